@@ -1,0 +1,38 @@
+# Finds every dependency among the system's packages. A missing one stops configure with
+# one line naming the Debian package that provides it.
+find_package(PkgConfig QUIET)
+
+macro(slotcraft_require found package what)
+  if(NOT ${found})
+    message(FATAL_ERROR "Slotcraft needs ${what}: install the Debian package '${package}' (apt-get install ${package})")
+  endif()
+endmacro()
+
+if(NOT PkgConfig_FOUND)
+  message(FATAL_ERROR "Slotcraft needs pkg-config: install the Debian package 'pkg-config' (apt-get install pkg-config)")
+endif()
+
+find_package(glfw3 3.3 QUIET)
+slotcraft_require(glfw3_FOUND libglfw3-dev "GLFW 3.3")
+find_package(glm QUIET)
+slotcraft_require(glm_FOUND libglm-dev "GLM")
+find_package(tsl-robin-map QUIET)
+slotcraft_require(tsl-robin-map_FOUND robin-map-dev "tsl::robin_map")
+find_package(Threads REQUIRED)
+find_package(OpenGL QUIET)
+
+pkg_check_modules(IMGUI QUIET IMPORTED_TARGET imgui)
+slotcraft_require(IMGUI_FOUND libimgui-dev "Dear ImGui")
+pkg_check_modules(STB QUIET IMPORTED_TARGET stb)
+slotcraft_require(STB_FOUND libstb-dev "stb (stb_image, stb_image_write, stb_perlin)")
+
+find_program(GLAD_EXECUTABLE glad)
+slotcraft_require(GLAD_EXECUTABLE python3-glad "the glad 2 OpenGL loader generator")
+
+if(SLOTCRAFT_BUILD_TESTS)
+  find_package(GTest QUIET)
+  slotcraft_require(GTest_FOUND "libgtest-dev libgmock-dev" "GoogleTest")
+  find_package(benchmark QUIET)
+  slotcraft_require(benchmark_FOUND libbenchmark-dev "Google Benchmark")
+  find_program(XVFB_RUN xvfb-run)
+endif()

@@ -1,0 +1,90 @@
+// The stats JSON document: every part's Stats struct, under its documented keys (README).
+#include "app/app.hpp"
+#include "app/stats_json.hpp"
+#include "gfx/cube_renderer.hpp"
+#include "world/world.hpp"
+
+namespace slotcraft {
+
+namespace {
+
+const char* face_name(Face f) {
+    static constexpr const char* kNames[kFaceCount] = {"+x", "-x", "+y", "-y", "+z", "-z"};
+    return kNames[f];
+}
+
+int64_t i64(uint64_t v) { return static_cast<int64_t>(v); }
+
+}  // namespace
+
+void App::collect_stats(StatsJson& json) const {
+    json.set("frame.count", frame_times_.count());
+    json.set("frame.ms_avg", frame_times_.average_ms());
+    json.set("gl.errors", gl_debug_.errors);
+    json.set("camera.x", camera_.position.x);
+    json.set("camera.y", camera_.position.y);
+    json.set("camera.z", camera_.position.z);
+    json.set("camera.yaw", camera_.yaw);
+    json.set("camera.pitch", camera_.pitch);
+
+    const World::Stats w = world_->stats();
+    json.set("world.type", options_.world == WorldType::kFlat ? "flat" : "terrain");
+    json.set("world.seed", i64(options_.seed));
+    json.set("world.view_distance", world_->view_distance());
+    json.set("world.chunks_loaded", i64(w.chunks_loaded));
+    json.set("world.instances", i64(w.instances));
+    json.set("stream.pending", i64(w.stream_pending));
+
+    if (const auto hit = target()) {
+        json.set("target.x", hit->block.x);
+        json.set("target.y", hit->block.y);
+        json.set("target.z", hit->block.z);
+        json.set("target.type", std::string(block_name(hit->type)));
+        json.set("target.face", face_name(hit->face));
+        if (const auto slot = slots_.slot_of(chunk_of(hit->block), local_index(hit->block))) {
+            json.set("target.slot", i64(*slot));
+        } else {
+            json.set_null("target.slot");
+        }
+    } else {
+        json.set_null("target");
+    }
+
+    const InstanceSlots::Stats s = slots_.stats();
+    json.set("slots.taken", i64(s.taken));
+    json.set("slots.pages", i64(s.pages));
+    json.set("slots.high_water", i64(s.high_water));
+    json.set("slots.gaps", i64(s.gaps));
+    json.set("slots.capacity", i64(s.capacity));
+    json.set("slots.chunks", i64(s.chunks));
+    json.set("slots.moves", i64(s.moves));
+
+    const gfx::CubeRenderer::Stats r = renderer_->stats();
+    json.set("buffer.slots", i64(r.buffer_slots));
+    json.set("buffer.bytes", i64(r.buffer_bytes));
+    json.set("buffer.instance_bytes", i64(kInstanceBytes));
+    json.set("buffer.growths", i64(r.growths));
+    json.set("upload.bytes_total", i64(r.upload_bytes_total));
+    json.set("upload.bytes_last_frame", i64(r.upload_bytes_last_frame));
+    json.set("upload.draw_bytes_last_frame", i64(r.draw_bytes_last_frame));
+    json.set("upload.table_bytes_last_frame", i64(r.table_bytes_last_frame));
+    json.set("upload.writes_last_frame", i64(r.writes_last_frame));
+    json.set("upload.copies_last_frame", i64(r.copies_last_frame));
+    json.set("upload.dispatches_last_frame", i64(r.dispatches_last_frame));
+    json.set("ring.bytes", i64(r.ring.bytes));
+    json.set("ring.used", i64(r.ring.used));
+    json.set("ring.waits", i64(r.ring.waits));
+    json.set("draw.commands", i64(r.draw_commands));
+    json.set("draw.calls", i64(r.draw_calls));
+    json.set("draw.instances", i64(r.instances_drawn));
+    json.set("gpu.vertex_invocations", r.vertex_invocations);
+    json.set("gpu.samples_passed", r.samples_passed);
+}
+
+void App::write_stats(const std::string& path) const {
+    StatsJson json;
+    collect_stats(json);
+    write_file_atomically(path, json.dump());
+}
+
+}  // namespace slotcraft

@@ -1,0 +1,23 @@
+#pragma once
+// The eye: a position in blocks (double, exact far from the origin) and yaw/pitch in
+// degrees. Yaw 0 looks towards -z, yaw 90 towards +x; pitch 90 looks straight up.
+// Pure C++ and GLM.
+#include <glm/glm.hpp>
+
+namespace slotcraft {
+
+struct Camera {
+    glm::dvec3 position{0.0, 80.0, 0.0};
+    double yaw = 0.0;      // degrees
+    double pitch = 0.0;    // degrees, clamped to [-89.9, 89.9] where it is used for a view
+    double fov_y = 70.0;   // degrees
+
+    // Unit vector the eye looks along.
+    glm::dvec3 forward() const;
+    // View matrix for an eye placed at `position - origin` (origin: the integer corner the
+    // renderer works relative to, so the floats stay small anywhere in the world).
+    glm::mat4 view_relative_to(const glm::dvec3& origin) const;
+    glm::mat4 projection(float aspect, float near_plane, float far_plane) const;
+};
+
+}  // namespace slotcraft

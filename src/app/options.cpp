@@ -1,0 +1,145 @@
+// Command-line parsing for slotcraft: every flag is checked here, before a window opens.
+#include "app/options.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <functional>
+#include <map>
+
+namespace slotcraft {
+
+std::optional<int64_t> parse_int(const std::string& text, int64_t min, int64_t max) {
+    int64_t value = 0;
+    const char* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (text.empty() || ec != std::errc() || ptr != end || value < min || value > max) return std::nullopt;
+    return value;
+}
+
+std::optional<double> parse_double(const std::string& text) {
+    double value = 0;
+    const char* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(value)) return std::nullopt;
+    return value;
+}
+
+std::optional<std::pair<int, int>> parse_size(const std::string& text) {
+    const auto x = text.find('x');
+    if (x == std::string::npos) return std::nullopt;
+    auto w = parse_int(text.substr(0, x), 1, 16384);
+    auto h = parse_int(text.substr(x + 1), 1, 16384);
+    if (!w || !h) return std::nullopt;
+    return std::pair{static_cast<int>(*w), static_cast<int>(*h)};
+}
+
+std::string usage_text() {
+    return R"(usage: slotcraft [options]
+  --help                 show this text and exit
+  --frames N             quit after N frames (N >= 1)
+  --screenshot PATH      write the last frame as a PNG
+  --size WxH             window size in pixels (default 1280x720)
+  --vsync on|off         wait for the display's refresh (default on)
+  --gl-debug             turn on OpenGL debug output; any GL error makes the exit code 3
+  --shaders DIR          read shaders from DIR (default: shaders/ next to the executable)
+  --assets DIR           read textures from DIR (default: assets/ next to the executable)
+  --script FILE          run the commands in FILE, one a line (see README, "Scripted runs")
+  --stats-json PATH      write the stats of the last frame as JSON at exit
+  --world flat|terrain   the generator (default terrain)
+  --seed N               the world seed (default 1)
+  --view-distance N      chunks loaded around the camera, 1..32 (default 8)
+  --verify-every N       compare the GPU instance buffer with the CPU copy every N frames
+  --ring-kib N           size of the upload staging ring in KiB, 1..1048576 (default 4096)
+)";
+}
+
+namespace {
+
+using Setter = std::function<void(Options&, const std::string&)>;
+
+// A flag that takes a value, with the setter that checks and stores it.
+struct ValueFlag {
+    const char* what;  // what the value must be, for the error message
+    Setter set;
+};
+
+int64_t need_int(const std::string& flag, const std::string& value, int64_t min, int64_t max) {
+    auto v = parse_int(value, min, max);
+    if (!v) {
+        throw OptionsError(flag + " needs a whole number from " + std::to_string(min) + " to " +
+                           std::to_string(max) + ", got '" + value + "'");
+    }
+    return *v;
+}
+
+const std::map<std::string, ValueFlag>& value_flags() {
+    static const std::map<std::string, ValueFlag> flags = {
+        {"--frames", {"N", [](Options& o, const std::string& v) { o.frames = need_int("--frames", v, 1, INT64_MAX); }}},
+        {"--screenshot", {"PATH", [](Options& o, const std::string& v) { o.screenshot_path = v; }}},
+        {"--size", {"WxH", [](Options& o, const std::string& v) {
+             auto size = parse_size(v);
+             if (!size) throw OptionsError("--size needs WIDTHxHEIGHT, each 1..16384 (e.g. 1280x720), got '" + v + "'");
+             o.width = size->first;
+             o.height = size->second;
+         }}},
+        {"--vsync", {"on|off", [](Options& o, const std::string& v) {
+             if (v != "on" && v != "off") throw OptionsError("--vsync needs on or off, got '" + v + "'");
+             o.vsync = v == "on";
+         }}},
+        {"--shaders", {"DIR", [](Options& o, const std::string& v) { o.shaders_dir = v; }}},
+        {"--assets", {"DIR", [](Options& o, const std::string& v) { o.assets_dir = v; }}},
+        {"--script", {"FILE", [](Options& o, const std::string& v) { o.script_path = v; }}},
+        {"--stats-json", {"PATH", [](Options& o, const std::string& v) { o.stats_json_path = v; }}},
+        {"--world", {"flat|terrain", [](Options& o, const std::string& v) {
+             if (v == "flat") o.world = WorldType::kFlat;
+             else if (v == "terrain") o.world = WorldType::kTerrain;
+             else throw OptionsError("--world needs flat or terrain, got '" + v + "'");
+         }}},
+        {"--seed", {"N", [](Options& o, const std::string& v) {
+             o.seed = static_cast<uint64_t>(need_int("--seed", v, 0, INT64_MAX));
+         }}},
+        {"--view-distance", {"N", [](Options& o, const std::string& v) {
+             o.view_distance = static_cast<int>(need_int("--view-distance", v, 1, 32));
+         }}},
+        {"--verify-every", {"N", [](Options& o, const std::string& v) {
+             o.verify_every = need_int("--verify-every", v, 1, INT64_MAX);
+         }}},
+        {"--ring-kib", {"N", [](Options& o, const std::string& v) {
+             o.ring_kib = need_int("--ring-kib", v, 1, 1048576);
+         }}},
+    };
+    return flags;
+}
+
+}  // namespace
+
+Options parse_options(const std::vector<std::string>& args) {
+    Options options;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg == "--help" || arg == "-h") {
+            options.help = true;
+            continue;
+        }
+        if (arg == "--gl-debug") {
+            options.gl_debug = true;
+            continue;
+        }
+        std::string flag = arg;
+        std::optional<std::string> value;
+        if (auto eq = arg.find('='); eq != std::string::npos && arg.starts_with("--")) {
+            flag = arg.substr(0, eq);
+            value = arg.substr(eq + 1);
+        }
+        auto it = value_flags().find(flag);
+        if (it == value_flags().end()) throw OptionsError("unknown option '" + arg + "'");
+        if (!value) {
+            if (i + 1 >= args.size()) throw OptionsError(flag + " needs a value (" + it->second.what + ")");
+            value = args[++i];
+        }
+        it->second.set(options, *value);
+    }
+    return options;
+}
+
+}  // namespace slotcraft

@@ -1,0 +1,53 @@
+#pragma once
+// Command-line options of the slotcraft program, parsed and checked before any window
+// opens. Pure C++: no GLFW, no GL, so the parser is unit-tested on its own.
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "world/terrain.hpp"
+
+namespace slotcraft {
+
+// Bad input on the command line: the message names the flag and what was wrong with it.
+struct OptionsError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct Options {
+    bool help = false;
+    std::optional<int64_t> frames;          // quit after this many frames
+    std::string screenshot_path;            // write the last frame as PNG
+    int width = 1280;
+    int height = 720;
+    bool vsync = true;
+    bool gl_debug = false;                  // KHR_debug output; forced on in debug builds
+    std::string shaders_dir;                // empty: next to the executable
+    std::string assets_dir;                 // empty: next to the executable
+    std::string script_path;
+    std::string stats_json_path;            // written at exit
+    WorldType world = WorldType::kTerrain;
+    uint64_t seed = 1;
+    int view_distance = 8;                  // chunks
+    int64_t verify_every = 0;               // frames; 0 = never
+    int64_t ring_kib = 4096;                // staging ring size
+};
+
+// Parses argv (without argv[0]). Throws OptionsError naming the offending flag.
+Options parse_options(const std::vector<std::string>& args);
+
+// The usage text printed by --help and after a bad flag.
+std::string usage_text();
+
+// Parses "WxH" into width and height (each 1..16384); nullopt when malformed.
+std::optional<std::pair<int, int>> parse_size(const std::string& text);
+
+// Parses a whole decimal integer in [min, max]; nullopt when malformed or out of range.
+std::optional<int64_t> parse_int(const std::string& text, int64_t min, int64_t max);
+
+// Parses a decimal floating-point number (finite); nullopt when malformed.
+std::optional<double> parse_double(const std::string& text);
+
+}  // namespace slotcraft

@@ -1,0 +1,43 @@
+#pragma once
+// The stats document: one JSON object of nested objects, built from dotted keys
+// ("frame.count") in insertion order. Counts are written as JSON integers. Pure C++.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace slotcraft {
+
+class StatsJson {
+public:
+    struct Null {};
+    // Sets a value at a dotted path; intermediate objects are created as needed.
+    void set(const std::string& path, int64_t value) { put(path, Value{value}); }
+    void set(const std::string& path, int value) { put(path, Value{static_cast<int64_t>(value)}); }
+    void set(const std::string& path, uint64_t value) { put(path, Value{static_cast<int64_t>(value)}); }
+    void set(const std::string& path, double value) { put(path, Value{value}); }
+    void set(const std::string& path, bool value) { put(path, Value{value}); }
+    void set(const std::string& path, const std::string& value) { put(path, Value{value}); }
+    void set(const std::string& path, const char* value) { put(path, Value{std::string(value)}); }
+    void set_null(const std::string& path) { put(path, Value{Null{}}); }
+
+    std::string dump() const;
+
+private:
+    struct Object;
+    using Value = std::variant<Null, bool, int64_t, double, std::string, std::shared_ptr<Object>>;
+    struct Object {
+        std::vector<std::pair<std::string, Value>> members;
+    };
+    void put(const std::string& path, Value value);
+    static void write(std::string& out, const Value& v, int indent);
+
+    Object root_;
+};
+
+// Writes text to path through a temporary file and a rename, so a reader never sees a
+// half-written file. Throws std::runtime_error naming the path on failure.
+void write_file_atomically(const std::string& path, const std::string& text);
+
+}  // namespace slotcraft

@@ -1,0 +1,94 @@
+// GLFW set-up: display check, 4.5 core context, GL loading and the version check.
+#include "app/window.hpp"
+
+#include <GLFW/glfw3.h>
+
+#include <cstdlib>
+
+#include "gfx/debug.hpp"
+
+namespace slotcraft {
+
+namespace {
+
+std::string last_glfw_error() {
+    const char* text = nullptr;
+    glfwGetError(&text);
+    return text ? text : "unknown error";
+}
+
+// When a 4.5 core context is refused, learn what the driver does offer, for the message.
+std::string probe_available_version() {
+    glfwDefaultWindowHints();
+    glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+    GLFWwindow* probe = glfwCreateWindow(64, 64, "probe", nullptr, nullptr);
+    if (!probe) return "no OpenGL context at all";
+    glfwMakeContextCurrent(probe);
+    std::string version = "an unknown version";
+    if (auto get_string = reinterpret_cast<const unsigned char* (*)(unsigned)>(glfwGetProcAddress("glGetString"))) {
+        constexpr unsigned kGlVersion = 0x1F02;  // GL_VERSION; glad is not loaded for this context
+        if (const unsigned char* v = get_string(kGlVersion)) version = reinterpret_cast<const char*>(v);
+    }
+    glfwDestroyWindow(probe);
+    return version;
+}
+
+}  // namespace
+
+Window::Window(const WindowConfig& config) {
+    const char* display = std::getenv("DISPLAY");
+    const char* wayland = std::getenv("WAYLAND_DISPLAY");
+    if ((!display || !*display) && (!wayland || !*wayland)) {
+        throw WindowError("no display: set DISPLAY, or run headless with xvfb-run -a -s \"-screen 0 1280x720x24\" slotcraft ...");
+    }
+    if (!glfwInit()) throw WindowError("cannot open the display (" + last_glfw_error() + "): try xvfb-run -a slotcraft ...");
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 5);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, config.debug_context ? GLFW_TRUE : GLFW_FALSE);
+    glfwWindowHint(GLFW_VISIBLE, config.visible ? GLFW_TRUE : GLFW_FALSE);
+    glfwWindowHint(GLFW_SRGB_CAPABLE, GLFW_FALSE);
+    window_ = glfwCreateWindow(config.width, config.height, config.title, nullptr, nullptr);
+    if (!window_) {
+        const std::string reason = last_glfw_error();
+        const std::string found = probe_available_version();
+        glfwTerminate();
+        throw WindowError("OpenGL 4.5 core is needed, this display offers " + found + " (" + reason +
+                          "): update the graphics driver or run with Mesa (llvmpipe)");
+    }
+    glfwMakeContextCurrent(window_);
+    if (std::string why = gfx::load_gl(glfwGetProcAddress); !why.empty()) {
+        glfwDestroyWindow(window_);
+        glfwTerminate();
+        throw WindowError(why + ": update the graphics driver or run with Mesa (llvmpipe)");
+    }
+    set_vsync(config.vsync);
+}
+
+Window::~Window() {
+    if (window_) glfwDestroyWindow(window_);
+    glfwTerminate();
+}
+
+bool Window::should_close() const { return glfwWindowShouldClose(window_); }
+void Window::request_close() { glfwSetWindowShouldClose(window_, GLFW_TRUE); }
+void Window::poll_events() { glfwPollEvents(); }
+void Window::swap_buffers() { glfwSwapBuffers(window_); }
+void Window::framebuffer_size(int& width, int& height) const { glfwGetFramebufferSize(window_, &width, &height); }
+void Window::set_vsync(bool on) { glfwSwapInterval(on ? 1 : 0); }
+
+void Window::toggle_fullscreen() {
+    if (glfwGetWindowMonitor(window_)) {
+        glfwSetWindowMonitor(window_, nullptr, windowed_x_, windowed_y_, windowed_w_, windowed_h_, GLFW_DONT_CARE);
+        return;
+    }
+    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+    if (!monitor) return;
+    glfwGetWindowPos(window_, &windowed_x_, &windowed_y_);
+    glfwGetWindowSize(window_, &windowed_w_, &windowed_h_);
+    const GLFWvidmode* mode = glfwGetVideoMode(monitor);
+    glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+}
+
+}  // namespace slotcraft

@@ -1,0 +1,23 @@
+#pragma once
+// ChunkKeyHash: a hash for 64-bit chunk keys in power-of-two tables (tsl::robin_map). Keys are
+// often packed coordinates, which an identity hash (std::hash<uint64_t>) clusters.
+// Standard library only: never GL, GLFW or ImGui.
+
+#include <cstddef>
+#include <cstdint>
+
+namespace slotcraft {
+
+struct ChunkKeyHash {
+  // splitmix64's finaliser: every input bit moves every output bit.
+  std::size_t operator()(std::uint64_t x) const noexcept {
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    return static_cast<std::size_t>(x);
+  }
+};
+
+}  // namespace slotcraft

@@ -1,0 +1,95 @@
+#pragma once
+// The cube renderer: lands each frame's slot work in the one InstanceBuffer through the
+// UploadRing (a few copies for an edit, one compute scatter for many writes), turns the
+// visible chunks' slot runs into indirect commands, and draws every cube with ONE
+// glMultiDrawArraysIndirect call: 18 vertices a cube (the <= 3 faces turned to the camera)
+// built in the vertex shader from gl_VertexID and the 4-byte instance.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "gfx/gl_object.hpp"
+#include "gfx/instance_buffer.hpp"
+#include "gfx/upload_ring.hpp"
+#include "world/instance_slots.hpp"
+
+namespace slotcraft::gfx {
+
+struct CubeRendererConfig {
+    std::string shader_dir;
+    size_t ring_bytes = 4u << 20;
+    uint32_t initial_slots = 4096;  // grows by doubling; small so growth is exercised early
+};
+
+// Where the eye is, in the integer-exact form the shader needs.
+struct CubeView {
+    glm::mat4 view_projection{1.0f};  // for an eye at camera_offset, origin at origin_chunk*16
+    glm::ivec3 origin_chunk{0};       // the chunk the camera is in
+    glm::vec3 camera_offset{0.0f};    // eye position relative to origin_chunk * 16
+    glm::vec3 sky_colour{0.5f};
+    float fog_end = 128.0f;           // blocks: fully sky-coloured from here
+    float fog_start = 96.0f;
+};
+
+class CubeRenderer {
+public:
+    static constexpr int kVerticesPerCube = 18;
+
+    struct Stats {
+        uint64_t buffer_slots = 0;
+        uint64_t buffer_bytes = 0;
+        uint64_t growths = 0;
+        uint64_t upload_bytes_total = 0;       // instance data only
+        uint64_t upload_bytes_last_frame = 0;  // instance data only
+        uint64_t draw_bytes_last_frame = 0;    // indirect commands
+        uint64_t table_bytes_last_frame = 0;   // page table entries
+        uint64_t writes_last_frame = 0;
+        uint64_t copies_last_frame = 0;        // writes landed by one copy each
+        uint64_t dispatches_last_frame = 0;    // scatter dispatches
+        uint64_t pages_cleared_last_frame = 0;
+        uint64_t draw_commands = 0;
+        uint64_t draw_calls = 0;               // multi-draw calls (1 unless the ring is tiny)
+        uint64_t instances_drawn = 0;          // slots the commands cover
+        int64_t vertex_invocations = -1;       // pipeline statistics of the newest finished frame
+        int64_t samples_passed = -1;
+        UploadRing::Stats ring;
+    };
+
+    explicit CubeRenderer(const CubeRendererConfig& config);
+
+    // Starts a frame's counters (the "last frame" figures cover everything landed from here).
+    void begin_frame();
+    // Lands one frame's slot work (page clears, page table, writes) on the GPU.
+    void land(const InstanceSlots::FrameWork& work);
+    // Draws the given slot runs (each run becomes one indirect command).
+    void draw(const std::vector<SlotRun>& runs, const CubeView& view);
+    // Ends the frame: fences the ring's batches and retires finished ones.
+    void end_frame();
+
+    // Compares the GPU buffer with the CPU copy slot by slot; the first difference, if any.
+    std::optional<std::string> verify(const std::vector<PackedInstance>& cpu) const;
+    Stats stats() const;
+
+private:
+    void land_writes(const std::vector<SlotWrite>& writes);
+    void write_page_table(const std::vector<PageHandOut>& pages);
+    void read_queries();
+
+    InstanceBuffer buffer_;
+    UploadRing ring_;
+    Program cube_program_;
+    Program scatter_program_;
+    VertexArray empty_vao_;
+    GLint u_view_proj_ = -1, u_origin_chunk_ = -1, u_camera_offset_ = -1;
+    GLint u_sky_ = -1, u_fog_ = -1;
+    GLint u_scatter_count_ = -1;
+    size_t ssbo_alignment_ = 256;
+    Query vs_query_, samples_query_;
+    bool queries_in_flight_ = false;
+    Stats stats_;
+};
+
+}  // namespace slotcraft::gfx

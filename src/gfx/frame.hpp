@@ -1,0 +1,9 @@
+#pragma once
+// Per-frame framebuffer set-up: viewport and the sky-coloured clear.
+#include "gfx/palette.hpp"
+
+namespace slotcraft::gfx {
+
+void begin_frame(int width, int height, Rgb8 sky);
+
+}  // namespace slotcraft::gfx

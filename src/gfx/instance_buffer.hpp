@@ -1,0 +1,42 @@
+#pragma once
+// The ONE buffer of cube instances (4 bytes each, pages of 64 slots) and the page table
+// beside it (the chunk each page belongs to). Created with glNamedBufferStorage, it lives as
+// long as the world; it grows (doubles, copies on the GPU, clears the new part) only when
+// the pages outgrow it, and never shrinks or gets rebuilt for an edit.
+#include <cstdint>
+#include <vector>
+
+#include "gfx/gl_object.hpp"
+
+namespace slotcraft::gfx {
+
+class InstanceBuffer {
+public:
+    static constexpr uint32_t kSlotsPerPage = 64;
+    static constexpr uint32_t kInstanceBytes = 4;
+    static constexpr uint32_t kPageEntryBytes = 16;  // ivec4: the page's chunk coordinates
+
+    explicit InstanceBuffer(uint32_t initial_slots);
+
+    // Grows (by doubling) until `slots` fit. Returns true when it grew.
+    bool ensure_slots(uint64_t slots);
+    void clear_page(uint32_t page);
+
+    uint32_t slots() const { return slots_; }
+    uint64_t bytes() const { return uint64_t{slots_} * kInstanceBytes; }
+    uint64_t growths() const { return growths_; }
+    GLuint instances() const { return instances_.get(); }
+    GLuint page_table() const { return pages_.get(); }
+
+    // Reads the whole instance buffer back (for `verify`; stalls the pipeline).
+    std::vector<uint32_t> read_back() const;
+
+private:
+    static Buffer make_storage(uint64_t bytes);
+    uint32_t slots_ = 0;
+    uint64_t growths_ = 0;
+    Buffer instances_;
+    Buffer pages_;
+};
+
+}  // namespace slotcraft::gfx

@@ -1,0 +1,35 @@
+#pragma once
+// The block textures: every layer of world/block.hpp's texture_layer_names() in one
+// GL_TEXTURE_2D_ARRAY with mipmaps. A layer that fails to load shows a checkerboard and
+// prints one warning; the program goes on. GL lives here; decoding is in png_image.
+#include <filesystem>
+
+#include "gfx/gl_object.hpp"
+
+namespace slotcraft::gfx {
+
+class BlockTextures {
+public:
+    struct Stats {
+        int layer_count = 0;    // layers in the array (one per TextureLayer)
+        int warning_count = 0;  // layers showing the checkerboard
+        int size = 0;           // texels per side of a layer (16)
+        int mip_levels = 0;     // full chain: 16, 8, 4, 2, 1
+    };
+
+    // Loads `<assets_dir>/textures/<layer>.png` for every layer, in layer order. Needs a
+    // current GL 4.5 context. Warnings go to stderr, one line per failed layer.
+    explicit BlockTextures(const std::filesystem::path& assets_dir);
+
+    // Binds the array to texture unit `unit` (the sampler2DArray's binding).
+    void bind(GLuint unit) const;
+
+    GLuint name() const { return texture_.get(); }
+    const Stats& stats() const { return stats_; }
+
+private:
+    Texture texture_;
+    Stats stats_;
+};
+
+}  // namespace slotcraft::gfx

@@ -1,0 +1,9 @@
+// slotcraft: a voxel renderer and block editor. Everything happens in app/entry.cpp.
+#include <string>
+#include <vector>
+
+#include "app/entry.hpp"
+
+int main(int argc, char** argv) {
+    return slotcraft::run_program(std::vector<std::string>(argv + 1, argv + argc));
+}

@@ -1,0 +1,72 @@
+// The block registry's tables. One row per BlockType, in value order.
+#include "world/block.hpp"
+
+#include <cassert>
+
+namespace slotcraft {
+namespace {
+
+using L = TextureLayer;
+
+// Faces in Face order: +x, -x, +y (top), -y (bottom), +z, -z.
+constexpr std::array<L, kFaceCount> all_faces(L layer) {
+    return {layer, layer, layer, layer, layer, layer};
+}
+constexpr std::array<L, kFaceCount> top_side_bottom(L top, L side, L bottom) {
+    return {side, side, top, bottom, side, side};
+}
+
+constexpr std::array<BlockInfo, kBlockTypeCount> kBlocks = {{
+    {"air", false, false, all_faces(L::kStone)},  // never drawn; layers unused
+    {"grass", true, true, top_side_bottom(L::kGrassTop, L::kGrassSide, L::kDirt)},
+    {"dirt", true, true, all_faces(L::kDirt)},
+    {"stone", true, true, all_faces(L::kStone)},
+    {"sand", true, true, all_faces(L::kSand)},
+    {"log", true, true, top_side_bottom(L::kLogEnd, L::kLogSide, L::kLogEnd)},
+    {"leaves", true, false, all_faces(L::kLeaves)},
+    {"planks", true, true, all_faces(L::kPlanks)},
+    {"glass", true, false, all_faces(L::kGlass)},
+    {"brick", true, true, all_faces(L::kBrick)},
+}};
+
+constexpr std::array<BlockType, kBlockTypeCount - 1> kPlaceable = {
+    BlockType::kGrass, BlockType::kDirt,   BlockType::kStone, BlockType::kSand,  BlockType::kLog,
+    BlockType::kLeaves, BlockType::kPlanks, BlockType::kGlass, BlockType::kBrick};
+
+constexpr std::array<std::string_view, kTextureLayerCount> kLayerNames = {
+    "grass_top", "grass_side", "dirt", "stone", "sand", "log_end",
+    "log_side",  "leaves",     "planks", "glass", "brick"};
+
+constexpr bool inline_queries_match_table() {
+    for (int i = 0; i < kBlockTypeCount; ++i) {
+        const auto t = static_cast<BlockType>(i);
+        if (is_solid(t) != kBlocks[i].solid || is_opaque(t) != kBlocks[i].opaque) return false;
+    }
+    return true;
+}
+static_assert(inline_queries_match_table(), "is_solid/is_opaque disagree with kBlocks");
+
+}  // namespace
+
+const BlockInfo& block_info(BlockType type) {
+    const auto i = static_cast<uint8_t>(type);
+    assert(is_valid_block_type(i) && "block_info: not a BlockType value; validate input first");
+    return kBlocks[i];
+}
+
+TextureLayer face_layer(BlockType type, Face face) { return block_info(type).layers[face]; }
+
+std::string_view block_name(BlockType type) { return block_info(type).name; }
+
+std::optional<BlockType> block_from_name(std::string_view name) {
+    for (int i = 0; i < kBlockTypeCount; ++i) {
+        if (kBlocks[i].name == name) return static_cast<BlockType>(i);
+    }
+    return std::nullopt;
+}
+
+std::span<const BlockType> placeable_blocks() { return kPlaceable; }
+
+std::span<const std::string_view> texture_layer_names() { return kLayerNames; }
+
+}  // namespace slotcraft

@@ -1,0 +1,81 @@
+#pragma once
+// The block registry: every block type, its lower-case name (scripts and saves use it),
+// whether it is solid and opaque, and which texture layer each of its faces samples.
+// Plain C++20; never depends on GL or on the rest of world/ beyond coords.hpp.
+#include "world/coords.hpp"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+namespace slotcraft {
+
+// Values are stable: they are stored in chunks, instances (8 bits) and save files.
+enum class BlockType : uint8_t {
+    kAir = 0,
+    kGrass,
+    kDirt,
+    kStone,
+    kSand,
+    kLog,
+    kLeaves,
+    kPlanks,
+    kGlass,
+    kBrick,
+};
+inline constexpr int kBlockTypeCount = 10;
+
+// Layers of the block texture array, in array order (assets/textures/<name>.png).
+enum class TextureLayer : uint8_t {
+    kGrassTop = 0,
+    kGrassSide,
+    kDirt,
+    kStone,
+    kSand,
+    kLogEnd,
+    kLogSide,
+    kLeaves,
+    kPlanks,
+    kGlass,
+    kBrick,
+};
+inline constexpr int kTextureLayerCount = 11;
+
+struct BlockInfo {
+    std::string_view name;
+    bool solid = false;    // has a cube (an instance when exposed)
+    bool opaque = false;   // hides the faces of the cubes next to it
+    std::array<TextureLayer, kFaceCount> layers{};  // indexed by Face
+};
+
+// True for the values of BlockType (an int from a file or script may be anything).
+constexpr bool is_valid_block_type(uint8_t value) { return value < kBlockTypeCount; }
+
+// The registry entry of a valid type (asserts on an invalid one).
+const BlockInfo& block_info(BlockType type);
+
+// Hot-path queries (edits, exposure), inline. Any byte is safe: an invalid value is
+// neither solid nor opaque. block.cpp checks at compile time that they match the table.
+constexpr bool is_solid(BlockType type) {
+    const auto v = static_cast<uint8_t>(type);
+    return v != 0 && v < kBlockTypeCount;
+}
+constexpr bool is_opaque(BlockType type) {
+    return is_solid(type) && type != BlockType::kLeaves && type != BlockType::kGlass;
+}
+
+// The texture layer that face `face` of a `type` cube samples.
+TextureLayer face_layer(BlockType type, Face face);
+
+std::string_view block_name(BlockType type);
+// The type named `name` (exact lower-case name); nullopt for an unknown name.
+std::optional<BlockType> block_from_name(std::string_view name);
+// Every type a user can place (all but air), in value order.
+std::span<const BlockType> placeable_blocks();
+
+// Names of the texture layers in layer order: load assets/textures/<name>.png into layer i.
+std::span<const std::string_view> texture_layer_names();
+
+}  // namespace slotcraft

@@ -1,0 +1,144 @@
+// Chunk storage and exposure inside one chunk.
+#include "world/chunk.hpp"
+
+#include <algorithm>
+
+namespace slotcraft {
+
+void Chunk::set_block(uint16_t index, BlockType type) {
+    if (!blocks_) {
+        if (type == BlockType::kAir) return;
+        blocks_ = std::make_unique<std::array<BlockType, kChunkVolume>>();
+        blocks_->fill(BlockType::kAir);
+    }
+    (*blocks_)[index] = type;
+}
+
+std::unique_ptr<Chunk> Chunk::copy_blocks() const {
+    auto copy = std::make_unique<Chunk>(coord_);
+    if (blocks_) copy->blocks_ = std::make_unique<std::array<BlockType, kChunkVolume>>(*blocks_);
+    return copy;
+}
+
+void Chunk::set_mask(uint16_t index, uint8_t mask) {
+    if (!masks_) {
+        if (mask == 0) return;
+        masks_ = std::make_unique<std::array<uint8_t, kChunkVolume>>();
+        masks_->fill(0);
+    }
+    uint8_t& slot = (*masks_)[index];
+    if ((slot != 0) != (mask != 0)) {
+        if (mask != 0) {
+            ++instance_count_;
+        } else {
+            --instance_count_;
+        }
+    }
+    slot = mask;
+}
+
+uint8_t Chunk::interior_mask(uint16_t i) const {
+    if (!is_solid(block(i))) return 0;
+    const glm::ivec3 p = local_position(i);
+    constexpr int kLast = kChunkSize - 1;
+    constexpr int kDy = 1 << 8;
+    constexpr int kDz = 1 << 4;
+    auto open = [this](int j) { return !is_opaque(block(static_cast<uint16_t>(j))); };
+    uint8_t m = 0;
+    if (p.x < kLast && open(i + 1)) m |= face_bit(kPosX);
+    if (p.x > 0 && open(i - 1)) m |= face_bit(kNegX);
+    if (p.y < kLast) {
+        if (open(i + kDy)) m |= face_bit(kPosY);
+    } else if (coord_.y == kChunksPerColumn - 1) {
+        m |= face_bit(kPosY);  // above y = 255 is air
+    }
+    if (p.y > 0 && open(i - kDy)) m |= face_bit(kNegY);
+    if (p.z < kLast && open(i + kDz)) m |= face_bit(kPosZ);
+    if (p.z > 0 && open(i - kDz)) m |= face_bit(kNegZ);
+    return m;
+}
+
+// The same rule as interior_mask over the whole chunk, without branches: the chunk's
+// openness is copied into an 18^3 array whose one-cell border is closed (or open above the
+// world's top), so every face test is a plain load the compiler can vectorise.
+void Chunk::compute_interior_masks() {
+    if (!blocks_) return;
+    static constexpr auto kOpen = [] {
+        std::array<uint8_t, 256> open{};
+        for (int v = 0; v < 256; ++v) open[v] = is_opaque(static_cast<BlockType>(v)) ? 0 : 1;
+        return open;
+    }();
+    constexpr int kP = kChunkSize + 2;  // padded edge
+    constexpr int kDy = kP * kP;
+    constexpr int kDz = kP;
+    std::array<uint8_t, kP * kP * kP> open{};
+    if (coord_.y == kChunksPerColumn - 1) {  // the layer above y = 255 is air
+        std::fill(open.begin() + (kP - 1) * kDy, open.end(), uint8_t{1});
+    }
+    const BlockType* b = blocks_->data();
+    for (int y = 0; y < kChunkSize; ++y)
+        for (int z = 0; z < kChunkSize; ++z)
+            for (int x = 0; x < kChunkSize; ++x)
+                open[(y + 1) * kDy + (z + 1) * kDz + x + 1] = kOpen[static_cast<uint8_t>(b[local_index(x, y, z)])];
+
+    std::array<uint8_t, kChunkVolume> masks{};
+    for (int y = 0; y < kChunkSize; ++y) {
+        for (int z = 0; z < kChunkSize; ++z) {
+            const uint8_t* o = open.data() + (y + 1) * kDy + (z + 1) * kDz + 1;
+            const BlockType* row = b + local_index(0, y, z);
+            uint8_t* out = masks.data() + local_index(0, y, z);
+            for (int x = 0; x < kChunkSize; ++x) {
+                const uint8_t m = static_cast<uint8_t>(
+                    o[x + 1] | o[x - 1] << 1 | o[x + kDy] << 2 | o[x - kDy] << 3 | o[x + kDz] << 4 |
+                    o[x - kDz] << 5);
+                out[x] = is_solid(row[x]) ? m : uint8_t{0};
+            }
+        }
+    }
+    uint32_t count = 0;
+    for (const uint8_t m : masks) count += m != 0 ? 1 : 0;
+    instance_count_ = count;
+    if (count == 0) {
+        masks_.reset();
+        return;
+    }
+    if (!masks_) masks_ = std::make_unique<std::array<uint8_t, kChunkVolume>>();
+    *masks_ = masks;
+}
+
+void Chunk::append_instances(std::vector<CubeInstance>& out) const {
+    if (!masks_) return;
+    out.reserve(out.size() + instance_count_);
+    for (int i = 0; i < kChunkVolume; ++i) {
+        const uint8_t m = (*masks_)[i];
+        if (m == 0) continue;
+        const auto index = static_cast<uint16_t>(i);
+        out.push_back({index, (*blocks_)[index], m});
+    }
+}
+
+std::vector<BlockEdit> Chunk::edits() const {
+    std::vector<BlockEdit> out;
+    out.reserve(edits_.size());
+    for (const auto& [index, type] : edits_) out.push_back({index, type});
+    std::sort(out.begin(), out.end(),
+              [](const BlockEdit& a, const BlockEdit& b) { return a.index < b.index; });
+    return out;
+}
+
+void Chunk::apply_edits(std::span<const BlockEdit> edits) {
+    for (const BlockEdit& e : edits) {
+        set_block(e.index, e.type);
+        record_edit(e.index, e.type);
+    }
+}
+
+std::size_t Chunk::storage_bytes() const {
+    std::size_t bytes = sizeof(Chunk);
+    if (blocks_) bytes += sizeof(*blocks_);
+    if (masks_) bytes += sizeof(*masks_);
+    bytes += edits_.size() * (sizeof(uint16_t) + sizeof(BlockType));
+    return bytes;
+}
+
+}  // namespace slotcraft

@@ -1,0 +1,112 @@
+#pragma once
+// One chunk: 16^3 block types, the face mask of each cube (its instance: 0 = none), and
+// the edits made to it since generation. Exposure inside the chunk and across one border.
+// A chunk never reads another chunk except the neighbour handed to fix_border.
+// Plain C++20; never depends on GL.
+#include "world/block.hpp"
+#include "world/coords.hpp"
+#include "world/events.hpp"
+
+#include <tsl/robin_map.h>
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace slotcraft {
+
+// A block changed by the user, kept so the chunk regenerates with it after an unload.
+struct BlockEdit {
+    uint16_t index = 0;
+    BlockType type = BlockType::kAir;
+};
+
+class Chunk {
+  public:
+    explicit Chunk(ChunkCoord coord) : coord_(coord) {}
+
+    ChunkCoord coord() const { return coord_; }
+
+    // All-air chunks allocate no block or mask storage (half of a column is sky).
+    BlockType block(uint16_t index) const {
+        return blocks_ ? (*blocks_)[index] : BlockType::kAir;
+    }
+    void set_block(uint16_t index, BlockType type);
+    bool has_blocks() const { return blocks_ != nullptr; }
+    // A chunk with the same coordinate and blocks, no masks and no edits (for rebuilds).
+    std::unique_ptr<Chunk> copy_blocks() const;
+
+    uint8_t mask(uint16_t index) const { return masks_ ? (*masks_)[index] : uint8_t{0}; }
+    void set_mask(uint16_t index, uint8_t mask);
+    uint32_t instance_count() const { return instance_count_; }
+
+    // Every cube's mask from the blocks of this chunk alone: faces toward other chunks are
+    // hidden (their neighbours are not known yet), except the top of the world (y = 255),
+    // which faces air. Run by the generation workers.
+    void compute_interior_masks();
+
+    // Recomputes bit `face` of the cubes on this chunk's `face` border from `neighbour`
+    // (the loaded chunk across that border) or as hidden when `neighbour` is nullptr.
+    // Calls on_change(index, old_mask) for every cube whose mask changed.
+    template <class OnChange>
+    void fix_border(Face face, const Chunk* neighbour, OnChange&& on_change);
+
+    // The mask the cube at `index` has from the blocks inside this chunk only (0 for a
+    // non-solid block); faces that leave the chunk count as hidden, except the world's top.
+    uint8_t interior_mask(uint16_t index) const;
+
+    // Appends every instance (mask != 0) in ascending index order.
+    void append_instances(std::vector<CubeInstance>& out) const;
+
+    // Edits since generation (index -> type), replayed when the chunk is generated again.
+    void record_edit(uint16_t index, BlockType type) { edits_[index] = type; }
+    std::vector<BlockEdit> edits() const;
+    void apply_edits(std::span<const BlockEdit> edits);
+
+    // Bytes of block and mask storage (for stats: air chunks cost almost nothing).
+    std::size_t storage_bytes() const;
+
+  private:
+    ChunkCoord coord_;
+    std::unique_ptr<std::array<BlockType, kChunkVolume>> blocks_;
+    std::unique_ptr<std::array<uint8_t, kChunkVolume>> masks_;
+    uint32_t instance_count_ = 0;
+    tsl::robin_map<uint16_t, BlockType> edits_;
+};
+
+// [SECTION] border fix-up
+
+// The local index of cell (u, v) on the `face` border plane of a chunk (u, v in 0..15),
+// and of the cell across that border in the neighbour chunk (the same u, v).
+constexpr uint16_t border_cell(Face face, int u, int v) {
+    const int edge = face_is_positive(face) ? kChunkSize - 1 : 0;
+    switch (face_axis(face)) {
+        case 0: return local_index(edge, u, v);
+        case 1: return local_index(u, edge, v);
+        default: return local_index(u, v, edge);
+    }
+}
+
+template <class OnChange>
+void Chunk::fix_border(Face face, const Chunk* neighbour, OnChange&& on_change) {
+    if (!blocks_) return;  // no cube here, nothing to fix
+    const uint8_t bit = face_bit(face);
+    const Face across = opposite(face);
+    for (int v = 0; v < kChunkSize; ++v) {
+        for (int u = 0; u < kChunkSize; ++u) {
+            const uint16_t i = border_cell(face, u, v);
+            if (!is_solid((*blocks_)[i])) continue;
+            const bool visible =
+                neighbour != nullptr && !is_opaque(neighbour->block(border_cell(across, u, v)));
+            const uint8_t old_mask = mask(i);
+            const auto new_mask = static_cast<uint8_t>(visible ? (old_mask | bit) : (old_mask & ~bit));
+            if (new_mask == old_mask) continue;
+            set_mask(i, new_mask);
+            on_change(i, old_mask);
+        }
+    }
+}
+
+}  // namespace slotcraft

@@ -1,0 +1,99 @@
+#pragma once
+// Coordinates of the block world: world block positions, chunk coordinates, local cube
+// indices inside a chunk, and the six faces with their mask bits (shared with the shader).
+// Plain C++20 and GLM; never depends on GL, on the rest of world/ or on any other part.
+#include <glm/glm.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+namespace slotcraft {
+
+inline constexpr int kChunkSize = 16;                 // blocks per chunk edge
+inline constexpr int kChunkVolume = 16 * 16 * 16;     // cubes per chunk
+inline constexpr int kWorldHeight = 256;              // block y runs 0..255
+inline constexpr int kChunksPerColumn = kWorldHeight / kChunkSize;
+
+// A block position in the world: block (x, y, z) fills [x, x+1) x [y, y+1) x [z, z+1).
+using BlockPos = glm::ivec3;
+
+// The six faces of a cube. Bit i of a face mask is face i; the shader uses the same order.
+enum Face : uint8_t {
+    kPosX = 0,  // +x
+    kNegX = 1,  // -x
+    kPosY = 2,  // +y (top)
+    kNegY = 3,  // -y (bottom)
+    kPosZ = 4,  // +z
+    kNegZ = 5,  // -z
+};
+inline constexpr int kFaceCount = 6;
+inline constexpr uint8_t kAllFaces = 0x3F;
+
+inline constexpr std::array<glm::ivec3, kFaceCount> kFaceNormals = {
+    glm::ivec3{1, 0, 0}, glm::ivec3{-1, 0, 0}, glm::ivec3{0, 1, 0},
+    glm::ivec3{0, -1, 0}, glm::ivec3{0, 0, 1}, glm::ivec3{0, 0, -1}};
+
+constexpr Face opposite(Face f) { return static_cast<Face>(f ^ 1); }
+constexpr uint8_t face_bit(Face f) { return static_cast<uint8_t>(1u << f); }
+constexpr int face_axis(Face f) { return f >> 1; }            // 0 = x, 1 = y, 2 = z
+constexpr bool face_is_positive(Face f) { return (f & 1) == 0; }
+
+// Floor division and modulo that are right for negative numbers (-1 / 16 == -1, mod 15).
+constexpr int32_t floor_div(int32_t a, int32_t b) {
+    const int32_t q = a / b;
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+constexpr int32_t floor_mod(int32_t a, int32_t b) { return a - floor_div(a, b) * b; }
+
+// A chunk: 16^3 blocks whose lowest corner is (16x, 16y, 16z); y runs 0..15.
+struct ChunkCoord {
+    int32_t x = 0;
+    int32_t y = 0;
+    int32_t z = 0;
+    friend constexpr bool operator==(const ChunkCoord&, const ChunkCoord&) = default;
+};
+
+constexpr ChunkCoord chunk_of(const BlockPos& p) {
+    return {floor_div(p.x, kChunkSize), floor_div(p.y, kChunkSize), floor_div(p.z, kChunkSize)};
+}
+constexpr BlockPos chunk_origin(const ChunkCoord& c) {
+    return {c.x * kChunkSize, c.y * kChunkSize, c.z * kChunkSize};
+}
+constexpr ChunkCoord neighbour(const ChunkCoord& c, Face f) {
+    const glm::ivec3 n = kFaceNormals[f];
+    return {c.x + n.x, c.y + n.y, c.z + n.z};
+}
+constexpr bool chunk_y_in_world(int32_t chunk_y) { return chunk_y >= 0 && chunk_y < kChunksPerColumn; }
+constexpr bool block_y_in_world(int32_t y) { return y >= 0 && y < kWorldHeight; }
+
+// Local cube index 0..4095 inside a chunk: x + 16 z + 256 y (4 bits per axis), so a
+// horizontal layer is contiguous. The renderer keys its slots by (chunk, index).
+constexpr uint16_t local_index(int x, int y, int z) {
+    return static_cast<uint16_t>(x | (z << 4) | (y << 8));
+}
+constexpr uint16_t local_index(const BlockPos& world) {
+    return local_index(floor_mod(world.x, kChunkSize), floor_mod(world.y, kChunkSize),
+                       floor_mod(world.z, kChunkSize));
+}
+constexpr glm::ivec3 local_position(uint16_t index) {
+    return {index & 15, (index >> 8) & 15, (index >> 4) & 15};
+}
+constexpr BlockPos world_position(const ChunkCoord& c, uint16_t index) {
+    return chunk_origin(c) + local_position(index);
+}
+
+// Hash for chunk coordinates (robin_map keys): a full 64-bit mix, so nearby chunks spread.
+struct ChunkCoordHash {
+    std::size_t operator()(const ChunkCoord& c) const noexcept {
+        uint64_t h = static_cast<uint32_t>(c.x);
+        h = h * 0x9E3779B97F4A7C15ull ^ static_cast<uint32_t>(c.z);
+        h = h * 0xBF58476D1CE4E5B9ull ^ static_cast<uint32_t>(c.y);
+        h ^= h >> 31;
+        h *= 0x94D049BB133111EBull;
+        h ^= h >> 29;
+        return static_cast<std::size_t>(h);
+    }
+};
+
+}  // namespace slotcraft

@@ -1,0 +1,225 @@
+// InstanceSlots: world events -> slots, the CPU copy, and the frame's GPU work.
+#include "world/instance_slots.hpp"
+
+#include <bit>
+#include <cassert>
+#include <string>
+
+namespace slotcraft {
+
+// [SECTION] applying world events
+
+void InstanceSlots::apply(const WorldEvents& events) {
+    for (const ChunkCoord& c : events.unloaded) release_chunk(c);
+    for (const ChunkLoaded& loaded : events.loaded) {
+        for (const CubeInstance& cube : loaded.instances) {
+            add(loaded.coord, cube.index, pack_instance(cube.index, cube.type, cube.face_mask));
+        }
+    }
+    apply_changes(events.changes);
+}
+
+void InstanceSlots::apply_changes(std::span<const InstanceChange> changes) {
+    // Removals first, so the additions of the same batch reuse the slots they free (an edit
+    // that exposes the cube below the broken one keeps the buffer's high-water mark).
+    for (const InstanceChange& c : changes) {
+        if (c.kind == InstanceChange::Kind::kRemoved) apply(c);
+    }
+    for (const InstanceChange& c : changes) {
+        if (c.kind != InstanceChange::Kind::kRemoved) apply(c);
+    }
+}
+
+void InstanceSlots::apply(const InstanceChange& change) {
+    switch (change.kind) {
+        case InstanceChange::Kind::kAdded:
+            add(change.chunk, change.index, pack_instance(change.index, change.type, change.face_mask));
+            break;
+        case InstanceChange::Kind::kRemoved:
+            remove(change.chunk, change.index);
+            break;
+        case InstanceChange::Kind::kChanged: {
+            const auto slot = slot_of(change.chunk, change.index);
+            assert(slot && "a changed cube must already have an instance");
+            if (slot) write(*slot, pack_instance(change.index, change.type, change.face_mask));
+            break;
+        }
+    }
+}
+
+InstanceSlots::ChunkSlots& InstanceSlots::chunk_record(const ChunkCoord& c) {
+    auto it = chunks_.find(c);
+    if (it != chunks_.end()) return it.value();
+    const uint64_t owner = next_owner_++;
+    coord_by_owner_.emplace(owner, c);
+    gained_.push_back(c);
+    return chunks_.emplace(c, ChunkSlots{owner, c, {}}).first.value();
+}
+
+void InstanceSlots::add(const ChunkCoord& c, uint16_t index, PackedInstance value) {
+    ChunkSlots& record = chunk_record(c);
+    assert(!record.slot_by_index.contains(index) && "a cube has at most one instance");
+    const PageAllocator::Allocation a = pages_.allocate(record.owner);
+    if (a.new_page) frame_.pages.push_back({a.slot / kSlotsPerPage, c});
+    record.slot_by_index.emplace(index, a.slot);
+    if (cpu_.size() <= a.slot) {
+        // Grow in whole pages, so every owned page has its CPU copy.
+        const size_t size = (static_cast<size_t>(a.slot) / kSlotsPerPage + 1) * kSlotsPerPage;
+        cpu_.resize(size, 0);
+        index_by_slot_.resize(size, 0);
+    }
+    index_by_slot_[a.slot] = index;
+    write(a.slot, value);
+}
+
+void InstanceSlots::remove(const ChunkCoord& c, uint16_t index) {
+    auto it = chunks_.find(c);
+    assert(it != chunks_.end() && "a removed cube's chunk must have instances");
+    if (it == chunks_.end()) return;
+    ChunkSlots& record = it.value();
+    auto slot_it = record.slot_by_index.find(index);
+    assert(slot_it != record.slot_by_index.end() && "a removed cube must have an instance");
+    if (slot_it == record.slot_by_index.end()) return;
+    const uint32_t slot = slot_it->second;
+    record.slot_by_index.erase(slot_it);
+    pages_.free(slot);
+    write(slot, 0);  // a free slot inside a page draws nothing
+    if (record.slot_by_index.empty()) {
+        coord_by_owner_.erase(record.owner);
+        emptied_.push_back(c);
+        chunks_.erase(it);
+    }
+}
+
+void InstanceSlots::release_chunk(const ChunkCoord& c) {
+    auto it = chunks_.find(c);
+    if (it == chunks_.end()) return;  // an unloaded chunk that had no instance
+    // Its pages go back at once and are cleared on the GPU (no upload), so a free slot is 0
+    // there as in the CPU copy: nothing stale can be drawn and `verify` compares every slot.
+    for (uint32_t page : pages_.release_owner(it->second.owner)) frame_.cleared_pages.push_back(page);
+    for (const auto& [index, slot] : it->second.slot_by_index) {
+        cpu_[slot] = 0;
+        // A write queued earlier this frame would land after the clear: make it a zero.
+        if (auto w = write_pos_.find(slot); w != write_pos_.end()) frame_.writes[w->second].value = 0;
+    }
+    coord_by_owner_.erase(it->second.owner);
+    emptied_.push_back(c);
+    chunks_.erase(it);
+}
+
+void InstanceSlots::write(uint32_t slot, PackedInstance value) {
+    cpu_[slot] = value;
+    auto [it, inserted] = write_pos_.emplace(slot, static_cast<uint32_t>(frame_.writes.size()));
+    if (inserted) frame_.writes.push_back({slot, value});
+    else frame_.writes[it->second].value = value;
+}
+
+// [SECTION] compaction
+
+void InstanceSlots::compact(size_t max_moves) {
+    const PageAllocator::Compaction done = pages_.compact_all(max_moves);
+    for (const PageAllocator::Move& m : done.moves) {
+        const auto page = pages_.owner_of_page(m.to / kSlotsPerPage);
+        assert(page && "a compaction target slot belongs to an owner");
+        ChunkSlots& record = chunks_.find(coord_by_owner_.at(*page)).value();
+        const uint16_t index = index_by_slot_[m.from];
+        record.slot_by_index[index] = m.to;
+        index_by_slot_[m.to] = index;
+        write(m.to, cpu_[m.from]);
+        write(m.from, 0);
+    }
+}
+
+// [SECTION] frame
+
+InstanceSlots::FrameWork InstanceSlots::take_frame() {
+    FrameWork out = std::move(frame_);
+    frame_ = {};
+    write_pos_.clear();
+    writes_last_frame_ = out.writes.size();
+    return out;
+}
+
+void InstanceSlots::take_chunk_changes(std::vector<ChunkCoord>& gained, std::vector<ChunkCoord>& emptied) {
+    gained.swap(gained_);
+    emptied.swap(emptied_);
+    gained_.clear();
+    emptied_.clear();
+}
+
+// [SECTION] queries
+
+std::optional<uint32_t> InstanceSlots::slot_of(const ChunkCoord& chunk, uint16_t local_index) const {
+    auto it = chunks_.find(chunk);
+    if (it == chunks_.end()) return std::nullopt;
+    auto s = it->second.slot_by_index.find(local_index);
+    if (s == it->second.slot_by_index.end()) return std::nullopt;
+    return s->second;
+}
+
+void InstanceSlots::chunk_runs(const ChunkCoord& chunk, std::vector<SlotRun>& out) const {
+    auto it = chunks_.find(chunk);
+    if (it == chunks_.end()) return;
+    std::vector<PageAllocator::OwnedPage>& pages = const_cast<std::vector<PageAllocator::OwnedPage>&>(scratch_pages_);
+    pages_.owner_pages(it->second.owner, pages);
+    for (size_t i = 0; i < pages.size();) {
+        size_t j = i;
+        while (j + 1 < pages.size() && pages[j + 1].page == pages[j].page + 1) ++j;
+        // The run ends at the last used slot of its last page: empty tails cost vertex work.
+        const uint32_t last_used = 63u - static_cast<uint32_t>(std::countl_zero(pages[j].used));
+        const uint32_t first = pages[i].page * kSlotsPerPage;
+        out.push_back({first, pages[j].page * kSlotsPerPage + last_used + 1 - first});
+        i = j + 1;
+    }
+}
+
+void InstanceSlots::all_chunks(std::vector<ChunkCoord>& out) const {
+    for (const auto& [coord, record] : chunks_) out.push_back(coord);
+}
+
+std::optional<ChunkCoord> InstanceSlots::chunk_of_page(uint32_t page) const {
+    const auto owner = pages_.owner_of_page(page);
+    if (!owner) return std::nullopt;
+    return coord_by_owner_.at(*owner);
+}
+
+InstanceSlots::Stats InstanceSlots::stats() const {
+    const PageAllocator::Stats p = pages_.stats();
+    Stats s;
+    s.taken = p.slots_taken;
+    s.pages = p.pages;
+    s.high_water = p.high_water;
+    s.gaps = p.gaps;
+    s.capacity = p.capacity;
+    s.chunks = chunks_.size();
+    s.moves = p.moves;
+    s.page_allocations = p.page_allocations;
+    s.page_frees = p.page_frees;
+    s.writes_last_frame = writes_last_frame_;
+    return s;
+}
+
+std::string InstanceSlots::check_invariants() const {
+    if (std::string why = pages_.check_invariants(); !why.empty()) return "page allocator: " + why;
+    uint64_t live = 0;
+    for (const auto& [coord, record] : chunks_) {
+        if (record.slot_by_index.empty()) return "a chunk record without instances";
+        for (const auto& [index, slot] : record.slot_by_index) {
+            ++live;
+            if (!pages_.is_taken(slot)) return "slot " + std::to_string(slot) + " is mapped but not taken";
+            if (index_by_slot_[slot] != index) return "slot " + std::to_string(slot) + " has the wrong cube index";
+            if ((cpu_[slot] >> 20) == 0) return "live slot " + std::to_string(slot) + " has an empty instance";
+            const auto owner = pages_.owner_of_page(slot / kSlotsPerPage);
+            if (!owner || *owner != record.owner) return "slot " + std::to_string(slot) + " is in another chunk's page";
+        }
+    }
+    if (live != pages_.stats().slots_taken) return "live instances and taken slots differ";
+    for (size_t slot = 0; slot < cpu_.size(); ++slot) {
+        if (!pages_.is_taken(static_cast<uint32_t>(slot)) && cpu_[slot] != 0) {
+            return "free slot " + std::to_string(slot) + " holds an instance in the CPU copy";
+        }
+    }
+    return {};
+}
+
+}  // namespace slotcraft

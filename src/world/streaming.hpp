@@ -1,0 +1,96 @@
+#pragma once
+// Streaming: which chunks the camera wants (every chunk of each column within the view
+// distance, a disc in x/z), nearest first, and a small pool of worker threads that
+// generates chunks off the main thread. Workers never touch the world: a job carries all
+// it needs (coordinate and the chunk's past edits) and its result waits in a batch for
+// the main thread. Plain C++20; never depends on GL.
+#include "world/chunk.hpp"
+#include "world/coords.hpp"
+#include "world/terrain.hpp"
+
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <stop_token>
+#include <thread>
+#include <vector>
+
+namespace slotcraft {
+
+// [SECTION] planning (pure functions)
+
+// True when column (column_x, column_z) is within `view_distance` chunks of the camera's
+// column: a disc, dx^2 + dz^2 <= r^2, so the view reaches as far in every direction.
+bool column_in_view(int32_t camera_x, int32_t camera_z, int32_t column_x, int32_t column_z,
+                    int view_distance);
+
+// Number of columns in the disc, and the most chunks streaming ever keeps loaded.
+std::size_t columns_in_view(int view_distance);
+std::size_t max_loaded_chunks(int view_distance);
+
+// The chunk the camera is in (y clamped into the world, so a camera above y = 255 still
+// orders loads by how near they are).
+ChunkCoord camera_chunk(const glm::dvec3& camera);
+
+struct StreamPlan {
+    std::vector<ChunkCoord> to_load;  // wanted, not loaded, not requested; nearest first
+    std::vector<ChunkCoord> to_drop;  // loaded, outside the view disc
+};
+
+// `known(coord)` is true for chunks loaded or already requested; `loaded` lists the loaded
+// chunks. Ordering is by squared distance between chunk centres, ties broken by
+// coordinate, so the plan is deterministic.
+StreamPlan plan_streaming(ChunkCoord camera, int view_distance,
+                          const std::function<bool(ChunkCoord)>& known,
+                          std::span<const ChunkCoord> loaded);
+
+// [SECTION] generation workers
+
+struct GenerationJob {
+    ChunkCoord coord;
+    std::vector<BlockEdit> edits;  // applied after terrain, so edits survive an unload
+};
+
+struct GenerationResult {
+    ChunkCoord coord;
+    std::unique_ptr<Chunk> chunk;  // blocks and interior masks; borders not fixed up yet
+};
+
+// Generates one chunk: terrain, then its edits, then the masks inside the chunk. Pure.
+std::unique_ptr<Chunk> build_chunk(const TerrainGenerator& terrain, const GenerationJob& job);
+
+class GenerationPool {
+  public:
+    // `terrain` must outlive the pool. threads >= 1.
+    GenerationPool(const TerrainGenerator& terrain, int threads);
+    ~GenerationPool();  // stops the workers and joins them; queued jobs are dropped
+    GenerationPool(const GenerationPool&) = delete;
+    GenerationPool& operator=(const GenerationPool&) = delete;
+
+    // Appends jobs to the queue; workers take them in order.
+    void submit(std::vector<GenerationJob> jobs);
+    // Removes every job no worker has started yet and returns their coordinates (the
+    // world re-plans them nearest-first, or drops them when they left the view).
+    std::vector<ChunkCoord> cancel_queued();
+    // Takes the finished chunks (never waits for a running job).
+    std::vector<GenerationResult> take_results();
+
+    std::size_t queued() const;
+    int threads() const { return static_cast<int>(workers_.size()); }
+
+  private:
+    void work(std::stop_token stop);
+
+    const TerrainGenerator& terrain_;
+    mutable std::mutex mutex_;
+    std::condition_variable_any wake_;
+    std::deque<GenerationJob> queue_;
+    std::vector<GenerationResult> results_;
+    std::vector<std::jthread> workers_;  // last: joined before the queue is destroyed
+};
+
+}  // namespace slotcraft

@@ -1,0 +1,189 @@
+// Terrain: height from a few octaves of Perlin noise, layers of grass/dirt/stone (sand at
+// the shore), and trees decided per column so that chunks agree across their borders.
+#include "world/terrain.hpp"
+
+#include <stb/stb_perlin.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdlib>
+
+namespace slotcraft {
+namespace {
+
+uint64_t mix64(uint64_t v) {
+    v ^= v >> 30;
+    v *= 0xBF58476D1CE4E5B9ull;
+    v ^= v >> 27;
+    v *= 0x94D049BB133111EBull;
+    v ^= v >> 31;
+    return v;
+}
+
+// Height of the terrain: octaves of 2D noise, each (period in blocks, amplitude).
+struct Octave {
+    int32_t period;
+    float amplitude;
+};
+constexpr std::array<Octave, 4> kOctaves = {{{256, 34.0f}, {64, 16.0f}, {32, 6.0f}, {16, 2.0f}}};
+constexpr float kBaseHeight = 76.0f;
+constexpr int kMinSurface = 4;
+// No column reaches above this (noise stays within about +-1.01; 1.25 leaves a margin), nor
+// does a tree on it: chunks wholly above are sky and skip the noise altogether.
+constexpr float amplitude_sum() {
+    float sum = 0.0f;
+    for (const Octave& o : kOctaves) sum += o.amplitude;
+    return sum;
+}
+constexpr float kAmplitudeSum = amplitude_sum();
+constexpr int kHighestPossibleBlock = static_cast<int>(kBaseHeight + 1.25f * kAmplitudeSum) + 8;
+constexpr int kMaxSurface = 200;  // leaves room for the tallest tree below y = 255
+
+// Canopy: leaves around the top log. Layers top-2 and top-1 are 5x5 without corners,
+// layer top is 3x3, layer top+1 is a plus sign.
+bool in_canopy(int dx, int dy, int dz) {
+    const int ax = std::abs(dx);
+    const int az = std::abs(dz);
+    switch (dy) {
+        case -2:
+        case -1: return ax <= 2 && az <= 2 && !(ax == 2 && az == 2);
+        case 0: return ax <= 1 && az <= 1;
+        case 1: return ax + az <= 1;
+        default: return false;
+    }
+}
+
+}  // namespace
+
+uint64_t column_hash(uint64_t seed, int32_t x, int32_t z) {
+    const uint64_t cx = static_cast<uint32_t>(x);
+    const uint64_t cz = static_cast<uint32_t>(z);
+    return mix64(mix64(seed ^ 0x51ED270B7A3C1F2Dull) ^ (cx << 32 | cz));
+}
+
+std::optional<WorldType> parse_world_type(std::string_view name) {
+    if (name == "flat") return WorldType::kFlat;
+    if (name == "terrain") return WorldType::kTerrain;
+    return std::nullopt;
+}
+
+std::string_view world_type_name(WorldType type) {
+    return type == WorldType::kFlat ? "flat" : "terrain";
+}
+
+TerrainGenerator::TerrainGenerator(WorldType type, uint64_t seed) : type_(type), seed_(seed) {
+    const uint64_t h = mix64(seed ^ 0x2545F4914F6CDD1Dull);
+    // 3D noise sliced at a seed-chosen height: 2^16 distinct slices times 256 stb seeds.
+    seed_slice_ = static_cast<float>(h & 0xFFFF) * (256.0f / 65536.0f);
+    seed_byte_ = static_cast<int>((h >> 16) & 0xFF);
+}
+
+// Noise of period `period` blocks. stb_perlin repeats every 256 lattice units, so the
+// column is reduced modulo 256 * period in integers first: exact far from the origin,
+// where a float x / period would have lost its fraction.
+float TerrainGenerator::noise2(int32_t x, int32_t z, int32_t period, int layer) const {
+    const int32_t wrap = 256 * period;
+    const float fx = static_cast<float>(floor_mod(x, wrap)) / static_cast<float>(period);
+    const float fz = static_cast<float>(floor_mod(z, wrap)) / static_cast<float>(period);
+    const float fy = seed_slice_ + 41.3f * static_cast<float>(layer);
+    return stb_perlin_noise3_seed(fx, fy, fz, 0, 0, 0, (seed_byte_ + 17 * layer) & 0xFF);
+}
+
+int TerrainGenerator::surface_height(int32_t x, int32_t z) const {
+    if (type_ == WorldType::kFlat) return TerrainParams::kFlatGrassY;
+    float h = kBaseHeight;
+    for (int i = 0; i < static_cast<int>(kOctaves.size()); ++i) {
+        h += kOctaves[i].amplitude * noise2(x, z, kOctaves[i].period, i);
+    }
+    return std::clamp(static_cast<int>(std::floor(h)), kMinSurface, kMaxSurface);
+}
+
+BlockType TerrainGenerator::ground_block(int y, int surface) const {
+    if (y > surface) return BlockType::kAir;
+    const bool shore =
+        type_ == WorldType::kTerrain && surface <= TerrainParams::kSeaLevel + 1;
+    if (y == surface) return shore ? BlockType::kSand : BlockType::kGrass;
+    if (y >= surface - TerrainParams::kDirtDepth) return shore ? BlockType::kSand : BlockType::kDirt;
+    return BlockType::kStone;
+}
+
+int TerrainGenerator::tree_at(int32_t x, int32_t z) const {
+    if (type_ == WorldType::kFlat) return 0;
+    const uint64_t h = column_hash(seed_, x, z);
+    if (static_cast<int>(h % 1000) >= TerrainParams::kTreePerMille) return 0;
+    if (surface_height(x, z) <= TerrainParams::kSeaLevel + 1) return 0;  // no trees on sand
+    return 4 + static_cast<int>((h >> 32) % 3);
+}
+
+std::unique_ptr<Chunk> TerrainGenerator::generate(ChunkCoord coord) const {
+    auto chunk = std::make_unique<Chunk>(coord);
+    const BlockPos origin = chunk_origin(coord);
+    if (type_ == WorldType::kTerrain && origin.y > kHighestPossibleBlock) return chunk;
+    for (int lz = 0; lz < kChunkSize; ++lz) {
+        for (int lx = 0; lx < kChunkSize; ++lx) {
+            const int surface = surface_height(origin.x + lx, origin.z + lz);
+            const int top = std::min(surface - origin.y, kChunkSize - 1);
+            for (int ly = 0; ly <= top; ++ly) {
+                chunk->set_block(local_index(lx, ly, lz), ground_block(origin.y + ly, surface));
+            }
+        }
+    }
+    place_trees(*chunk);
+    return chunk;
+}
+
+// Every tree whose canopy can reach this chunk contributes. Logs win over leaves and
+// terrain wins over both, whatever the order, so trees from different columns overlap
+// the same way in every chunk.
+void TerrainGenerator::place_trees(Chunk& chunk) const {
+    if (type_ == WorldType::kFlat) return;
+    constexpr int r = TerrainParams::kTreeRadius;
+    const BlockPos o = chunk_origin(chunk.coord());
+    for (int32_t tz = o.z - r; tz < o.z + kChunkSize + r; ++tz) {
+        for (int32_t tx = o.x - r; tx < o.x + kChunkSize + r; ++tx) {
+            const int height = tree_at(tx, tz);
+            if (height == 0) continue;
+            const int ground = surface_height(tx, tz);
+            const int top = ground + height;
+            if (top + 1 < o.y || ground + 1 >= o.y + kChunkSize) continue;  // misses this chunk
+            for (int y = std::max(ground + 1, o.y); y <= std::min(top + 1, o.y + kChunkSize - 1); ++y) {
+                for (int dz = -r; dz <= r; ++dz) {
+                    for (int dx = -r; dx <= r; ++dx) {
+                        const BlockPos p{tx + dx, y, tz + dz};
+                        if (p.x < o.x || p.x >= o.x + kChunkSize || p.z < o.z || p.z >= o.z + kChunkSize) continue;
+                        const uint16_t i = local_index(p);
+                        const BlockType here = chunk.block(i);
+                        const bool trunk = dx == 0 && dz == 0 && y <= top;
+                        if (trunk && (here == BlockType::kAir || here == BlockType::kLeaves)) {
+                            chunk.set_block(i, BlockType::kLog);
+                        } else if (!trunk && here == BlockType::kAir && in_canopy(dx, y - top, dz)) {
+                            chunk.set_block(i, BlockType::kLeaves);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+BlockType TerrainGenerator::block_at(const BlockPos& p) const {
+    if (!block_y_in_world(p.y)) return BlockType::kAir;
+    const BlockType ground = ground_block(p.y, surface_height(p.x, p.z));
+    if (ground != BlockType::kAir) return ground;
+    bool leaves = false;
+    constexpr int r = TerrainParams::kTreeRadius;
+    for (int dz = -r; dz <= r; ++dz) {
+        for (int dx = -r; dx <= r; ++dx) {
+            const int height = tree_at(p.x - dx, p.z - dz);
+            if (height == 0) continue;
+            const int top = surface_height(p.x - dx, p.z - dz) + height;
+            const int ground_y = top - height;
+            if (dx == 0 && dz == 0 && p.y > ground_y && p.y <= top) return BlockType::kLog;
+            if (p.y > ground_y && in_canopy(dx, p.y - top, dz)) leaves = true;
+        }
+    }
+    return leaves ? BlockType::kLeaves : BlockType::kAir;
+}
+
+}  // namespace slotcraft

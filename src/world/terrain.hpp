@@ -1,0 +1,67 @@
+#pragma once
+// Terrain generation: the blocks of one chunk as a pure function of (world type, seed,
+// chunk coordinate). It reads no other chunk and no shared mutable state, so workers run
+// it in parallel and the world never depends on the order chunks load in.
+// Plain C++20 (stb_perlin for noise); never depends on GL.
+#include "world/chunk.hpp"
+#include "world/coords.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string_view>
+
+namespace slotcraft {
+
+// Named WorldType (not WorldKind) so it never clashes with the app's option enum.
+enum class WorldType : uint8_t {
+    kFlat,     // stone y 0..59, dirt 60..62, grass 63, air above
+    kTerrain,  // rolling hills from Perlin noise, sand near sea level, trees
+};
+
+// "flat" or "terrain"; nullopt for anything else.
+std::optional<WorldType> parse_world_type(std::string_view name);
+std::string_view world_type_name(WorldType type);
+
+struct TerrainParams {
+    static constexpr int kFlatGrassY = 63;
+    static constexpr int kSeaLevel = 62;      // surfaces at or below sea level + 1 are sand
+    static constexpr int kDirtDepth = 3;      // dirt (or sand) layers under the surface
+    static constexpr int kTreeRadius = 2;     // canopy reach from the trunk, in blocks
+    static constexpr int kTreePerMille = 9;   // chance that a grass column grows a tree
+};
+
+class TerrainGenerator {
+  public:
+    TerrainGenerator(WorldType type, uint64_t seed);
+
+    WorldType type() const { return type_; }
+    uint64_t seed() const { return seed_; }
+
+    // The generated blocks of chunk `coord` (no masks yet). Thread-safe: const and pure.
+    std::unique_ptr<Chunk> generate(ChunkCoord coord) const;
+
+    // The y of the top solid block of column (x, z) before trees (the flat world: 63).
+    int surface_height(int32_t x, int32_t z) const;
+    // The block terrain puts at (x, y, z), trees included (a brute-force reference).
+    BlockType block_at(const BlockPos& p) const;
+
+    // The trunk height (>= 4) of a tree rooted on column (x, z), or 0 for no tree. Decided
+    // from a hash of the seed and the column alone (and the column's surface).
+    int tree_at(int32_t x, int32_t z) const;
+
+  private:
+    BlockType ground_block(int y, int surface) const;
+    void place_trees(Chunk& chunk) const;
+    float noise2(int32_t x, int32_t z, int32_t period, int layer) const;
+
+    WorldType type_;
+    uint64_t seed_;
+    float seed_slice_;  // the third noise coordinate: picks a slice of 3D noise per seed
+    int seed_byte_;     // stb_perlin's own seed (8 bits)
+};
+
+// A 64-bit mix of the seed and a column (splitmix64 finaliser): deterministic per column.
+uint64_t column_hash(uint64_t seed, int32_t x, int32_t z);
+
+}  // namespace slotcraft

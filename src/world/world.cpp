@@ -1,0 +1,455 @@
+// The world: chunk table with versioned handles, edits, border fix-ups and streaming.
+//
+// Index: [SECTION] change tracking, construction, streaming, integration, blocks and edits,
+// chunks and instances.
+#include "world/world.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <thread>
+
+namespace slotcraft {
+
+// [SECTION] change tracking
+// Border fix-ups in one batch may touch a cube several times (an unload, then a load on
+// another side). The tracker remembers each cube's mask before the batch and emits one
+// change per cube at the end, only for chunks that were loaded before and still are.
+class World::ChangeTracker {
+  public:
+    void note(uint32_t slot, uint32_t generation, uint16_t index, uint8_t old_mask) {
+        const uint64_t key = (static_cast<uint64_t>(slot) << 16) | index;
+        if (seen_.insert({key, static_cast<uint32_t>(entries_.size())}).second) {
+            entries_.push_back({slot, generation, index, old_mask});
+        }
+    }
+
+    void emit(const std::vector<Slot>& slots, std::vector<InstanceChange>& out) const {
+        for (const Entry& e : entries_) {
+            const Slot& s = slots[e.slot];
+            if (s.generation != e.generation || !s.chunk) continue;  // unloaded since
+            const uint8_t now = s.chunk->mask(e.index);
+            if (now == e.old_mask) continue;
+            using Kind = InstanceChange::Kind;
+            const Kind kind = e.old_mask == 0 ? Kind::kAdded : now == 0 ? Kind::kRemoved : Kind::kChanged;
+            out.push_back({kind, s.chunk->coord(), e.index, s.chunk->block(e.index), now});
+        }
+    }
+
+  private:
+    struct Entry {
+        uint32_t slot;
+        uint32_t generation;
+        uint16_t index;
+        uint8_t old_mask;
+    };
+    tsl::robin_map<uint64_t, uint32_t> seen_;
+    std::vector<Entry> entries_;
+};
+
+std::string_view describe(EditError error) {
+    switch (error) {
+        case EditError::kNone: return "ok";
+        case EditError::kOutOfHeight: return "y is outside the world (0..255)";
+        case EditError::kChunkNotLoaded: return "the block's chunk is not loaded";
+        case EditError::kUnknownType: return "unknown block type";
+    }
+    return "unknown error";
+}
+
+// [SECTION] construction
+
+namespace {
+int default_worker_threads() {
+    const int hw = static_cast<int>(std::thread::hardware_concurrency());
+    return std::clamp(hw - 1, 1, 4);
+}
+}  // namespace
+
+World::World(const WorldConfig& config)
+    : terrain_(config.type, config.seed),
+      view_distance_(std::max(0, config.view_distance)),
+      worker_threads_(config.worker_threads > 0 ? config.worker_threads : default_worker_threads()),
+      max_integrations_(std::max(0, config.max_integrations_per_update)) {}
+
+World::~World() = default;
+
+void World::ensure_pool() {
+    if (!pool_) pool_ = std::make_unique<GenerationPool>(terrain_, worker_threads_);
+}
+
+// [SECTION] streaming
+
+bool World::wanted(ChunkCoord c) const {
+    return camera_ && chunk_y_in_world(c.y) &&
+           column_in_view(camera_->x, camera_->z, c.x, c.z, view_distance_);
+}
+
+GenerationJob World::job_for(ChunkCoord c) const {
+    GenerationJob job{c, {}};
+    if (const auto it = kept_edits_.find(c); it != kept_edits_.end()) job.edits = it->second;
+    return job;
+}
+
+void World::set_view_distance(int chunks) {
+    const int d = std::max(0, chunks);
+    if (d == view_distance_) return;
+    view_distance_ = d;
+    replan_needed_ = true;
+}
+
+bool World::idle() const { return camera_ && !replan_needed_ && in_flight_.empty(); }
+
+void World::replan(ChunkCoord camera, WorldEvents& events, ChangeTracker& tracker) {
+    camera_ = camera;
+    replan_needed_ = false;
+    // Queued jobs are re-planned from scratch so the queue stays nearest-first.
+    for (const ChunkCoord& c : pool_->cancel_queued()) in_flight_.erase(c);
+    const std::vector<ChunkCoord> loaded = loaded_chunks();
+    const StreamPlan plan = plan_streaming(
+        camera, view_distance_, [this](ChunkCoord c) { return is_loaded(c) || in_flight_.contains(c); },
+        loaded);
+    for (const ChunkCoord& c : plan.to_drop) unload(c, events, tracker);
+    std::vector<GenerationJob> jobs;
+    jobs.reserve(plan.to_load.size());
+    for (const ChunkCoord& c : plan.to_load) {
+        jobs.push_back(job_for(c));
+        in_flight_.insert(c);
+    }
+    pool_->submit(std::move(jobs));
+}
+
+WorldEvents World::update(const glm::dvec3& camera) {
+    ensure_pool();
+    WorldEvents events;
+    ChangeTracker tracker;
+    const ChunkCoord cam = camera_chunk(camera);
+    if (replan_needed_ || !camera_ || !(cam == *camera_)) replan(cam, events, tracker);
+
+    for (GenerationResult& r : pool_->take_results()) ready_.push_back(std::move(r));
+    // Late arrivals for chunks that left the view are dropped whatever the cap; the cap
+    // only bounds how much integration work one frame does.
+    std::vector<std::unique_ptr<Chunk>> batch;
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < ready_.size(); ++i) {
+        GenerationResult& r = ready_[i];
+        if (!wanted(r.coord) || is_loaded(r.coord)) {
+            in_flight_.erase(r.coord);
+            ++counters_.chunks_discarded;
+            continue;
+        }
+        if (max_integrations_ != 0 && batch.size() >= static_cast<std::size_t>(max_integrations_)) {
+            if (kept != i) ready_[kept] = std::move(r);
+            ++kept;  // integrated next frame
+            continue;
+        }
+        in_flight_.erase(r.coord);
+        batch.push_back(std::move(r.chunk));
+    }
+    ready_.resize(kept);
+    integrate(std::move(batch), events, tracker);
+    tracker.emit(slots_, events.changes);
+    return events;
+}
+
+WorldEvents World::load_now(std::span<const ChunkCoord> coords) {
+    WorldEvents events;
+    ChangeTracker tracker;
+    std::vector<std::unique_ptr<Chunk>> batch;
+    tsl::robin_set<ChunkCoord, ChunkCoordHash> in_batch;
+    for (const ChunkCoord& c : coords) {
+        if (!chunk_y_in_world(c.y) || is_loaded(c) || !in_batch.insert(c).second) continue;
+        batch.push_back(build_chunk(terrain_, job_for(c)));
+    }
+    integrate(std::move(batch), events, tracker);
+    tracker.emit(slots_, events.changes);
+    return events;
+}
+
+WorldEvents World::unload_now(std::span<const ChunkCoord> coords) {
+    WorldEvents events;
+    ChangeTracker tracker;
+    for (const ChunkCoord& c : coords) {
+        if (is_loaded(c)) unload(c, events, tracker);
+    }
+    tracker.emit(slots_, events.changes);
+    replan_needed_ = true;  // a chunk in view may have gone: the next update requests it
+    return events;
+}
+
+// [SECTION] integration
+
+// New chunks enter the table first, then every border between a new chunk and a loaded
+// one is fixed up on both sides (a new chunk's own side once per new neighbour), so the
+// lists emitted for new chunks are final and old chunks get tracked changes.
+void World::integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& events,
+                      ChangeTracker& tracker) {
+    std::vector<uint32_t> fresh;
+    fresh.reserve(chunks.size());
+    for (auto& chunk : chunks) {
+        uint32_t s;
+        if (free_slots_.empty()) {
+            s = static_cast<uint32_t>(slots_.size());
+            slots_.emplace_back();
+        } else {
+            s = free_slots_.back();
+            free_slots_.pop_back();
+        }
+        const ChunkCoord c = chunk->coord();
+        assert(!is_loaded(c) && "integrate: chunk is already loaded");
+        slots_[s].chunk = std::move(chunk);
+        slots_[s].fresh = true;
+        index_.insert({c, s});
+        kept_edits_.erase(c);  // the chunk holds its edits again
+        fresh.push_back(s);
+    }
+    for (const uint32_t s : fresh) {
+        Chunk& chunk = *slots_[s].chunk;
+        for (int f = 0; f < kFaceCount; ++f) {
+            const auto face = static_cast<Face>(f);
+            const ChunkCoord nc = neighbour(chunk.coord(), face);
+            const std::optional<uint32_t> ns = slot_of(nc);
+            if (!ns) continue;
+            Slot& other = slots_[*ns];
+            chunk.fix_border(face, other.chunk.get(), [](uint16_t, uint8_t) {});
+            if (other.fresh) continue;  // its side is fixed when its own turn comes
+            other.chunk->fix_border(opposite(face), &chunk, [&](uint16_t i, uint8_t old_mask) {
+                tracker.note(*ns, other.generation, i, old_mask);
+            });
+        }
+    }
+    for (const uint32_t s : fresh) {
+        Slot& slot = slots_[s];
+        slot.fresh = false;
+        ChunkLoaded loaded{{s, slot.generation}, slot.chunk->coord(), {}};
+        slot.chunk->append_instances(loaded.instances);
+        events.loaded.push_back(std::move(loaded));
+        ++counters_.chunks_integrated;
+    }
+}
+
+void World::unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker) {
+    const std::optional<uint32_t> s = slot_of(c);
+    if (!s) return;
+    Slot& slot = slots_[*s];
+    if (std::vector<BlockEdit> edits = slot.chunk->edits(); !edits.empty()) {
+        kept_edits_[c] = std::move(edits);
+    }
+    for (int f = 0; f < kFaceCount; ++f) {
+        const auto face = static_cast<Face>(f);
+        const std::optional<uint32_t> ns = slot_of(neighbour(c, face));
+        if (!ns) continue;
+        Slot& other = slots_[*ns];
+        other.chunk->fix_border(opposite(face), nullptr, [&](uint16_t i, uint8_t old_mask) {
+            tracker.note(*ns, other.generation, i, old_mask);
+        });
+    }
+    index_.erase(c);
+    slot.chunk.reset();
+    ++slot.generation;  // every handle to this chunk is stale from now on
+    free_slots_.push_back(*s);
+    events.unloaded.push_back(c);
+    ++counters_.chunks_unloaded;
+}
+
+// [SECTION] blocks and edits
+
+std::optional<uint32_t> World::slot_of(ChunkCoord c) const {
+    const auto it = index_.find(c);
+    if (it == index_.end()) return std::nullopt;
+    return it->second;
+}
+
+Chunk* World::find(ChunkCoord c) {
+    const auto it = index_.find(c);
+    return it == index_.end() ? nullptr : slots_[it->second].chunk.get();
+}
+
+const Chunk* World::find(ChunkCoord c) const {
+    const auto it = index_.find(c);
+    return it == index_.end() ? nullptr : slots_[it->second].chunk.get();
+}
+
+std::optional<BlockType> World::block_at(const BlockPos& p) const {
+    if (p.y >= kWorldHeight) return BlockType::kAir;
+    if (p.y < 0) return std::nullopt;
+    const Chunk* c = find(chunk_of(p));
+    if (!c) return std::nullopt;
+    return c->block(local_index(p));
+}
+
+// The mask of a cube from the stored blocks: faces inside the chunk from the chunk, faces
+// across a border from the loaded neighbour (hidden when it is not loaded).
+uint8_t World::full_mask(const Chunk& c, uint16_t index) const {
+    uint8_t m = c.interior_mask(index);
+    if (m == 0 && !is_solid(c.block(index))) return 0;
+    const glm::ivec3 p = local_position(index);
+    for (int f = 0; f < kFaceCount; ++f) {
+        const auto face = static_cast<Face>(f);
+        const int a = face_axis(face);
+        const bool at_border = face_is_positive(face) ? p[a] == kChunkSize - 1 : p[a] == 0;
+        if (!at_border) continue;
+        const ChunkCoord nc = neighbour(c.coord(), face);
+        if (!chunk_y_in_world(nc.y)) continue;  // top of the world: interior_mask decided
+        const Chunk* n = find(nc);
+        const glm::ivec3 q = (p + kFaceNormals[f] + kChunkSize) % kChunkSize;
+        if (n && !is_opaque(n->block(local_index(q.x, q.y, q.z)))) m |= face_bit(face);
+    }
+    return m;
+}
+
+EditResult World::set_block(const BlockPos& p, std::string_view type_name) {
+    const std::optional<BlockType> type = block_from_name(type_name);
+    if (!type) {
+        ++counters_.edits_refused;
+        return {EditError::kUnknownType, {}};
+    }
+    return set_block(p, *type);
+}
+
+EditResult World::set_block(const BlockPos& p, BlockType type) {
+    EditResult result;
+    Chunk* c = nullptr;
+    if (!is_valid_block_type(static_cast<uint8_t>(type))) {
+        result.error = EditError::kUnknownType;
+    } else if (!block_y_in_world(p.y)) {
+        result.error = EditError::kOutOfHeight;
+    } else if (c = find(chunk_of(p)); c == nullptr) {
+        result.error = EditError::kChunkNotLoaded;
+    }
+    if (!result.ok()) {
+        ++counters_.edits_refused;
+        return result;
+    }
+    const uint16_t i = local_index(p);
+    const BlockType old_type = c->block(i);
+    if (old_type == type) return result;
+    ++counters_.edits_applied;
+    c->set_block(i, type);
+    c->record_edit(i, type);
+
+    using Kind = InstanceChange::Kind;
+    const uint8_t old_mask = c->mask(i);
+    const uint8_t new_mask = is_solid(type) ? full_mask(*c, i) : uint8_t{0};
+    c->set_mask(i, new_mask);
+    if (old_mask == 0 && new_mask != 0) {
+        result.changes.push({Kind::kAdded, c->coord(), i, type, new_mask});
+    } else if (old_mask != 0 && new_mask == 0) {
+        result.changes.push({Kind::kRemoved, c->coord(), i, old_type, 0});
+    } else if (old_mask != 0) {
+        result.changes.push({Kind::kChanged, c->coord(), i, type, new_mask});
+    }
+
+    // A neighbour's face toward this block changes only when the block's opacity does.
+    if (is_opaque(old_type) == is_opaque(type)) return result;
+    const glm::ivec3 local = local_position(i);
+    for (int f = 0; f < kFaceCount; ++f) {
+        const BlockPos q = p + kFaceNormals[f];
+        if (!block_y_in_world(q.y)) continue;
+        const glm::ivec3 lq = local + kFaceNormals[f];
+        const bool inside = lq.x >= 0 && lq.x < kChunkSize && lq.y >= 0 && lq.y < kChunkSize &&
+                            lq.z >= 0 && lq.z < kChunkSize;
+        Chunk* n = inside ? c : find(chunk_of(q));
+        if (!n) continue;
+        const uint16_t j = local_index(q);
+        if (!is_solid(n->block(j))) continue;
+        const uint8_t bit = face_bit(opposite(static_cast<Face>(f)));
+        const uint8_t m = n->mask(j);
+        const auto nm = static_cast<uint8_t>(is_opaque(type) ? (m & ~bit) : (m | bit));
+        if (nm == m) continue;
+        n->set_mask(j, nm);
+        const Kind kind = m == 0 ? Kind::kAdded : nm == 0 ? Kind::kRemoved : Kind::kChanged;
+        result.changes.push({kind, n->coord(), j, n->block(j), nm});
+    }
+    return result;
+}
+
+std::optional<RayHit> World::raycast(const glm::dvec3& origin, const glm::dvec3& direction,
+                                     double reach) const {
+    return cast_ray(origin, direction, reach,
+                    [this](const BlockPos& p) { return block_at(p).value_or(BlockType::kAir); });
+}
+
+// [SECTION] chunks and instances
+
+std::optional<ChunkHandle> World::handle(ChunkCoord c) const {
+    const std::optional<uint32_t> s = slot_of(c);
+    if (!s) return std::nullopt;
+    return ChunkHandle{*s, slots_[*s].generation};
+}
+
+const Chunk* World::chunk(ChunkHandle h) const {
+    if (h.index >= slots_.size()) return nullptr;
+    const Slot& s = slots_[h.index];
+    return s.generation == h.generation ? s.chunk.get() : nullptr;
+}
+
+std::vector<ChunkCoord> World::loaded_chunks() const {
+    std::vector<ChunkCoord> out;
+    out.reserve(index_.size());
+    for (const auto& [coord, slot] : index_) out.push_back(coord);
+    return out;
+}
+
+uint8_t World::face_mask(const BlockPos& p) const {
+    if (!block_y_in_world(p.y)) return 0;
+    const Chunk* c = find(chunk_of(p));
+    return c ? c->mask(local_index(p)) : uint8_t{0};
+}
+
+uint8_t World::exposed_faces(const BlockPos& p) const {
+    const std::optional<BlockType> here = block_at(p);
+    if (!here || !is_solid(*here)) return 0;
+    uint8_t m = 0;
+    for (int f = 0; f < kFaceCount; ++f) {
+        const std::optional<BlockType> next = block_at(p + kFaceNormals[f]);
+        if (next && !is_opaque(*next)) m |= face_bit(static_cast<Face>(f));
+    }
+    return m;
+}
+
+std::vector<CubeInstance> World::instances(ChunkCoord c) const {
+    std::vector<CubeInstance> out;
+    if (const Chunk* chunk = find(c)) chunk->append_instances(out);
+    return out;
+}
+
+// From scratch, the way a chunk is built when it loads: masks inside the chunk, then
+// each border against its loaded neighbour, then the list.
+std::vector<CubeInstance> World::rebuild_instances(ChunkCoord c) const {
+    std::vector<CubeInstance> out;
+    const Chunk* chunk = find(c);
+    if (!chunk || !chunk->has_blocks()) return out;
+    const std::unique_ptr<Chunk> scratch = chunk->copy_blocks();
+    scratch->compute_interior_masks();
+    for (int f = 0; f < kFaceCount; ++f) {
+        const auto face = static_cast<Face>(f);
+        const ChunkCoord nc = neighbour(c, face);
+        if (!chunk_y_in_world(nc.y)) continue;
+        scratch->fix_border(face, find(nc), [](uint16_t, uint8_t) {});
+    }
+    scratch->append_instances(out);
+    return out;
+}
+
+World::Stats World::stats() const {
+    Stats s = counters_;
+    s.chunks_loaded = index_.size();
+    s.instances = 0;
+    s.chunks_with_instances = 0;
+    s.storage_bytes = 0;
+    for (const Slot& slot : slots_) {
+        if (!slot.chunk) continue;
+        s.instances += slot.chunk->instance_count();
+        s.chunks_with_instances += slot.chunk->instance_count() > 0 ? 1 : 0;
+        s.storage_bytes += slot.chunk->storage_bytes();
+    }
+    s.stream_pending = in_flight_.size();
+    s.stream_queued = pool_ ? pool_->queued() : 0;
+    s.edited_chunks_unloaded = kept_edits_.size();
+    s.chunk_slots = slots_.size();
+    s.view_distance = view_distance_;
+    s.worker_threads = worker_threads_;
+    return s;
+}
+
+}  // namespace slotcraft

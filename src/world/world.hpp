@@ -1,0 +1,166 @@
+#pragma once
+// The voxel world: loaded chunks found by coordinate (tsl::robin_map, Robin Hood hashing)
+// and referred to by versioned handles; edits with their instance changes; exposure fixed
+// up across chunk borders on the main thread; picking; streaming around the camera.
+// Plain C++20 and GLM; never depends on GL, GLFW or ImGui.
+#include "world/block.hpp"
+#include "world/chunk.hpp"
+#include "world/coords.hpp"
+#include "world/events.hpp"
+#include "world/raycast.hpp"
+#include "world/streaming.hpp"
+#include "world/terrain.hpp"
+
+#include <tsl/robin_map.h>
+#include <tsl/robin_set.h>
+
+#include <glm/glm.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace slotcraft {
+
+inline constexpr int kDefaultViewDistance = 8;  // chunks, radius of the view disc
+
+struct WorldConfig {
+    WorldType type = WorldType::kTerrain;
+    uint64_t seed = 1;
+    int view_distance = kDefaultViewDistance;  // >= 0
+    int worker_threads = 0;                    // 0: hardware threads - 1 (1..4)
+    int max_integrations_per_update = 64;      // finished chunks taken per update; 0: all
+};
+
+enum class EditError : uint8_t {
+    kNone,
+    kOutOfHeight,     // y outside 0..255
+    kChunkNotLoaded,  // the block's chunk is not loaded (not generated yet, or out of view)
+    kUnknownType,     // not a BlockType value
+};
+std::string_view describe(EditError error);
+
+struct EditResult {
+    EditError error = EditError::kNone;
+    EditChanges changes;  // empty when refused or when the block already had that type
+    bool ok() const { return error == EditError::kNone; }
+    std::string_view reason() const { return describe(error); }
+};
+
+class World {
+  public:
+    struct Stats {
+        std::size_t chunks_loaded = 0;
+        std::size_t chunks_with_instances = 0;
+        std::size_t instances = 0;           // exposed cubes
+        std::size_t stream_pending = 0;      // requested, not integrated yet
+        std::size_t stream_queued = 0;       // of those, not started by a worker
+        std::size_t chunks_integrated = 0;   // since start
+        std::size_t chunks_unloaded = 0;     // since start
+        std::size_t chunks_discarded = 0;    // generated but out of view on arrival
+        std::size_t edits_applied = 0;
+        std::size_t edits_refused = 0;
+        std::size_t edited_chunks_unloaded = 0;  // unloaded chunks whose edits are kept
+        std::size_t chunk_slots = 0;         // handle table size (stays flat while walking)
+        std::size_t storage_bytes = 0;       // block + mask storage of loaded chunks
+        int view_distance = 0;
+        int worker_threads = 0;
+    };
+
+    explicit World(const WorldConfig& config);
+    ~World();
+    World(const World&) = delete;
+    World& operator=(const World&) = delete;
+
+    // [SECTION] streaming (main thread, once per frame)
+
+    // Plans around the camera (when it changed chunk), drops chunks that left the view,
+    // requests missing ones nearest first, and integrates the chunks the workers finished
+    // (at most max_integrations_per_update). Never waits for a worker.
+    WorldEvents update(const glm::dvec3& camera);
+    // True when every chunk in view is loaded and nothing is requested (after an update).
+    bool idle() const;
+    std::size_t pending() const { return in_flight_.size(); }
+    void set_view_distance(int chunks);
+    int view_distance() const { return view_distance_; }
+
+    // Synchronous residency on the calling thread, for tests and tools. Chunks loaded
+    // here that lie outside the view are dropped by the next update().
+    WorldEvents load_now(std::span<const ChunkCoord> coords);
+    WorldEvents unload_now(std::span<const ChunkCoord> coords);
+
+    // [SECTION] blocks and edits
+
+    // nullopt below y = 0 and in chunks that are not loaded; air above y = 255.
+    std::optional<BlockType> block_at(const BlockPos& p) const;
+    // Applies one change; returns the instance changes of the block and its six neighbours,
+    // or a refusal (out of height, chunk not loaded, unknown type) that changed nothing.
+    EditResult set_block(const BlockPos& p, BlockType type);
+    EditResult set_block(const BlockPos& p, std::string_view type_name);
+
+    // The first solid block within `reach` on the ray (see cast_ray).
+    std::optional<RayHit> raycast(const glm::dvec3& origin, const glm::dvec3& direction,
+                                  double reach = kPickReach) const;
+
+    // [SECTION] chunks and instances
+
+    bool is_loaded(ChunkCoord c) const { return index_.contains(c); }
+    std::optional<ChunkHandle> handle(ChunkCoord c) const;
+    // The chunk behind `h`, or nullptr when the handle is stale (its chunk unloaded).
+    const Chunk* chunk(ChunkHandle h) const;
+    std::vector<ChunkCoord> loaded_chunks() const;
+
+    // The stored face mask of the cube at p (0: no instance or not loaded).
+    uint8_t face_mask(const BlockPos& p) const;
+    // The mask computed from scratch from the blocks (brute force; the tests' reference).
+    uint8_t exposed_faces(const BlockPos& p) const;
+    // The chunk's instances as stored (what the events have told the renderer).
+    std::vector<CubeInstance> instances(ChunkCoord c) const;
+    // The chunk's instances recomputed from its blocks and its neighbours' borders: what
+    // engines that rebuild a chunk's list per edit do (the benchmark's contender).
+    std::vector<CubeInstance> rebuild_instances(ChunkCoord c) const;
+
+    Stats stats() const;
+    const TerrainGenerator& terrain() const { return terrain_; }
+
+  private:
+    struct Slot {
+        std::unique_ptr<Chunk> chunk;
+        uint32_t generation = 1;
+        bool fresh = false;  // integrated in the batch being processed
+    };
+    class ChangeTracker;
+
+    Chunk* find(ChunkCoord c);
+    const Chunk* find(ChunkCoord c) const;
+    std::optional<uint32_t> slot_of(ChunkCoord c) const;
+    uint8_t full_mask(const Chunk& c, uint16_t index) const;
+    void replan(ChunkCoord camera, WorldEvents& events, ChangeTracker& tracker);
+    void integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& events,
+                   ChangeTracker& tracker);
+    void unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker);
+    bool wanted(ChunkCoord c) const;
+    GenerationJob job_for(ChunkCoord c) const;
+    void ensure_pool();
+
+    TerrainGenerator terrain_;
+    int view_distance_;
+    int worker_threads_;
+    int max_integrations_;
+    std::vector<Slot> slots_;
+    std::vector<uint32_t> free_slots_;
+    tsl::robin_map<ChunkCoord, uint32_t, ChunkCoordHash> index_;
+    tsl::robin_set<ChunkCoord, ChunkCoordHash> in_flight_;  // requested, not integrated
+    tsl::robin_map<ChunkCoord, std::vector<BlockEdit>, ChunkCoordHash> kept_edits_;
+    std::vector<GenerationResult> ready_;  // finished, waiting for integration
+    std::optional<ChunkCoord> camera_;     // the camera chunk of the last plan
+    bool replan_needed_ = true;
+    Stats counters_;
+    std::unique_ptr<GenerationPool> pool_;  // last: its workers stop before the rest goes
+};
+
+}  // namespace slotcraft

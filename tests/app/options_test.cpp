@@ -1,0 +1,70 @@
+#include "app/options.hpp"
+
+#include <gtest/gtest.h>
+
+namespace slotcraft {
+namespace {
+
+TEST(Options, DefaultsWithoutFlags) {
+    const Options o = parse_options({});
+    EXPECT_FALSE(o.help);
+    EXPECT_FALSE(o.frames.has_value());
+    EXPECT_EQ(o.width, 1280);
+    EXPECT_EQ(o.height, 720);
+    EXPECT_TRUE(o.vsync);
+    EXPECT_EQ(o.world, WorldType::kTerrain);
+    EXPECT_EQ(o.view_distance, 8);
+}
+
+TEST(Options, ParsesEveryFlag) {
+    const Options o = parse_options({"--frames", "5", "--screenshot", "a.png", "--size", "640x360", "--vsync", "off",
+                                     "--gl-debug", "--shaders", "sh", "--assets=as", "--script", "s.txt",
+                                     "--stats-json", "s.json", "--world", "flat", "--seed", "42",
+                                     "--view-distance", "3", "--verify-every", "10", "--ring-kib", "64"});
+    EXPECT_EQ(o.frames, 5);
+    EXPECT_EQ(o.screenshot_path, "a.png");
+    EXPECT_EQ(o.width, 640);
+    EXPECT_EQ(o.height, 360);
+    EXPECT_FALSE(o.vsync);
+    EXPECT_TRUE(o.gl_debug);
+    EXPECT_EQ(o.shaders_dir, "sh");
+    EXPECT_EQ(o.assets_dir, "as");
+    EXPECT_EQ(o.script_path, "s.txt");
+    EXPECT_EQ(o.stats_json_path, "s.json");
+    EXPECT_EQ(o.world, WorldType::kFlat);
+    EXPECT_EQ(o.seed, 42u);
+    EXPECT_EQ(o.view_distance, 3);
+    EXPECT_EQ(o.verify_every, 10);
+    EXPECT_EQ(o.ring_kib, 64);
+}
+
+// Each bad command line is refused with a message that names the flag.
+TEST(Options, RefusesBadInputNamingTheFlag) {
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+        {{"--bogus"}, "--bogus"},          {{"--frames"}, "--frames"},
+        {{"--frames", "0"}, "--frames"},   {{"--frames", "12abc"}, "--frames"},
+        {{"--size", "100"}, "--size"},     {{"--size", "0x10"}, "--size"},
+        {{"--vsync", "maybe"}, "--vsync"}, {{"--world", "moon"}, "--world"},
+        {{"--seed", "-1"}, "--seed"},      {{"--view-distance", "99"}, "--view-distance"},
+        {{"--ring-kib", "0"}, "--ring-kib"},
+    };
+    for (const auto& [args, flag] : cases) {
+        try {
+            parse_options(args);
+            ADD_FAILURE() << "accepted " << args.front();
+        } catch (const OptionsError& e) {
+            EXPECT_NE(std::string(e.what()).find(flag), std::string::npos) << e.what();
+        }
+    }
+}
+
+TEST(Options, ParsesSizeStrictly) {
+    EXPECT_EQ(parse_size("1x1"), (std::pair{1, 1}));
+    EXPECT_FALSE(parse_size("x5"));
+    EXPECT_FALSE(parse_size("5x"));
+    EXPECT_FALSE(parse_size("5x5x5"));
+    EXPECT_FALSE(parse_size("99999x5"));
+}
+
+}  // namespace
+}  // namespace slotcraft

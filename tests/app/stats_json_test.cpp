@@ -1,0 +1,50 @@
+#include "app/stats_json.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "support/json.hpp"
+#include "support/program.hpp"
+
+namespace slotcraft {
+namespace {
+
+TEST(StatsJson, NestsDottedKeysAndKeepsIntegersIntegral) {
+    StatsJson json;
+    json.set("frame.count", int64_t{7});
+    json.set("frame.ms_avg", 16.0);
+    json.set("camera.x", -1.5);
+    json.set("world.type", "flat");
+    json.set("cull.frozen", false);
+    json.set_null("target");
+    json.set("frame.count", int64_t{8});  // overwrite keeps one key
+    const auto doc = testing::Json::parse(json.dump());
+    EXPECT_EQ(doc.at("frame.count").kind, testing::Json::Kind::kInteger);
+    EXPECT_EQ(doc.at("frame.count").integer, 8);
+    EXPECT_EQ(doc.at("frame.ms_avg").kind, testing::Json::Kind::kDouble);
+    EXPECT_DOUBLE_EQ(doc.at("camera.x").number, -1.5);
+    EXPECT_EQ(doc.at("world.type").string, "flat");
+    EXPECT_FALSE(doc.at("cull.frozen").boolean);
+    EXPECT_TRUE(doc.at("target").is_null());
+}
+
+TEST(StatsJson, EscapesStrings) {
+    StatsJson json;
+    json.set("a.b", "quote \" backslash \\ newline \n");
+    EXPECT_EQ(testing::Json::parse(json.dump()).at("a.b").string, "quote \" backslash \\ newline \n");
+}
+
+TEST(StatsJson, AtomicWriteLeavesNoPartialFile) {
+    const auto dir = std::filesystem::temp_directory_path() / "slotcraft-stats-json-test";
+    std::filesystem::create_directories(dir);
+    const std::string path = (dir / "s.json").string();
+    write_file_atomically(path, "{\"a\": 1}\n");
+    EXPECT_EQ(testing::read_text(path), "{\"a\": 1}\n");
+    EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));
+    EXPECT_THROW(write_file_atomically((dir / "missing" / "x.json").string(), "{}"), std::runtime_error);
+    std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace slotcraft

@@ -1,0 +1,143 @@
+// Benchmarks of world/: chunk generation (microseconds per chunk), set_block with its
+// instance changes (nanoseconds per edit) against rebuilding the edited chunk's whole list
+// of visible cubes per edit (what engines that remesh a chunk per edit do), and picking.
+// Run: build/<dir>/tests/bench/bench_world (Release).
+#include "world/streaming.hpp"
+#include "world/world.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <random>
+#include <vector>
+
+namespace slotcraft {
+namespace {
+
+// [SECTION] chunk generation
+
+// Terrain + edits + masks inside the chunk: what one worker job costs. Arg 0: chunks of
+// the surface band only (y = 4 for terrain, 3 for flat); arg 1: every y of each column in
+// turn (streaming's mix, where sky chunks are cheap).
+void BM_GenerateChunk(benchmark::State& state, WorldType type) {
+    const int32_t surface_y = type == WorldType::kFlat ? 3 : 4;
+    const TerrainGenerator terrain(type, 1);
+    const bool whole_columns = state.range(0) == 1;
+    int32_t n = 0;
+    for (auto _ : state) {
+        const int32_t column = n / (whole_columns ? kChunksPerColumn : 1);
+        const int32_t y = whole_columns ? n % kChunksPerColumn : surface_y;
+        const GenerationJob job{{column % 64, y, column / 64}, {}};
+        benchmark::DoNotOptimize(build_chunk(terrain, job));
+        ++n;
+    }
+    state.SetItemsProcessed(state.iterations());
+    state.SetLabel(whole_columns ? "whole columns" : "surface band");
+}
+BENCHMARK_CAPTURE(BM_GenerateChunk, terrain, WorldType::kTerrain)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_GenerateChunk, flat, WorldType::kFlat)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+// World::load_now of 5x5 whole columns: generation on the calling thread plus the main
+// thread's integration (border fix-ups, bulk instance lists). Compare with the whole-column
+// generation figure above to see what integration adds per chunk.
+void BM_LoadColumns(benchmark::State& state) {
+    WorldConfig config;
+    World world(config);
+    std::vector<ChunkCoord> chunks;
+    for (int x = 0; x < 5; ++x)
+        for (int z = 0; z < 5; ++z)
+            for (int y = 0; y < kChunksPerColumn; ++y) chunks.push_back({x, y, z});
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(world.load_now(chunks));
+        state.PauseTiming();
+        world.unload_now(chunks);
+        state.ResumeTiming();
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(chunks.size()));
+    state.SetLabel("generate + integrate, per chunk");
+}
+BENCHMARK(BM_LoadColumns)->Unit(benchmark::kMillisecond);
+
+// [SECTION] edits
+
+// A terrain world of 6x6 columns and random edits in the surface band: half break (air),
+// half place one of the solid types.
+struct EditScene {
+    World world;
+    std::vector<BlockPos> positions;
+    std::vector<BlockType> types;
+
+    EditScene() : world(WorldConfig{}) {
+        std::vector<ChunkCoord> chunks;
+        for (int x = 0; x < 6; ++x)
+            for (int z = 0; z < 6; ++z)
+                for (int y = 0; y < kChunksPerColumn; ++y) chunks.push_back({x, y, z});
+        world.load_now(chunks);
+        std::mt19937 rng(42);
+        const auto placeable = placeable_blocks();
+        for (int i = 0; i < 1 << 16; ++i) {
+            const int x = static_cast<int>(rng() % 96);
+            const int z = static_cast<int>(rng() % 96);
+            const int y = world.terrain().surface_height(x, z) - 2 + static_cast<int>(rng() % 5);
+            positions.push_back({x, y, z});
+            types.push_back(rng() % 2 ? BlockType::kAir : placeable[rng() % placeable.size()]);
+        }
+    }
+};
+
+void BM_SetBlock(benchmark::State& state) {
+    EditScene scene;
+    std::size_t i = 0;
+    std::size_t changes = 0;
+    for (auto _ : state) {
+        const std::size_t k = i++ & (scene.positions.size() - 1);
+        const EditResult r = scene.world.set_block(scene.positions[k], scene.types[k]);
+        changes += r.changes.size();
+        benchmark::DoNotOptimize(r);
+    }
+    state.SetItemsProcessed(state.iterations());
+    state.counters["changes_per_edit"] =
+        static_cast<double>(changes) / static_cast<double>(std::max<int64_t>(1, state.iterations()));
+}
+BENCHMARK(BM_SetBlock)->Unit(benchmark::kNanosecond);
+
+// The same edits, each followed by rebuilding the edited chunk's list of visible cubes
+// from its blocks (and its neighbours' borders).
+void BM_SetBlockThenRebuildChunk(benchmark::State& state) {
+    EditScene scene;
+    std::size_t i = 0;
+    for (auto _ : state) {
+        const std::size_t k = i++ & (scene.positions.size() - 1);
+        const BlockPos p = scene.positions[k];
+        benchmark::DoNotOptimize(scene.world.set_block(p, scene.types[k]));
+        benchmark::DoNotOptimize(scene.world.rebuild_instances(chunk_of(p)));
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_SetBlockThenRebuildChunk)->Unit(benchmark::kNanosecond);
+
+// [SECTION] picking
+
+void BM_Raycast(benchmark::State& state) {
+    EditScene scene;
+    std::mt19937 rng(9);
+    std::normal_distribution<double> g(0.0, 1.0);
+    std::vector<std::pair<glm::dvec3, glm::dvec3>> rays;
+    for (int i = 0; i < 4096; ++i) {
+        const double x = 16.0 + static_cast<double>(rng() % 64) + 0.5;
+        const double z = 16.0 + static_cast<double>(rng() % 64) + 0.5;
+        const double y = scene.world.terrain().surface_height(static_cast<int>(x), static_cast<int>(z)) + 2.6;
+        rays.push_back({{x, y, z}, {g(rng), -std::abs(g(rng)), g(rng)}});
+    }
+    std::size_t i = 0;
+    for (auto _ : state) {
+        const auto& [o, d] = rays[i++ & 4095];
+        benchmark::DoNotOptimize(scene.world.raycast(o, d));
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_Raycast)->Unit(benchmark::kNanosecond);
+
+}  // namespace
+}  // namespace slotcraft
+
+BENCHMARK_MAIN();

@@ -1,0 +1,159 @@
+// InstanceSlots against the world: after loads, unloads, edits and compaction, every exposed
+// cube's slot holds its packed instance, a buffer that replays the frame work equals the
+// CPU copy slot by slot, and the allocator's promises hold.
+#include "world/instance_slots.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "world/world.hpp"
+
+namespace slotcraft {
+namespace {
+
+// What the GPU does with a frame's work, on a plain vector.
+void replay(const InstanceSlots::FrameWork& work, std::vector<PackedInstance>& gpu) {
+    for (uint32_t page : work.cleared_pages) {
+        if (gpu.size() < (page + 1) * kSlotsPerPage) gpu.resize((page + 1) * kSlotsPerPage, 0);
+        std::fill_n(gpu.begin() + page * kSlotsPerPage, kSlotsPerPage, 0u);
+    }
+    for (const SlotWrite& w : work.writes) {
+        if (gpu.size() <= w.slot) gpu.resize((w.slot / kSlotsPerPage + 1) * kSlotsPerPage, 0);
+        gpu[w.slot] = w.value;
+    }
+}
+
+void expect_matches_world(const World& world, const InstanceSlots& slots, const std::vector<ChunkCoord>& chunks) {
+    ASSERT_EQ(slots.check_invariants(), "");
+    uint64_t exposed = 0;
+    for (const ChunkCoord& c : chunks) {
+        for (const CubeInstance& cube : world.rebuild_instances(c)) {
+            ++exposed;
+            const auto slot = slots.slot_of(c, cube.index);
+            ASSERT_TRUE(slot.has_value());
+            ASSERT_EQ(slots.cpu_copy()[*slot], pack_instance(cube.index, cube.type, cube.face_mask));
+        }
+    }
+    EXPECT_EQ(slots.stats().taken, exposed);
+}
+
+TEST(InstanceSlots, PacksFourBytesWithEmptyAsZero) {
+    EXPECT_EQ(kInstanceBytes, 4u);
+    const PackedInstance v = pack_instance(local_index(15, 14, 13), BlockType::kBrick, kAllFaces);
+    EXPECT_EQ(v & 15u, 15u);
+    EXPECT_EQ((v >> 4) & 15u, 14u);
+    EXPECT_EQ((v >> 8) & 15u, 13u);
+    EXPECT_EQ((v >> 12) & 255u, static_cast<uint32_t>(BlockType::kBrick));
+    EXPECT_EQ(v >> 20, kAllFaces);
+    EXPECT_EQ(pack_instance(0, BlockType::kStone, 1) >> 20, 1u);
+}
+
+TEST(InstanceSlots, BreakFreesASlotAndPlaceReusesIt) {
+    World world({WorldType::kFlat, 1, 2, 1, 0});
+    std::vector<ChunkCoord> chunks;
+    for (int y = 0; y < kChunksPerColumn; ++y) chunks.push_back({0, y, 0});
+    InstanceSlots slots;
+    slots.apply(world.load_now(chunks));
+    std::vector<PackedInstance> gpu;
+    replay(slots.take_frame(), gpu);
+    const auto before = slots.stats();
+    const BlockPos top{5, 63, 5};
+    const uint32_t slot = *slots.slot_of(chunk_of(top), local_index(top));
+    auto broken = world.set_block(top, BlockType::kAir);
+    ASSERT_TRUE(broken.ok());
+    slots.apply_changes(broken.changes);
+    const auto frame = slots.take_frame();
+    EXPECT_LE(frame.writes.size(), 7u);
+    replay(frame, gpu);
+    // The block below is now exposed: one instance less, one more: taken is unchanged...
+    EXPECT_EQ(slots.stats().taken, before.taken);
+    // ...and the new instance took the freed slot, the chunk's lowest free one.
+    const BlockPos below{5, 62, 5};
+    EXPECT_EQ(*slots.slot_of(chunk_of(below), local_index(below)), slot);
+    EXPECT_EQ(gpu[slot], pack_instance(local_index(below), BlockType::kDirt, world.exposed_faces(below)));
+    auto placed = world.set_block(top, BlockType::kGrass);
+    ASSERT_TRUE(placed.ok());
+    slots.apply_changes(placed.changes);
+    replay(slots.take_frame(), gpu);
+    EXPECT_EQ(slots.stats().high_water, before.high_water);
+    EXPECT_EQ(gpu, slots.cpu_copy());
+    expect_matches_world(world, slots, chunks);
+}
+
+TEST(InstanceSlots, RandomEditsLoadsAndUnloadsKeepEveryCubeInItsSlot) {
+    World world({WorldType::kTerrain, 7, 2, 1, 0});
+    InstanceSlots slots;
+    std::vector<PackedInstance> gpu;
+    std::mt19937 rng(12345);
+    std::vector<ChunkCoord> loaded;
+    auto column = [](int x, int z) {
+        std::vector<ChunkCoord> out;
+        for (int y = 0; y < kChunksPerColumn; ++y) out.push_back({x, y, z});
+        return out;
+    };
+    for (int x = -1; x <= 1; ++x) {
+        for (int z = -1; z <= 1; ++z) {
+            auto col = column(x, z);
+            slots.apply(world.load_now(col));
+            loaded.insert(loaded.end(), col.begin(), col.end());
+        }
+    }
+    replay(slots.take_frame(), gpu);
+    std::uniform_int_distribution<int> xz(-16, 31), y(40, 100), type(0, kBlockTypeCount - 1);
+    for (int round = 0; round < 40; ++round) {
+        for (int i = 0; i < 100; ++i) {
+            auto r = world.set_block({xz(rng), y(rng), xz(rng)}, static_cast<BlockType>(type(rng)));
+            if (r.ok()) slots.apply_changes(r.changes);
+        }
+        if (round % 10 == 3) {  // drop a column and bring it back: its pages are released
+            auto col = column(1, 1);
+            slots.apply(world.unload_now(col));
+            replay(slots.take_frame(), gpu);
+            slots.apply(world.load_now(col));
+        }
+        slots.compact(round % 2 ? 64 : 1000000);
+        replay(slots.take_frame(), gpu);
+        ASSERT_EQ(gpu.size() >= slots.cpu_copy().size(), true);
+        for (size_t s = 0; s < gpu.size(); ++s) {
+            const PackedInstance cpu = s < slots.cpu_copy().size() ? slots.cpu_copy()[s] : 0;
+            ASSERT_EQ(gpu[s], cpu) << "slot " << s;
+        }
+        expect_matches_world(world, slots, loaded);
+    }
+    // Compaction run to completion: each chunk holds ceil(live / 64) pages.
+    slots.compact(SIZE_MAX);
+    replay(slots.take_frame(), gpu);
+    EXPECT_EQ(slots.check_invariants(), "");
+    std::vector<ChunkCoord> live;
+    slots.all_chunks(live);
+    for (const ChunkCoord& c : live) {
+        std::vector<SlotRun> runs;
+        slots.chunk_runs(c, runs);
+        uint64_t pages = 0;
+        for (const SlotRun& r : runs) pages += (r.count + kSlotsPerPage - 1) / kSlotsPerPage;
+        const uint64_t cubes = world.rebuild_instances(c).size();
+        EXPECT_EQ(pages, (cubes + kSlotsPerPage - 1) / kSlotsPerPage);
+    }
+}
+
+TEST(InstanceSlots, ChunkRunsCoverEveryLiveSlotAndEndAtTheLastOne) {
+    World world({WorldType::kFlat, 1, 2, 1, 0});
+    std::vector<ChunkCoord> chunks = {{0, 3, 0}, {1, 3, 0}, {0, 3, 1}, {0, 4, 0}, {1, 4, 0}, {0, 4, 1}};
+    InstanceSlots slots;
+    slots.apply(world.load_now(chunks));
+    for (const ChunkCoord& c : {ChunkCoord{0, 3, 0}, ChunkCoord{1, 3, 0}, ChunkCoord{0, 3, 1}}) {
+        std::vector<SlotRun> runs;
+        slots.chunk_runs(c, runs);
+        ASSERT_FALSE(runs.empty());
+        uint64_t covered_live = 0;
+        for (const SlotRun& r : runs) {
+            ASSERT_NE(slots.cpu_copy()[r.first_slot + r.count - 1], 0u) << "a run ends at a used slot";
+            for (uint32_t s = r.first_slot; s < r.first_slot + r.count; ++s) covered_live += slots.cpu_copy()[s] != 0;
+        }
+        EXPECT_EQ(covered_live, world.rebuild_instances(c).size());
+    }
+}
+
+}  // namespace
+}  // namespace slotcraft

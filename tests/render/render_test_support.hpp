@@ -1,0 +1,31 @@
+#pragma once
+// Shared helpers of the render tests: run a script through the real program with the GL
+// debug output on, and read the stats files it wrote.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "support/json.hpp"
+#include "support/program.hpp"
+
+namespace slotcraft::render_test {
+
+inline std::string out_dir() { return testing::fresh_test_dir(SLOTCRAFT_TEST_OUT); }
+
+// Writes `script` to DIR/run.txt and runs slotcraft on it; extra flags after.
+inline testing::RunResult run_script(const std::string& dir, const std::string& script,
+                                     std::vector<std::string> flags = {}) {
+    testing::write_text(dir + "/run.txt", script);
+    std::vector<std::string> args = {"--script", dir + "/run.txt", "--gl-debug", "--vsync", "off", "--size", "320x180"};
+    args.insert(args.end(), flags.begin(), flags.end());
+    return testing::run_program(SLOTCRAFT_EXE, args);
+}
+
+inline int64_t stat_int(const testing::Json& doc, const std::string& key) {
+    const testing::Json& v = doc.at(key);
+    EXPECT_EQ(v.kind, testing::Json::Kind::kInteger) << key << " must be a JSON integer";
+    return v.integer;
+}
+
+}  // namespace slotcraft::render_test

@@ -1,0 +1,35 @@
+#pragma once
+// Starting the real slotcraft program from a test: arguments, exit code, captured output,
+// and helpers for the files it writes (scripts, PNGs). Used by the render tests.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace slotcraft::testing {
+
+struct RunResult {
+    int exit_code = -1;
+    std::string out;   // standard output
+    std::string err;   // standard error
+};
+
+// Runs `exe args...` with output captured; no shell involved in the arguments.
+// `env` adds or replaces variables ("KEY=VALUE"); "KEY" alone removes KEY.
+RunResult run_program(const std::string& exe, const std::vector<std::string>& args,
+                      const std::vector<std::string>& env = {});
+
+// A fresh empty folder for one test's files: <root>/<suite>.<name>.
+std::string fresh_test_dir(const std::string& root);
+
+void write_text(const std::string& path, const std::string& text);
+std::string read_text(const std::string& path);
+
+struct Image {
+    int width = 0, height = 0;
+    std::vector<uint8_t> rgb;  // top row first
+    const uint8_t* pixel(int x, int y) const { return &rgb[(static_cast<size_t>(y) * width + x) * 3]; }
+};
+// Loads a PNG as RGB; throws std::runtime_error naming the path when it cannot.
+Image load_png(const std::string& path);
+
+}  // namespace slotcraft::testing

@@ -1,0 +1,92 @@
+// Block registry: names, opacity, face texture layers.
+#include "world/block.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+namespace slotcraft {
+namespace {
+
+TEST(BlockRegistry, EveryRequiredNameRoundTrips) {
+    for (const char* name : {"air", "grass", "dirt", "stone", "sand", "log", "leaves", "planks",
+                             "glass", "brick"}) {
+        const std::optional<BlockType> type = block_from_name(name);
+        ASSERT_TRUE(type.has_value()) << name;
+        EXPECT_EQ(block_name(*type), name);
+    }
+}
+
+TEST(BlockRegistry, UnknownOrWrongCaseNamesAreRejected) {
+    EXPECT_FALSE(block_from_name("Grass").has_value());
+    EXPECT_FALSE(block_from_name("water").has_value());
+    EXPECT_FALSE(block_from_name("").has_value());
+}
+
+TEST(BlockRegistry, PlaceableTypesAreTheNineSolidOnes) {
+    std::set<std::string> names;
+    for (BlockType t : placeable_blocks()) {
+        EXPECT_TRUE(is_solid(t)) << block_name(t);
+        names.insert(std::string(block_name(t)));
+    }
+    EXPECT_EQ(names.size(), 9u);
+    EXPECT_FALSE(names.contains("air"));
+}
+
+TEST(BlockRegistry, GlassLeavesAndAirAreNotOpaque) {
+    EXPECT_FALSE(is_opaque(BlockType::kGlass));
+    EXPECT_FALSE(is_opaque(BlockType::kLeaves));
+    EXPECT_FALSE(is_opaque(BlockType::kAir));
+    EXPECT_FALSE(is_solid(BlockType::kAir));
+    for (BlockType t : {BlockType::kGrass, BlockType::kDirt, BlockType::kStone, BlockType::kSand,
+                        BlockType::kLog, BlockType::kPlanks, BlockType::kBrick}) {
+        EXPECT_TRUE(is_opaque(t)) << block_name(t);
+    }
+}
+
+TEST(BlockRegistry, InvalidValuesAreNeitherSolidNorOpaque) {
+    for (int v = kBlockTypeCount; v < 256; ++v) {
+        const auto t = static_cast<BlockType>(v);
+        EXPECT_FALSE(is_valid_block_type(static_cast<uint8_t>(v)));
+        EXPECT_FALSE(is_solid(t));
+        EXPECT_FALSE(is_opaque(t));
+    }
+}
+
+TEST(BlockRegistry, GrassHasTopSideAndBottomLayers) {
+    EXPECT_EQ(face_layer(BlockType::kGrass, kPosY), TextureLayer::kGrassTop);
+    EXPECT_EQ(face_layer(BlockType::kGrass, kNegY), TextureLayer::kDirt);
+    for (Face f : {kPosX, kNegX, kPosZ, kNegZ}) {
+        EXPECT_EQ(face_layer(BlockType::kGrass, f), TextureLayer::kGrassSide);
+    }
+}
+
+TEST(BlockRegistry, LogHasEndsAndBark) {
+    EXPECT_EQ(face_layer(BlockType::kLog, kPosY), TextureLayer::kLogEnd);
+    EXPECT_EQ(face_layer(BlockType::kLog, kNegY), TextureLayer::kLogEnd);
+    for (Face f : {kPosX, kNegX, kPosZ, kNegZ}) {
+        EXPECT_EQ(face_layer(BlockType::kLog, f), TextureLayer::kLogSide);
+    }
+}
+
+TEST(BlockRegistry, TextureLayerNamesMatchLayerOrder) {
+    const auto names = texture_layer_names();
+    ASSERT_EQ(names.size(), static_cast<std::size_t>(kTextureLayerCount));
+    EXPECT_EQ(names[static_cast<int>(TextureLayer::kGrassTop)], "grass_top");
+    EXPECT_EQ(names[static_cast<int>(TextureLayer::kGrassSide)], "grass_side");
+    EXPECT_EQ(names[static_cast<int>(TextureLayer::kLogEnd)], "log_end");
+    EXPECT_EQ(names[static_cast<int>(TextureLayer::kLogSide)], "log_side");
+    EXPECT_EQ(names[static_cast<int>(TextureLayer::kBrick)], "brick");
+    std::set<std::string_view> unique(names.begin(), names.end());
+    EXPECT_EQ(unique.size(), names.size());
+    // Every layer a placeable block uses has a name.
+    for (BlockType t : placeable_blocks()) {
+        for (int f = 0; f < kFaceCount; ++f) {
+            EXPECT_LT(static_cast<int>(face_layer(t, static_cast<Face>(f))), kTextureLayerCount);
+        }
+    }
+}
+
+}  // namespace
+}  // namespace slotcraft

@@ -1,0 +1,165 @@
+// Exposure: face masks after edits, loads and unloads equal a brute-force recomputation
+// from the blocks, at chunk borders too, and the event stream tells the renderer exactly that.
+#include "instance_model.hpp"
+#include "world/world.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+namespace slotcraft {
+namespace {
+
+WorldConfig flat_config() {
+    WorldConfig c;
+    c.type = WorldType::kFlat;
+    return c;
+}
+
+TEST(Exposure, FlatSurfaceShowsOnlyTopFacesInsideTheLoadedArea) {
+    World world(flat_config());
+    test::InstanceModel model;
+    const std::vector<ChunkCoord> column{{0, 3, 0}, {0, 4, 0}};
+    model.apply(world.load_now(column));
+    // Inside the chunk the grass shows its top; toward unloaded neighbours, nothing.
+    EXPECT_EQ(world.face_mask({5, 63, 5}), face_bit(kPosY));
+    EXPECT_EQ(world.face_mask({0, 63, 5}), face_bit(kPosY)) << "west neighbour not loaded: hidden";
+    EXPECT_EQ(world.face_mask({5, 62, 5}), 0) << "dirt under grass is buried";
+    EXPECT_EQ(world.stats().instances, 256u);
+    EXPECT_EQ(test::count_exposure_mismatches(world, model), 0u);
+}
+
+TEST(Exposure, FaceTowardAnUnloadedChunkIsFixedUpWhenItLoadsAndUnloads) {
+    World world(flat_config());
+    test::InstanceModel model;
+    const std::vector<ChunkCoord> a{{0, 3, 0}, {0, 4, 0}};
+    const std::vector<ChunkCoord> b{{1, 3, 0}, {1, 4, 0}};
+    model.apply(world.load_now(a));
+    // Dig at the +x border of a: the cubes across it are in b, which is not loaded.
+    ASSERT_FALSE(world.set_block({16, 63, 4}, BlockType::kAir).ok()) << "b is not loaded";
+    model.apply(world.set_block({15, 63, 4}, BlockType::kAir).changes);
+    model.apply(world.set_block({15, 62, 4}, BlockType::kAir).changes);
+    EXPECT_EQ(world.face_mask({14, 63, 4}), face_bit(kPosY) | face_bit(kPosX));
+    EXPECT_EQ(world.face_mask({15, 61, 4}), face_bit(kPosY)) << "+x is chunk b: hidden";
+    EXPECT_EQ(world.face_mask({15, 63, 5}), face_bit(kPosY) | face_bit(kNegZ));
+
+    const WorldEvents loaded = world.load_now(b);
+    model.apply(loaded);
+    ASSERT_EQ(loaded.loaded.size(), 2u);
+    EXPECT_EQ(world.face_mask({16, 63, 4}), face_bit(kPosY) | face_bit(kNegX));
+    EXPECT_EQ(world.face_mask({16, 62, 4}), face_bit(kNegX)) << "b's dirt sees a's hole";
+    EXPECT_EQ(test::count_exposure_mismatches(world, model), 0u);
+
+    // A hole on b's side of the border opens a's faces; unloading b hides them again.
+    model.apply(world.set_block({16, 63, 9}, BlockType::kAir).changes);
+    EXPECT_EQ(world.face_mask({15, 63, 9}), face_bit(kPosY) | face_bit(kPosX));
+    const WorldEvents gone = world.unload_now(b);
+    model.apply(gone);
+    EXPECT_EQ(gone.unloaded.size(), 2u);
+    ASSERT_EQ(gone.changes.size(), 1u);
+    EXPECT_EQ(gone.changes[0].kind, InstanceChange::Kind::kChanged);
+    EXPECT_EQ(gone.changes[0].face_mask, face_bit(kPosY));
+    EXPECT_EQ(world.face_mask({15, 63, 9}), face_bit(kPosY));
+    EXPECT_EQ(test::count_exposure_mismatches(world, model), 0u);
+}
+
+TEST(Exposure, TopOfTheWorldIsVisibleAndBelowZeroIsHidden) {
+    World world(flat_config());
+    test::InstanceModel model;
+    const std::vector<ChunkCoord> ends{{0, 0, 0}, {0, 15, 0}};
+    model.apply(world.load_now(ends));
+    model.apply(world.set_block({3, 255, 3}, BlockType::kBrick).changes);
+    EXPECT_EQ(world.face_mask({3, 255, 3}), kAllFaces)
+        << "a block floating at y = 255 shows every face, the top one included";
+    model.apply(world.set_block({3, 0, 3}, BlockType::kAir).changes);
+    model.apply(world.set_block({3, 1, 3}, BlockType::kAir).changes);
+    model.apply(world.set_block({3, 0, 3}, BlockType::kGlass).changes);
+    EXPECT_EQ(world.face_mask({3, 0, 3}) & face_bit(kNegY), 0) << "below y = 0 counts as hidden";
+    EXPECT_NE(world.face_mask({3, 0, 3}) & face_bit(kPosY), 0);
+    EXPECT_EQ(test::count_exposure_mismatches(world, model), 0u);
+}
+
+TEST(Exposure, GlassAndLeavesShowTheirNeighboursFaces) {
+    World world(flat_config());
+    test::InstanceModel model;
+    const std::vector<ChunkCoord> c{{0, 3, 0}, {0, 4, 0}};
+    model.apply(world.load_now(c));
+    const EditResult glass = world.set_block({5, 62, 5}, BlockType::kGlass);  // replaces dirt
+    model.apply(glass.changes);
+    EXPECT_EQ(world.face_mask({5, 61, 5}), face_bit(kPosY)) << "dirt under glass shows its top";
+    EXPECT_EQ(world.face_mask({4, 62, 5}), face_bit(kPosX));
+    EXPECT_EQ(world.face_mask({5, 62, 5}), 0) << "glass buried in opaque blocks shows nothing";
+    EXPECT_EQ(world.face_mask({5, 63, 5}), face_bit(kPosY) | face_bit(kNegY));
+    EXPECT_EQ(glass.changes.size(), 6u) << "4 sides + below + grass above; the glass itself has none";
+    EXPECT_EQ(test::count_exposure_mismatches(world, model), 0u);
+}
+
+// The main randomized check: thousands of edits (biased to chunk borders) interleaved with
+// loads and unloads, replayed into a renderer model, against brute force from the blocks.
+TEST(Exposure, RandomEditsLoadsAndUnloadsMatchBruteForce) {
+    WorldConfig config;
+    config.seed = 2024;
+    World world(config);
+    test::InstanceModel model;
+    std::mt19937 rng(12345);
+    constexpr int kMinX = -2, kMaxX = 1, kMinY = 3, kMaxY = 5, kMinZ = -2, kMaxZ = 1;
+    std::vector<ChunkCoord> region;
+    for (int x = kMinX; x <= kMaxX; ++x)
+        for (int y = kMinY; y <= kMaxY; ++y)
+            for (int z = kMinZ; z <= kMaxZ; ++z) region.push_back({x, y, z});
+    std::vector<ChunkCoord> initial;
+    for (const ChunkCoord& c : region)
+        if (rng() % 3 != 0) initial.push_back(c);
+    model.apply(world.load_now(initial));
+
+    auto coord_in = [&rng](int lo_chunk, int hi_chunk) {
+        const int lo = lo_chunk * kChunkSize;
+        const int span = (hi_chunk - lo_chunk + 1) * kChunkSize;
+        int v = lo + static_cast<int>(rng() % static_cast<unsigned>(span));
+        if (rng() % 2 == 0) v = floor_div(v, kChunkSize) * kChunkSize + (rng() % 2 ? kChunkSize - 1 : 0);
+        return v;
+    };
+    const std::vector<BlockType> palette = {BlockType::kAir,    BlockType::kAir,   BlockType::kAir,
+                                            BlockType::kStone,  BlockType::kGlass, BlockType::kLeaves,
+                                            BlockType::kPlanks, BlockType::kGrass, BlockType::kLog};
+    std::size_t applied = 0;
+    std::size_t refused = 0;
+    for (int step = 0; step < 5000; ++step) {
+        if (step % 40 == 39) {  // load or unload one chunk of the region
+            const ChunkCoord c = region[rng() % region.size()];
+            model.apply(world.is_loaded(c) ? world.unload_now(std::span(&c, 1))
+                                           : world.load_now(std::span(&c, 1)));
+            continue;
+        }
+        const BlockPos p{coord_in(kMinX, kMaxX), coord_in(kMinY, kMaxY), coord_in(kMinZ, kMaxZ)};
+        const BlockType t = palette[rng() % palette.size()];
+        const std::optional<BlockType> before = world.block_at(p);
+        const EditResult r = world.set_block(p, t);
+        ASSERT_LE(r.changes.size(), 7u);
+        if (!r.ok()) {
+            ++refused;
+            EXPECT_EQ(r.error, EditError::kChunkNotLoaded);
+            EXPECT_FALSE(before.has_value());
+            EXPECT_TRUE(r.changes.empty());
+            continue;
+        }
+        ++applied;
+        model.apply(r.changes);
+        EXPECT_EQ(world.block_at(p), t);
+        if (step % 1000 == 999) {
+            ASSERT_EQ(test::count_exposure_mismatches(world, model), 0u) << "after step " << step;
+        }
+    }
+    EXPECT_GT(applied, 2000u);
+    EXPECT_GT(refused, 100u);
+    ASSERT_EQ(test::count_exposure_mismatches(world, model), 0u);
+    // Every chunk's stored list equals a list rebuilt from scratch.
+    for (const ChunkCoord& c : world.loaded_chunks()) {
+        EXPECT_EQ(world.instances(c), world.rebuild_instances(c)) << test::to_string(c);
+    }
+    EXPECT_EQ(model.instance_count(), world.stats().instances);
+}
+
+}  // namespace
+}  // namespace slotcraft

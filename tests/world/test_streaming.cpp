@@ -1,0 +1,226 @@
+// Streaming: the plan (disc, nearest first, drops), the worker pool, and the world
+// streaming around a moving camera: all in view gets loaded, a long walk stays bounded.
+#include "instance_model.hpp"
+#include "world/streaming.hpp"
+#include "world/world.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <set>
+#include <thread>
+#include <tuple>
+
+namespace slotcraft {
+namespace {
+
+using namespace std::chrono_literals;
+
+// Runs frames until the world is idle (or a generous time limit passes), replaying events.
+bool stream_until_idle(World& world, const glm::dvec3& camera, test::InstanceModel& model) {
+    const auto deadline = std::chrono::steady_clock::now() + 60s;
+    while (std::chrono::steady_clock::now() < deadline) {
+        model.apply(world.update(camera));
+        if (world.idle()) return true;
+        std::this_thread::sleep_for(1ms);
+    }
+    return false;
+}
+
+WorldConfig streaming_config(int view_distance, int threads) {
+    WorldConfig c;
+    c.type = WorldType::kFlat;
+    c.view_distance = view_distance;
+    c.worker_threads = threads;
+    c.max_integrations_per_update = 24;
+    return c;
+}
+
+TEST(StreamPlan, WantsEveryChunkOfEachColumnInTheDiscNearestFirst) {
+    const ChunkCoord cam{10, 4, -3};
+    const StreamPlan plan = plan_streaming(cam, 3, [](ChunkCoord) { return false; }, {});
+    EXPECT_EQ(columns_in_view(3), 29u);  // 7x7 square minus the 20 cells outside the disc
+    EXPECT_EQ(max_loaded_chunks(kDefaultViewDistance), 197u * 16u);
+    ASSERT_EQ(plan.to_load.size(), max_loaded_chunks(3));
+    EXPECT_EQ(plan.to_load.front(), cam);
+    int64_t last = -1;
+    std::set<std::tuple<int, int, int>> unique;
+    for (const ChunkCoord& c : plan.to_load) {
+        const int64_t dx = c.x - cam.x, dy = c.y - cam.y, dz = c.z - cam.z;
+        const int64_t d = dx * dx + dy * dy + dz * dz;
+        EXPECT_GE(d, last) << "nearest first";
+        last = d;
+        EXPECT_LE(dx * dx + dz * dz, 9);
+        EXPECT_TRUE(chunk_y_in_world(c.y));
+        unique.insert({c.x, c.y, c.z});
+    }
+    EXPECT_EQ(unique.size(), plan.to_load.size());
+}
+
+TEST(StreamPlan, SkipsKnownChunksAndDropsThoseOutsideTheDisc) {
+    const ChunkCoord cam{0, 0, 0};
+    const std::vector<ChunkCoord> loaded{{0, 0, 0}, {2, 5, 0}, {3, 1, 0}, {2, 0, 2}, {-5, 9, 1}};
+    auto known = [&loaded](ChunkCoord c) {
+        return std::find(loaded.begin(), loaded.end(), c) != loaded.end();
+    };
+    const StreamPlan plan = plan_streaming(cam, 2, known, loaded);
+    EXPECT_EQ(plan.to_load.size(), max_loaded_chunks(2) - 2);  // (0,0,0) and (2,5,0) are known
+    const std::vector<ChunkCoord> expected_drops{{3, 1, 0}, {2, 0, 2}, {-5, 9, 1}};
+    EXPECT_EQ(plan.to_drop, expected_drops);
+}
+
+TEST(StreamPlan, CameraChunkIsFloorDividedAndClampedToTheWorld) {
+    EXPECT_EQ(camera_chunk({-0.5, 70.0, 15.99}), (ChunkCoord{-1, 4, 0}));
+    EXPECT_EQ(camera_chunk({16.0, 400.0, -16.0}), (ChunkCoord{1, 15, -1}));
+    EXPECT_EQ(camera_chunk({0.0, -30.0, 0.0}), (ChunkCoord{0, 0, 0}));
+}
+
+// Collects results until `expected` arrived or 30 s passed; checks each is what was asked.
+std::set<int> collect(GenerationPool& pool, std::size_t expected) {
+    std::set<int> done;
+    const auto deadline = std::chrono::steady_clock::now() + 30s;
+    while (done.size() < expected && std::chrono::steady_clock::now() < deadline) {
+        for (const GenerationResult& r : pool.take_results()) {
+            EXPECT_NE(r.chunk, nullptr);
+            EXPECT_EQ(r.chunk->coord(), r.coord);
+            EXPECT_TRUE(done.insert(r.coord.x).second) << "generated twice";
+        }
+        std::this_thread::sleep_for(1ms);
+    }
+    return done;
+}
+
+TEST(GenerationPool, GeneratesEverythingSubmittedWithItsEdits) {
+    const TerrainGenerator terrain(WorldType::kFlat, 5);
+    GenerationPool pool(terrain, 2);
+    std::vector<GenerationJob> jobs;
+    for (int i = 0; i < 50; ++i) jobs.push_back({{i, 3, 0}, {{local_index(1, 15, 1), BlockType::kBrick}}});
+    pool.submit(std::move(jobs));
+    EXPECT_EQ(collect(pool, 50).size(), 50u);
+    EXPECT_EQ(pool.queued(), 0u);
+    EXPECT_TRUE(pool.take_results().empty());
+    // The edits were applied before the masks: a worker's chunk is complete.
+    const GenerationJob edited{{0, 3, 0}, {{local_index(1, 15, 1), BlockType::kGlass}}};
+    const auto chunk = build_chunk(terrain, edited);
+    EXPECT_EQ(chunk->block(local_index(1, 15, 1)), BlockType::kGlass);
+    EXPECT_EQ(chunk->mask(local_index(1, 14, 1)), face_bit(kPosY));
+}
+
+TEST(GenerationPool, CancelsWhatNoWorkerHasStarted) {
+    const TerrainGenerator terrain(WorldType::kTerrain, 5);
+    GenerationPool pool(terrain, 2);
+    std::vector<GenerationJob> jobs;
+    for (int i = 0; i < 400; ++i) jobs.push_back({{i, 4, 0}, {}});
+    pool.submit(std::move(jobs));
+    const std::vector<ChunkCoord> cancelled = pool.cancel_queued();
+    EXPECT_EQ(pool.queued(), 0u);
+    EXPECT_FALSE(cancelled.empty());
+    const std::set<int> done = collect(pool, 400 - cancelled.size());
+    EXPECT_EQ(done.size() + cancelled.size(), 400u) << "every job either ran or was cancelled";
+    for (const ChunkCoord& c : cancelled) EXPECT_FALSE(done.contains(c.x));
+}
+
+TEST(WorldStreaming, LoadsEveryChunkInViewAndTellsTheRendererExactly) {
+    World world(streaming_config(2, 2));
+    test::InstanceModel model;
+    const glm::dvec3 camera{-20.0, 80.0, 40.0};
+    EXPECT_FALSE(world.idle()) << "nothing planned yet";
+    ASSERT_TRUE(stream_until_idle(world, camera, model));
+    const World::Stats s = world.stats();
+    EXPECT_EQ(s.chunks_loaded, max_loaded_chunks(2));
+    EXPECT_EQ(s.stream_pending, 0u);
+    EXPECT_EQ(world.pending(), 0u);
+    EXPECT_EQ(s.chunks_integrated, max_loaded_chunks(2));
+    // The disc's rim faces unloaded chunks (hidden), the inside shows only grass tops.
+    EXPECT_EQ(s.instances, 13u * 256u);
+    EXPECT_EQ(model.instance_count(), s.instances);
+    EXPECT_EQ(test::count_exposure_mismatches(world, model, [](ChunkCoord c) { return c.y == 3 || c.y == 4; }),
+              0u);
+}
+
+TEST(WorldStreaming, TheChunkUnderTheCameraLoadsFirst) {
+    WorldConfig config = streaming_config(3, 1);
+    config.type = WorldType::kTerrain;
+    World world(config);
+    const glm::dvec3 camera{100.0, 70.0, -50.0};
+    const auto deadline = std::chrono::steady_clock::now() + 30s;
+    std::optional<ChunkCoord> first;
+    while (!first && std::chrono::steady_clock::now() < deadline) {
+        const WorldEvents e = world.update(camera);
+        if (!e.loaded.empty()) first = e.loaded.front().coord;
+        std::this_thread::sleep_for(1ms);
+    }
+    ASSERT_TRUE(first.has_value());
+    EXPECT_EQ(*first, camera_chunk(camera));
+}
+
+TEST(WorldStreaming, LongStraightWalkKeepsLoadedChunksWithinTheBound) {
+    World world(streaming_config(2, 2));
+    test::InstanceModel model;
+    const std::size_t bound = max_loaded_chunks(2);
+    glm::dvec3 camera{8.0, 70.0, 8.0};
+    ASSERT_TRUE(stream_until_idle(world, camera, model));
+    std::size_t max_slots = world.stats().chunk_slots;
+    for (int step = 0; step < 60; ++step) {
+        camera.x += 16.0;  // one chunk per step, a few frames each
+        for (int frame = 0; frame < 3; ++frame) {
+            model.apply(world.update(camera));
+            ASSERT_LE(world.stats().chunks_loaded, bound);
+            std::this_thread::sleep_for(1ms);
+        }
+        if (step % 20 == 19) {
+            ASSERT_TRUE(stream_until_idle(world, camera, model));
+        }
+        max_slots = std::max(max_slots, world.stats().chunk_slots);
+    }
+    ASSERT_TRUE(stream_until_idle(world, camera, model));
+    const World::Stats s = world.stats();
+    EXPECT_EQ(s.chunks_loaded, bound);
+    EXPECT_LE(max_slots, bound) << "the handle table does not grow with distance walked";
+    EXPECT_GT(s.chunks_unloaded, 1000u) << "the walk really dropped chunks";
+    EXPECT_EQ(s.chunks_integrated, s.chunks_unloaded + s.chunks_loaded);
+    for (const ChunkCoord& c : world.loaded_chunks()) {
+        EXPECT_TRUE(column_in_view(camera_chunk(camera).x, camera_chunk(camera).z, c.x, c.z, 2));
+    }
+    EXPECT_EQ(model.instance_count(), s.instances);
+    EXPECT_EQ(test::count_exposure_mismatches(world, model, [](ChunkCoord c) { return c.y == 3; }), 0u);
+}
+
+TEST(WorldStreaming, JumpingAwayCancelsQueuedWorkAndDropsLateArrivals) {
+    World world(streaming_config(4, 1));
+    test::InstanceModel model;
+    model.apply(world.update({0.0, 70.0, 0.0}));
+    const glm::dvec3 far{50000.0, 70.0, 0.0};
+    model.apply(world.update(far));
+    // Only the new view's chunks (plus at most the one a worker was busy with) are pending.
+    EXPECT_LE(world.pending(), max_loaded_chunks(4) + 1);
+    ASSERT_TRUE(stream_until_idle(world, far, model));
+    for (const ChunkCoord& c : world.loaded_chunks()) EXPECT_GT(c.x, 3000);
+    EXPECT_EQ(world.stats().chunks_loaded, max_loaded_chunks(4));
+}
+
+TEST(WorldStreaming, ChangingViewDistanceReplansAndDestructionMidStreamJoinsCleanly) {
+    World world(streaming_config(1, 2));
+    test::InstanceModel model;
+    const glm::dvec3 camera{0.0, 70.0, 0.0};
+    ASSERT_TRUE(stream_until_idle(world, camera, model));
+    EXPECT_EQ(world.stats().chunks_loaded, max_loaded_chunks(1));
+    world.set_view_distance(3);
+    EXPECT_FALSE(world.idle());
+    ASSERT_TRUE(stream_until_idle(world, camera, model));
+    EXPECT_EQ(world.stats().chunks_loaded, max_loaded_chunks(3));
+    world.set_view_distance(2);
+    model.apply(world.update(camera));
+    EXPECT_EQ(world.stats().chunks_loaded, max_loaded_chunks(2));
+    EXPECT_EQ(model.chunk_count(), max_loaded_chunks(2));
+
+    // A world destroyed with work queued and running stops its workers and joins them.
+    auto busy = std::make_unique<World>(streaming_config(8, 2));
+    busy->update({0.0, 70.0, 0.0});
+    std::this_thread::sleep_for(5ms);
+    busy.reset();
+    SUCCEED();
+}
+
+}  // namespace
+}  // namespace slotcraft
