@@ -10,9 +10,11 @@ layout(std430, binding = 1) readonly buffer Pages { ivec4 page_chunk[]; };
 uniform mat4 u_view_proj;       // eye at u_camera_offset, origin at u_origin_chunk * 16
 uniform ivec3 u_origin_chunk;
 uniform vec3 u_camera_offset;
+uniform ivec4 u_highlight_chunk;  // w = 1: tint the cubes of chunk xyz (chosen in the overlay)
 
 flat out uint v_type;
 flat out int v_face;
+flat out int v_highlight;
 out vec2 v_uv;
 out vec3 v_eye_to_point;
 
@@ -25,7 +27,9 @@ void main() {
     int axis = gl_VertexID / 6;
     // Integer arithmetic relative to the eye's chunk: exact anywhere in an endless world.
     ivec3 local = ivec3(inst & 15u, (inst >> 4) & 15u, (inst >> 8) & 15u);
-    ivec3 rel = (page_chunk[slot >> 6].xyz - u_origin_chunk) * 16 + local;
+    ivec3 chunk = page_chunk[slot >> 6].xyz;
+    ivec3 rel = (chunk - u_origin_chunk) * 16 + local;
+    v_highlight = (u_highlight_chunk.w != 0 && chunk == u_highlight_chunk.xyz) ? 1 : 0;
     vec3 cube_min = vec3(rel);
     bool positive = (cube_min[axis] + 0.5) < u_camera_offset[axis];
     int face = axis * 2 + (positive ? 0 : 1);

@@ -83,17 +83,34 @@ SlotTree::Stats SlotTree::stats() const noexcept {
 // [SECTION] finding the lowest non-full leaf
 
 std::uint64_t SlotTree::settle_hint() {
+  // Called when the hint leaf is full or missing: then every leaf below resume_ is full.
+  std::uint64_t index = resume_;
   // Filling upward: the next leaf shares its parent word with the last one, so it is
-  // the lowest non-full leaf and the walk from the root can be skipped.
-  if (levels_ >= 2 && hint_ == full_[0].size() && (hint_ & 63) != 0) {
+  // the lowest non-full leaf.
+  if (levels_ >= 2 && index == full_[0].size() && (index & 63) != 0) {
     full_[0].push_back(0);
-    return hint_;
+    hint_ = resume_ = index;
+    return index;
   }
-  if (levels_ == 0 || full_[levels_ - 1][0] == kFull) grow();
-  std::uint64_t index = 0;
-  for (unsigned k = levels_ - 1; k >= 1; --k) {
+  // Climb from `index` to the first level with a non-full node at or after it (usually a
+  // sibling leaf under the same parent), then walk down; the root only when nothing is nearer.
+  for (unsigned k = 1; k < levels_; ++k) {
+    const std::uint64_t parent = index >> 6;
+    if (parent >> (6 * (levels_ - 1 - k)) != 0) break;  // past the last word this level can hold
+    const std::uint64_t below = (std::uint64_t{1} << (index & 63)) - 1;  // known to be full
+    const std::uint64_t word = (parent < full_[k].size() ? full_[k][parent] : 0) | below;
+    if (word != kFull) return walk_down(k - 1, parent * 64 + static_cast<unsigned>(std::countr_one(word)));
+    index = parent + 1;
+  }
+  // Every slot is taken: add a level; its lowest non-full leaf is found from the new root.
+  grow();
+  return walk_down(levels_ - 1, 0);
+}
+
+std::uint64_t SlotTree::walk_down(unsigned level, std::uint64_t index) {
+  // `index` is a non-full node of `level`; a parent bit is clear only over a non-full child.
+  for (unsigned k = level; k >= 1; --k) {
     const std::uint64_t word = index < full_[k].size() ? full_[k][index] : 0;
-    // The root is not full, and a parent bit is clear only over a non-full child.
     index = index * 64 + static_cast<unsigned>(std::countr_one(word));
   }
   ensure_words(index);

@@ -83,6 +83,7 @@ private:
   static constexpr std::uint64_t kFull = ~std::uint64_t{0};
 
   std::uint64_t settle_hint();                      // the lowest non-full leaf, growing if needed
+  std::uint64_t walk_down(unsigned level, std::uint64_t index);  // to the lowest non-full leaf below
   void grow();                                      // add a level above the (full) root
   void ensure_words(std::uint64_t leaf);            // create the words on the path to `leaf`
   void mark_full_above(std::uint64_t leaf);         // leaf word turned full

@@ -16,6 +16,7 @@
 #include "gfx/capture.hpp"
 #include "gfx/cube_renderer.hpp"
 #include "gfx/frame.hpp"
+#include "gfx/lines.hpp"
 #include "world/world.hpp"
 
 namespace slotcraft {
@@ -68,7 +69,16 @@ App::App(Options options, std::vector<ScriptCommand> script)
     gfx::CubeRendererConfig renderer_config;
     renderer_config.shader_dir = data_dir(options_.shaders_dir, "shaders");
     renderer_config.ring_bytes = static_cast<size_t>(options_.ring_kib) * 1024;
+    renderer_config.assets_dir = data_dir(options_.assets_dir, "assets");
+    for (int type = 0; type < kBlockTypeCount; ++type) {
+        for (int face = 0; face < kFaceCount; ++face) {
+            const auto t = static_cast<BlockType>(type);
+            renderer_config.face_layers.push_back(
+                is_solid(t) ? static_cast<int>(face_layer(t, static_cast<Face>(face))) : 0);
+        }
+    }
     renderer_ = std::make_unique<gfx::CubeRenderer>(renderer_config);
+    lines_ = std::make_unique<gfx::LineRenderer>(renderer_config.shader_dir);
 
     WorldConfig world_config;
     world_config.type = options_.world;
@@ -89,6 +99,17 @@ void App::on_key(int key, int action, int mods) {
     if (key == GLFW_KEY_F3) overlay_.visible = !overlay_.visible;
     if (key == GLFW_KEY_F11) window_->toggle_fullscreen();
 }
+
+// Octree keys: chunk coordinates fit 28 bits for x and z (block coordinates are int32) and
+// 4 bits for y, so the key is the coordinates themselves, no table needed.
+ChunkOctree::Key chunk_key(const ChunkCoord& c) {
+    constexpr uint64_t kMask28 = (uint64_t{1} << 28) - 1;
+    return (static_cast<uint64_t>(static_cast<uint32_t>(c.x)) & kMask28) << 32 |
+           (static_cast<uint64_t>(static_cast<uint32_t>(c.z)) & kMask28) << 4 | static_cast<uint64_t>(c.y & 15);
+}
+
+// A block's position relative to the corner of chunk `origin_chunk`, in exact integers.
+glm::ivec3 chunk_relative(const BlockPos& p, glm::ivec3 origin_chunk) { return p - origin_chunk * kChunkSize; }
 
 // [SECTION] loop
 
@@ -133,26 +154,14 @@ void App::land_pending_work() { renderer_->land(slots_.take_frame()); }
 void App::render_frame(bool capture) {
     window_->framebuffer_size(width_, height_);
     renderer_->begin_frame();
+    record_allocator_history();
     land_pending_work();
+    update_octree();
     imgui_->begin_frame();
-    overlay_.draw(OverlayView{&frame_times_, gl_renderer_});
+    apply_overlay_actions(overlay_.draw(overlay_view()));
     if (width_ > 0 && height_ > 0) {
         gfx::begin_frame(width_, height_, kSkyColour);
-        runs_.clear();
-        chunk_scratch_.clear();
-        slots_.all_chunks(chunk_scratch_);
-        for (const ChunkCoord& c : chunk_scratch_) slots_.chunk_runs(c, runs_);
-        const glm::dvec3 origin_chunk = glm::floor(camera_.position / double{kChunkSize});
-        const float far_plane = static_cast<float>((world_->view_distance() + 2) * kChunkSize);
-        gfx::CubeView view;
-        view.origin_chunk = glm::ivec3(origin_chunk);
-        view.camera_offset = glm::vec3(camera_.position - origin_chunk * double{kChunkSize});
-        view.view_projection = camera_.projection(static_cast<float>(width_) / static_cast<float>(height_), 0.05f, far_plane) *
-                               camera_.view_relative_to(origin_chunk * double{kChunkSize});
-        view.sky_colour = glm::vec3(kSkyColour.r, kSkyColour.g, kSkyColour.b) / 255.0f;
-        view.fog_end = static_cast<float>(world_->view_distance() * kChunkSize);
-        view.fog_start = view.fog_end * 0.7f;
-        renderer_->draw(runs_, view);
+        draw_world();
     }
     imgui_->end_frame();
     if (capture && width_ > 0 && height_ > 0) {
@@ -173,7 +182,127 @@ void App::render_frame(bool capture) {
     ++frames_at_pose_;
 }
 
+// [SECTION] culling and drawing
+
+// Chunks enter the octree when they gain their first instance and leave when they lose
+// their last (or unload): no rebuild per frame.
+void App::update_octree() {
+    slots_.take_chunk_changes(gained_, emptied_);
+    for (const ChunkCoord& c : emptied_) octree_.remove(chunk_key(c));
+    for (const ChunkCoord& c : gained_) {
+        if (slots_.has_chunk(c)) octree_.insert(chunk_key(c), glm::ivec3(c.x, c.y, c.z));
+    }
+}
+
+App::Eye App::eye() const {
+    Eye e;
+    const glm::dvec3 origin = glm::floor(camera_.position / double{kChunkSize});
+    e.origin_chunk = glm::ivec3(origin);
+    e.offset = glm::vec3(camera_.position - origin * double{kChunkSize});
+    const float far_plane = static_cast<float>((world_->view_distance() + 2) * kChunkSize);
+    e.view_projection = camera_.projection(static_cast<float>(width_) / static_cast<float>(height_), 0.05f, far_plane) *
+                        camera_.view_relative_to(origin * double{kChunkSize});
+    return e;
+}
+
+void App::draw_world() {
+    const Eye e = eye();
+    if (!cull_frozen_) frustum_ = Frustum(e.view_projection, e.origin_chunk);
+    octree_.cull(frustum_, visible_keys_);
+    runs_.clear();
+    for (ChunkOctree::Key key : visible_keys_) {
+        const glm::ivec3 c = *octree_.coord_of(key);
+        slots_.chunk_runs(ChunkCoord{c.x, c.y, c.z}, runs_);
+    }
+    gfx::CubeView view;
+    view.origin_chunk = e.origin_chunk;
+    view.camera_offset = e.offset;
+    view.view_projection = e.view_projection;
+    view.sky_colour = glm::vec3(kSkyColour.r, kSkyColour.g, kSkyColour.b) / 255.0f;
+    view.fog_end = static_cast<float>(world_->view_distance() * kChunkSize);
+    view.fog_start = view.fog_end * 0.7f;
+    if (highlighted_chunk_) view.highlight_chunk = glm::ivec3(highlighted_chunk_->x, highlighted_chunk_->y, highlighted_chunk_->z);
+    renderer_->draw(runs_, view);
+
+    lines_scratch_.clear();
+    if (const auto hit = target()) {
+        const glm::vec3 lo = glm::vec3(chunk_relative(hit->block, e.origin_chunk)) - glm::vec3(0.004f);
+        gfx::LineRenderer::add_box(lines_scratch_, lo, lo + glm::vec3(1.008f), glm::vec4(0.05f, 0.05f, 0.05f, 0.9f));
+    }
+    if (show_boxes_) add_chunk_boxes(e.origin_chunk);
+    lines_->draw_lines(lines_scratch_, e.view_projection);
+    lines_->draw_crosshair(width_, height_);
+}
+
+// Boxes of every chunk in the octree (yellow: drawn this frame, red: culled), and the
+// frozen frustum when culling is frozen.
+void App::add_chunk_boxes(glm::ivec3 origin_chunk) {
+    tsl::robin_set<ChunkOctree::Key> visible(visible_keys_.begin(), visible_keys_.end());
+    chunk_list_.clear();
+    octree_.list_chunks(chunk_list_);
+    for (const ChunkOctree::Chunk& c : chunk_list_) {
+        const glm::vec3 lo = glm::vec3((c.coord - origin_chunk) * kChunkSize) + glm::vec3(0.02f);
+        const glm::vec4 colour = visible.contains(c.key) ? glm::vec4(1.0f, 0.9f, 0.1f, 0.8f) : glm::vec4(0.9f, 0.2f, 0.2f, 0.5f);
+        gfx::LineRenderer::add_box(lines_scratch_, lo, lo + glm::vec3(kChunkSize - 0.04f), colour);
+    }
+    if (cull_frozen_) {
+        const auto corners = frustum_corners(frozen_view_projection_);
+        glm::vec3 c[8];
+        const glm::vec3 shift = glm::vec3((frustum_.origin_chunk() - origin_chunk) * kChunkSize);
+        for (int i = 0; i < 8; ++i) c[i] = corners[static_cast<size_t>(i)] + shift;
+        gfx::LineRenderer::add_frustum(lines_scratch_, c, glm::vec4(0.2f, 1.0f, 1.0f, 1.0f));
+    }
+}
+
+void App::set_cull_frozen(bool frozen) {
+    if (frozen && !cull_frozen_) frozen_view_projection_ = eye().view_projection;
+    cull_frozen_ = frozen;
+}
+
 bool App::idle() const { return world_->idle(); }
+
+void App::record_allocator_history() {
+    const InstanceSlots::Stats s = slots_.stats();
+    const int i = static_cast<int>(allocator_history_.count % AllocatorHistory::kHistory);
+    allocator_history_.allocations[i] = static_cast<float>(s.slot_allocations - allocations_seen_);
+    allocator_history_.frees[i] = static_cast<float>(s.slot_frees - frees_seen_);
+    ++allocator_history_.count;
+    allocations_seen_ = s.slot_allocations;
+    frees_seen_ = s.slot_frees;
+}
+
+OverlayView App::overlay_view() const {
+    OverlayView v;
+    v.frame = &frame_times_;
+    v.gl_renderer = gl_renderer_;
+    v.slots = &slots_;
+    const gfx::CubeRenderer::Stats r = renderer_->stats();
+    v.renderer = RendererFigures{r.buffer_slots, r.buffer_bytes, kInstanceBytes, r.growths, r.upload_bytes_total,
+                                 r.upload_bytes_last_frame, r.draw_bytes_last_frame, r.ring.bytes, r.ring.used,
+                                 r.ring.waits, r.draw_commands, r.draw_calls, r.instances_drawn};
+    v.allocator = &allocator_history_;
+    v.world = world_->stats();
+    v.world_type = options_.world == WorldType::kFlat ? "flat" : "terrain";
+    v.seed = options_.seed;
+    v.camera = camera_.position;
+    v.yaw = camera_.yaw;
+    v.pitch = camera_.pitch;
+    v.target = target();
+    if (v.target) v.target_slot = slots_.slot_of(chunk_of(v.target->block), local_index(v.target->block));
+    v.view_distance = world_->view_distance();
+    v.highlighted_chunk = highlighted_chunk_;
+    v.cull = octree_.stats();
+    v.cull_frozen = cull_frozen_;
+    v.show_boxes = show_boxes_;
+    return v;
+}
+
+void App::apply_overlay_actions(const OverlayActions& actions) {
+    if (actions.view_distance) world_->set_view_distance(*actions.view_distance);
+    if (actions.cull_frozen) set_cull_frozen(*actions.cull_frozen);
+    if (actions.show_boxes) show_boxes_ = *actions.show_boxes;
+    if (actions.highlight) highlighted_chunk_ = *actions.highlight;
+}
 
 void App::verify_buffer(int line) {
     land_pending_work();  // edits made since the last frame must be on the GPU first

@@ -11,6 +11,8 @@
 #include "app/camera.hpp"
 #include "app/options.hpp"
 #include "app/script.hpp"
+#include "cull/chunk_octree.hpp"
+#include "cull/frustum.hpp"
 #include "gfx/debug.hpp"
 #include "ui/frame_times.hpp"
 #include "ui/overlay.hpp"
@@ -25,7 +27,12 @@ class StatsJson;
 class World;
 namespace gfx {
 class CubeRenderer;
-}
+class LineRenderer;
+struct ColouredVertex;
+}  // namespace gfx
+
+ChunkOctree::Key chunk_key(const ChunkCoord& c);
+glm::ivec3 chunk_relative(const BlockPos& p, glm::ivec3 origin_chunk);
 
 // Exit codes of the program, documented in the README.
 inline constexpr int kExitOk = 0;
@@ -48,13 +55,28 @@ public:
     void on_key(int key, int action, int mods);
 
 private:
+    // The eye in the renderer's integer-exact form.
+    struct Eye {
+        glm::ivec3 origin_chunk{0};
+        glm::vec3 offset{0.0f};
+        glm::mat4 view_projection{1.0f};
+    };
+
     // [SECTION] frame (app.cpp)
+    void update_octree();
+    Eye eye() const;
+    void draw_world();
+    void add_chunk_boxes(glm::ivec3 origin_chunk);
+    void set_cull_frozen(bool frozen);
     void simulate();
     void render_frame(bool capture);
     void land_pending_work();
     bool idle() const;
     void verify_buffer(int line);
     std::optional<RayHit> target() const;
+    OverlayView overlay_view() const;
+    void record_allocator_history();
+    void apply_overlay_actions(const OverlayActions& actions);
 
     // [SECTION] stats (app_stats.cpp)
     void collect_stats(StatsJson& json) const;
@@ -86,8 +108,20 @@ private:
     std::unique_ptr<World> world_;
     InstanceSlots slots_;
     std::unique_ptr<gfx::CubeRenderer> renderer_;
+    std::unique_ptr<gfx::LineRenderer> lines_;
+    ChunkOctree octree_;
+    Frustum frustum_;                   // the frustum the octree was last queried with
+    glm::mat4 frozen_view_projection_{1.0f};
+    bool cull_frozen_ = false;
+    bool show_boxes_ = false;
+    std::vector<ChunkOctree::Key> visible_keys_;
+    std::vector<ChunkOctree::Chunk> chunk_list_;
+    std::vector<ChunkCoord> gained_, emptied_;
+    std::vector<gfx::ColouredVertex> lines_scratch_;
     std::vector<SlotRun> runs_;         // this frame's draw ranges (kept to reuse memory)
-    std::vector<ChunkCoord> chunk_scratch_;
+    AllocatorHistory allocator_history_;
+    uint64_t allocations_seen_ = 0, frees_seen_ = 0;  // slot counters at the last frame
+    std::optional<ChunkCoord> highlighted_chunk_;  // chosen in the occupancy panel
     double last_frame_time_ = 0.0;
     int width_ = 0, height_ = 0;        // framebuffer size of the last rendered frame
 };

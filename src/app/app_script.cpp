@@ -71,6 +71,10 @@ void App::run_command(const ScriptCommand& cmd) {
         slots_.apply_changes(r.changes);
     } else if (cmd.verb == "verify") {
         verify_buffer(cmd.line);
+    } else if (cmd.verb == "cull") {
+        set_cull_frozen(cmd.arg(0) == "freeze");
+    } else if (cmd.verb == "boxes") {
+        show_boxes_ = cmd.arg(0) == "on";
     } else {
         throw ScriptError(cmd.line, "'" + cmd.verb + "' needs a part of Slotcraft that is not built yet");
     }

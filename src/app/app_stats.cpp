@@ -78,6 +78,14 @@ void App::collect_stats(StatsJson& json) const {
     json.set("draw.calls", i64(r.draw_calls));
     json.set("draw.instances", i64(r.instances_drawn));
     json.set("gpu.vertex_invocations", r.vertex_invocations);
+    json.set("look.texture_warnings", r.texture_warnings);
+
+    const ChunkOctree::Stats c = octree_.stats();
+    json.set("cull.chunks", i64(c.chunks));
+    json.set("cull.chunks_visible", i64(c.chunks_visible));
+    json.set("cull.nodes_visited", i64(c.nodes_visited));
+    json.set("cull.us", c.query_us);
+    json.set("cull.frozen", cull_frozen_);
     json.set("gpu.samples_passed", r.samples_passed);
 }
 

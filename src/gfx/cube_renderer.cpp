@@ -32,6 +32,7 @@ constexpr GLuint kWritesBinding = 2;
 CubeRenderer::CubeRenderer(const CubeRendererConfig& config)
     : buffer_(config.initial_slots),
       ring_(config.ring_bytes),
+      textures_(config.assets_dir),
       cube_program_(build_program(config.shader_dir, {{GL_VERTEX_SHADER, "cube.vert"}, {GL_FRAGMENT_SHADER, "cube.frag"}})),
       scatter_program_(build_program(config.shader_dir, {{GL_COMPUTE_SHADER, "scatter.comp"}})),
       empty_vao_(make_vertex_array()),
@@ -42,6 +43,10 @@ CubeRenderer::CubeRenderer(const CubeRendererConfig& config)
     u_camera_offset_ = uniform_location(cube_program_, "u_camera_offset", "cube");
     u_sky_ = uniform_location(cube_program_, "u_sky", "cube");
     u_fog_ = uniform_location(cube_program_, "u_fog", "cube");
+    u_highlight_ = uniform_location(cube_program_, "u_highlight_chunk", "cube");
+    const GLint u_layers = uniform_location(cube_program_, "u_layers", "cube");
+    if (config.face_layers.size() != 60) throw GfxError("the cube renderer needs 60 face layers (10 types x 6 faces)");
+    glProgramUniform1iv(cube_program_.get(), u_layers, 60, config.face_layers.data());
     u_scatter_count_ = uniform_location(scatter_program_, "u_count", "scatter");
     GLint alignment = 256;
     glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
@@ -141,6 +146,9 @@ void CubeRenderer::draw(const std::vector<SlotRun>& runs, const CubeView& view) 
     glUniform3fv(u_camera_offset_, 1, glm::value_ptr(view.camera_offset));
     glUniform3fv(u_sky_, 1, glm::value_ptr(view.sky_colour));
     glUniform2f(u_fog_, view.fog_start, view.fog_end);
+    const glm::ivec3 h = view.highlight_chunk.value_or(glm::ivec3(0));
+    glUniform4i(u_highlight_, h.x, h.y, h.z, view.highlight_chunk ? 1 : 0);
+    textures_.bind(0);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, buffer_.instances());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPagesBinding, buffer_.page_table());
     glBindVertexArray(empty_vao_.get());
@@ -215,6 +223,7 @@ CubeRenderer::Stats CubeRenderer::stats() const {
     s.buffer_bytes = buffer_.bytes();
     s.growths = buffer_.growths();
     s.ring = ring_.stats();
+    s.texture_warnings = textures_.stats().warning_count;
     return s;
 }
 

@@ -13,6 +13,7 @@
 
 #include "gfx/gl_object.hpp"
 #include "gfx/instance_buffer.hpp"
+#include "gfx/texture_array.hpp"
 #include "gfx/upload_ring.hpp"
 #include "world/instance_slots.hpp"
 
@@ -20,6 +21,8 @@ namespace slotcraft::gfx {
 
 struct CubeRendererConfig {
     std::string shader_dir;
+    std::string assets_dir;
+    std::vector<int> face_layers;  // texture layer of (block type * 6 + face), 60 entries
     size_t ring_bytes = 4u << 20;
     uint32_t initial_slots = 4096;  // grows by doubling; small so growth is exercised early
 };
@@ -32,6 +35,7 @@ struct CubeView {
     glm::vec3 sky_colour{0.5f};
     float fog_end = 128.0f;           // blocks: fully sky-coloured from here
     float fog_start = 96.0f;
+    std::optional<glm::ivec3> highlight_chunk;  // tint this chunk's cubes
 };
 
 class CubeRenderer {
@@ -55,6 +59,7 @@ public:
         uint64_t instances_drawn = 0;          // slots the commands cover
         int64_t vertex_invocations = -1;       // pipeline statistics of the newest finished frame
         int64_t samples_passed = -1;
+        int texture_warnings = 0;
         UploadRing::Stats ring;
     };
 
@@ -80,11 +85,12 @@ private:
 
     InstanceBuffer buffer_;
     UploadRing ring_;
+    BlockTextures textures_;
     Program cube_program_;
     Program scatter_program_;
     VertexArray empty_vao_;
     GLint u_view_proj_ = -1, u_origin_chunk_ = -1, u_camera_offset_ = -1;
-    GLint u_sky_ = -1, u_fog_ = -1;
+    GLint u_sky_ = -1, u_fog_ = -1, u_highlight_ = -1;
     GLint u_scatter_count_ = -1;
     size_t ssbo_alignment_ = 256;
     Query vs_query_, samples_query_;

@@ -19,8 +19,9 @@ void begin_corner(const char* name) {
 
 }  // namespace
 
-void Overlay::draw(const OverlayView& view) {
-    if (!visible || !view.frame) return;
+OverlayActions Overlay::draw(const OverlayView& view) {
+    OverlayActions actions;
+    if (!visible || !view.frame) return actions;
     const FrameTimes& ft = *view.frame;
     begin_corner("Frame");
     const double avg = ft.average_ms();
@@ -28,6 +29,7 @@ void Overlay::draw(const OverlayView& view) {
     ImGui::Text("min %.2f  max %.2f ms (last %d frames)", ft.min_ms(), ft.max_ms(), ft.size());
     ImGui::TextDisabled("%s", view.gl_renderer.c_str());
     ImGui::End();
+    return actions;
 }
 
 }  // namespace slotcraft

@@ -60,6 +60,7 @@ void InstanceSlots::add(const ChunkCoord& c, uint16_t index, PackedInstance valu
     ChunkSlots& record = chunk_record(c);
     assert(!record.slot_by_index.contains(index) && "a cube has at most one instance");
     const PageAllocator::Allocation a = pages_.allocate(record.owner);
+    ++slot_allocations_;
     if (a.new_page) frame_.pages.push_back({a.slot / kSlotsPerPage, c});
     record.slot_by_index.emplace(index, a.slot);
     if (cpu_.size() <= a.slot) {
@@ -83,6 +84,7 @@ void InstanceSlots::remove(const ChunkCoord& c, uint16_t index) {
     const uint32_t slot = slot_it->second;
     record.slot_by_index.erase(slot_it);
     pages_.free(slot);
+    ++slot_frees_;
     write(slot, 0);  // a free slot inside a page draws nothing
     if (record.slot_by_index.empty()) {
         coord_by_owner_.erase(record.owner);
@@ -97,6 +99,7 @@ void InstanceSlots::release_chunk(const ChunkCoord& c) {
     // Its pages go back at once and are cleared on the GPU (no upload), so a free slot is 0
     // there as in the CPU copy: nothing stale can be drawn and `verify` compares every slot.
     for (uint32_t page : pages_.release_owner(it->second.owner)) frame_.cleared_pages.push_back(page);
+    slot_frees_ += it->second.slot_by_index.size();
     for (const auto& [index, slot] : it->second.slot_by_index) {
         cpu_[slot] = 0;
         // A write queued earlier this frame would land after the clear: make it a zero.
@@ -196,6 +199,8 @@ InstanceSlots::Stats InstanceSlots::stats() const {
     s.page_allocations = p.page_allocations;
     s.page_frees = p.page_frees;
     s.writes_last_frame = writes_last_frame_;
+    s.slot_allocations = slot_allocations_;
+    s.slot_frees = slot_frees_;
     return s;
 }
 

@@ -58,6 +58,8 @@ public:
         uint64_t page_allocations = 0;
         uint64_t page_frees = 0;
         uint64_t writes_last_frame = 0;  // slot writes queued by the last take_frame()
+        uint64_t slot_allocations = 0;   // since start
+        uint64_t slot_frees = 0;         // since start (a chunk unload frees all its slots)
     };
 
     // The GPU work of one frame, in the order it must land: clear the pages of chunks that
@@ -84,6 +86,7 @@ public:
 
     // [SECTION] queries
     std::optional<uint32_t> slot_of(const ChunkCoord& chunk, uint16_t local_index) const;
+    bool has_chunk(const ChunkCoord& chunk) const { return chunks_.contains(chunk); }
     // Chunks that gained their first instance / lost their last since the last call (for
     // the culling octree). A chunk may appear in both if it did both; apply in this order.
     void take_chunk_changes(std::vector<ChunkCoord>& gained, std::vector<ChunkCoord>& emptied);
@@ -123,6 +126,8 @@ private:
     std::vector<ChunkCoord> gained_, emptied_;
     std::vector<PageAllocator::OwnedPage> scratch_pages_;
     uint64_t writes_last_frame_ = 0;
+    uint64_t slot_allocations_ = 0;
+    uint64_t slot_frees_ = 0;
 };
 
 }  // namespace slotcraft

@@ -13,6 +13,10 @@
 
 namespace slotcraft {
 
+// The version of what generate() produces. Saved worlds store only the blocks that differ
+// from the generated terrain, so any change to the generator's output must bump this.
+inline constexpr int kGeneratorVersion = 1;
+
 // Named WorldType (not WorldKind) so it never clashes with the app's option enum.
 enum class WorldType : uint8_t {
     kFlat,     // stone y 0..59, dirt 60..62, grass 63, air above

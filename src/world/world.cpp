@@ -363,6 +363,14 @@ EditResult World::set_block(const BlockPos& p, BlockType type) {
     return result;
 }
 
+void World::import_edits(ChunkCoord c, std::span<const BlockEdit> edits) {
+    assert(!is_loaded(c) && !in_flight_.contains(c) &&
+           "import_edits: call before the chunk is loaded or requested");
+    if (edits.empty() || !chunk_y_in_world(c.y)) return;
+    std::vector<BlockEdit>& kept = kept_edits_[c];
+    kept.insert(kept.begin(), edits.begin(), edits.end());  // applied in order: kept ones last
+}
+
 std::optional<RayHit> World::raycast(const glm::dvec3& origin, const glm::dvec3& direction,
                                      double reach) const {
     return cast_ray(origin, direction, reach,

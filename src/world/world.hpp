@@ -102,6 +102,12 @@ class World {
     EditResult set_block(const BlockPos& p, BlockType type);
     EditResult set_block(const BlockPos& p, std::string_view type_name);
 
+    // Saved edits of chunk c (from the world file): kept like the edits of an unloaded chunk,
+    // so they are applied whenever c is generated (one mechanism for both). Call before c is
+    // loaded or requested (at start, before the first update); for a cell that already has
+    // a kept edit, the kept one wins.
+    void import_edits(ChunkCoord c, std::span<const BlockEdit> edits);
+
     // The first solid block within `reach` on the ray (see cast_ray).
     std::optional<RayHit> raycast(const glm::dvec3& origin, const glm::dvec3& direction,
                                   double reach = kPickReach) const;

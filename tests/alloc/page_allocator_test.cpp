@@ -12,7 +12,10 @@
 #include <set>
 #include <stdexcept>
 #include <unordered_map>
+#include <utility>
 #include <vector>
+
+#include "alloc/heap_count.hpp"
 
 namespace slotcraft {
 namespace {
@@ -198,6 +201,30 @@ TEST(PageAllocator, StatsDescribeSlotsPagesAndGaps) {
   EXPECT_EQ(s.page_frees, 1u);
   pages.reset_counters();
   EXPECT_EQ(pages.stats().page_allocations, 0u);
+}
+
+TEST(PageAllocator, WarmChurnWithinOwnersDoesNotTouchTheHeap) {
+  PageAllocator pages;
+  std::mt19937_64 rng(3);
+  std::vector<std::pair<OwnerId, Slot>> live;
+  for (int i = 0; i < 4000; ++i) {
+    const OwnerId owner = i < 20 ? static_cast<OwnerId>(i) : rng() % 20;
+    live.emplace_back(owner, pages.allocate(owner).slot);
+  }
+  // Warm up: owners' page lists and the page arrays reach their working size.
+  auto churn = [&](int steps) {
+    for (int i = 0; i < steps; ++i) {
+      auto& [owner, slot] = live[20 + rng() % (live.size() - 20)];  // one slot per owner stays
+      pages.free(slot);
+      owner = rng() % 20;
+      slot = pages.allocate(owner).slot;
+    }
+  };
+  churn(20000);
+  const std::uint64_t before = alloc_test::heap_allocations();
+  churn(20000);
+  EXPECT_EQ(alloc_test::heap_allocations(), before);
+  EXPECT_EQ(pages.check_invariants(), "");
 }
 
 // [SECTION] randomized comparison with a model

@@ -1,0 +1,91 @@
+// Lines, box outlines and the crosshair.
+#include "gfx/lines.hpp"
+
+#include <glm/gtc/type_ptr.hpp>
+
+#include "gfx/shader.hpp"
+
+namespace slotcraft::gfx {
+
+LineRenderer::LineRenderer(const std::string& shader_dir)
+    : program_(build_program(shader_dir, {{GL_VERTEX_SHADER, "lines.vert"}, {GL_FRAGMENT_SHADER, "lines.frag"}})),
+      vao_(make_vertex_array()) {
+    u_matrix_ = uniform_location(program_, "u_matrix", "lines");
+    glEnableVertexArrayAttrib(vao_.get(), 0);
+    glVertexArrayAttribFormat(vao_.get(), 0, 3, GL_FLOAT, GL_FALSE, offsetof(ColouredVertex, position));
+    glVertexArrayAttribBinding(vao_.get(), 0, 0);
+    glEnableVertexArrayAttrib(vao_.get(), 1);
+    glVertexArrayAttribFormat(vao_.get(), 1, 4, GL_FLOAT, GL_FALSE, offsetof(ColouredVertex, colour));
+    glVertexArrayAttribBinding(vao_.get(), 1, 0);
+}
+
+void LineRenderer::upload(const std::vector<ColouredVertex>& vertices) {
+    if (vertices.size() > capacity_) {
+        capacity_ = std::max<size_t>(vertices.size(), capacity_ * 2);
+        buffer_ = make_buffer();
+        glNamedBufferStorage(buffer_.get(), static_cast<GLsizeiptr>(capacity_ * sizeof(ColouredVertex)), nullptr,
+                             GL_DYNAMIC_STORAGE_BIT);
+        glVertexArrayVertexBuffer(vao_.get(), 0, buffer_.get(), 0, sizeof(ColouredVertex));
+    }
+    glNamedBufferSubData(buffer_.get(), 0, static_cast<GLsizeiptr>(vertices.size() * sizeof(ColouredVertex)),
+                         vertices.data());
+}
+
+void LineRenderer::draw_lines(const std::vector<ColouredVertex>& vertices, const glm::mat4& matrix) {
+    if (vertices.empty()) return;
+    upload(vertices);
+    glUseProgram(program_.get());
+    glUniformMatrix4fv(u_matrix_, 1, GL_FALSE, glm::value_ptr(matrix));
+    glBindVertexArray(vao_.get());
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LEQUAL);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glDrawArrays(GL_LINES, 0, static_cast<GLsizei>(vertices.size()));
+    glDisable(GL_BLEND);
+    glDepthFunc(GL_LESS);
+    glBindVertexArray(0);
+}
+
+void LineRenderer::draw_crosshair(int width, int height) {
+    // A plus sign in pixels around the centre, as triangles in normalised device coordinates.
+    // The horizontal bar is split around the vertical one: inverting the middle twice would
+    // give the background back.
+    constexpr float kHalfLength = 9.0f, kHalfThickness = 1.0f;
+    const float sx = 2.0f / static_cast<float>(width), sy = 2.0f / static_cast<float>(height);
+    std::vector<ColouredVertex> v;
+    auto rect = [&](float x0, float y0, float x1, float y1) {
+        const glm::vec3 a{x0 * sx, y0 * sy, 0}, b{x1 * sx, y0 * sy, 0}, c{x1 * sx, y1 * sy, 0}, d{x0 * sx, y1 * sy, 0};
+        for (const glm::vec3& p : {a, b, c, a, c, d}) v.push_back({p, glm::vec4(1.0f)});
+    };
+    rect(-kHalfThickness, -kHalfLength, kHalfThickness, kHalfLength);
+    rect(-kHalfLength, -kHalfThickness, -kHalfThickness, kHalfThickness);
+    rect(kHalfThickness, -kHalfThickness, kHalfLength, kHalfThickness);
+    upload(v);
+    glUseProgram(program_.get());
+    glUniformMatrix4fv(u_matrix_, 1, GL_FALSE, glm::value_ptr(glm::mat4(1.0f)));
+    glBindVertexArray(vao_.get());
+    glDisable(GL_DEPTH_TEST);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_ONE_MINUS_DST_COLOR, GL_ZERO);  // result = 1 - background: visible anywhere
+    glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(v.size()));
+    glDisable(GL_BLEND);
+    glBindVertexArray(0);
+}
+
+void LineRenderer::add_box(std::vector<ColouredVertex>& out, glm::vec3 lo, glm::vec3 hi, glm::vec4 colour) {
+    const glm::vec3 c[8] = {{lo.x, lo.y, lo.z}, {hi.x, lo.y, lo.z}, {hi.x, hi.y, lo.z}, {lo.x, hi.y, lo.z},
+                            {lo.x, lo.y, hi.z}, {hi.x, lo.y, hi.z}, {hi.x, hi.y, hi.z}, {lo.x, hi.y, hi.z}};
+    add_frustum(out, c, colour);
+}
+
+void LineRenderer::add_frustum(std::vector<ColouredVertex>& out, const glm::vec3 (&c)[8], glm::vec4 colour) {
+    static constexpr int kEdges[12][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 0}, {4, 5}, {5, 6},
+                                          {6, 7}, {7, 4}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
+    for (const auto& e : kEdges) {
+        out.push_back({c[e[0]], colour});
+        out.push_back({c[e[1]], colour});
+    }
+}
+
+}  // namespace slotcraft::gfx

@@ -1,0 +1,44 @@
+#pragma once
+// Coloured lines and flat shapes drawn on top of the cubes: the targeted block's outline,
+// chunk boxes, the frozen culling frustum, and the crosshair (drawn inverting what is
+// behind it, so it stays visible on any background).
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "gfx/gl_object.hpp"
+
+namespace slotcraft::gfx {
+
+struct ColouredVertex {
+    glm::vec3 position;
+    glm::vec4 colour;
+};
+
+class LineRenderer {
+public:
+    explicit LineRenderer(const std::string& shader_dir);
+
+    // 3D lines (pairs of vertices), depth-tested against the cubes.
+    void draw_lines(const std::vector<ColouredVertex>& vertices, const glm::mat4& matrix);
+    // The crosshair: two bars in the middle of a width x height framebuffer, inverting the
+    // colour behind them.
+    void draw_crosshair(int width, int height);
+
+    // Appends the 12 edges of the box [lo, hi].
+    static void add_box(std::vector<ColouredVertex>& out, glm::vec3 lo, glm::vec3 hi, glm::vec4 colour);
+    // Appends the 12 edges of a frustum given its 8 corners (near face first).
+    static void add_frustum(std::vector<ColouredVertex>& out, const glm::vec3 (&corners)[8], glm::vec4 colour);
+
+private:
+    void upload(const std::vector<ColouredVertex>& vertices);
+
+    Program program_;
+    GLint u_matrix_ = -1;
+    VertexArray vao_;
+    Buffer buffer_;
+    size_t capacity_ = 0;  // vertices the buffer holds
+};
+
+}  // namespace slotcraft::gfx
