@@ -1,0 +1,129 @@
+// The look end to end: a fixed scene (flat world, one block of every type in a row, fixed
+// camera) against a reference PNG, distinct block colours, and the checkerboard fallback.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <glm/glm.hpp>
+#include <stb/stb_image_write.h>
+
+#include "app/camera.hpp"
+#include "render/render_test_support.hpp"
+
+namespace slotcraft {
+namespace {
+
+using render_test::out_dir;
+using render_test::run_script;
+using render_test::stat_int;
+using testing::Image;
+using testing::Json;
+
+constexpr int kWidth = 640, kHeight = 360;
+const char* const kTypes[] = {"grass", "dirt", "stone", "sand", "log", "leaves", "planks", "glass", "brick"};
+constexpr int kTypeCount = 9;
+
+// The scene: the nine types on the grass at y = 64, x = 0, 2, ..., 16, z = -4; the eye is
+// half a block off the row's middle so the crosshair never covers a block's centre.
+std::string scene_script(const std::string& shot, const std::string& stats) {
+    std::string s = "camera 7.5 67.5 4.5 0 -20\n";
+    for (int i = 0; i < kTypeCount; ++i) s += "set " + std::to_string(2 * i) + " 64 -4 " + kTypes[i] + "\n";
+    return s + "wait 2\nscreenshot " + shot + "\nstats " + stats + "\n";
+}
+
+// Where the middle of block i's front face (z = -3) lands on the screen.
+glm::ivec2 front_face_pixel(int i) {
+    Camera camera;
+    camera.position = {7.5, 67.5, 4.5};
+    camera.yaw = 0;
+    camera.pitch = -20;
+    const glm::dvec3 origin{0.0};
+    const glm::vec4 clip = camera.projection(static_cast<float>(kWidth) / kHeight, 0.05f, 64.0f) *
+                           camera.view_relative_to(origin) * glm::vec4(2.0f * i + 0.5f, 64.5f, -3.0f, 1.0f);
+    const glm::vec2 ndc = glm::vec2(clip) / clip.w;
+    return {static_cast<int>((ndc.x * 0.5f + 0.5f) * kWidth), static_cast<int>((0.5f - ndc.y * 0.5f) * kHeight)};
+}
+
+std::vector<std::string> scene_flags(const std::string& assets = "") {
+    std::vector<std::string> f = {"--world", "flat", "--view-distance", "2", "--size",
+                                  std::to_string(kWidth) + "x" + std::to_string(kHeight)};
+    if (!assets.empty()) {
+        f.push_back("--assets");
+        f.push_back(assets);
+    }
+    return f;
+}
+
+TEST(LookRender, FixedSceneMatchesTheReference) {
+    const std::string dir = out_dir();
+    const auto r = run_script(dir, scene_script(dir + "/scene.png", dir + "/stats.json"), scene_flags());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(stat_int(Json::parse_file(dir + "/stats.json"), "gl.errors"), 0);
+    const Image got = testing::load_png(dir + "/scene.png");
+    ASSERT_TRUE(std::filesystem::exists(std::string(SLOTCRAFT_SOURCE_DIR) + "/tests/render/reference/look_scene.png"))
+        << "no reference image: look at " << dir << "/scene.png and copy it to tests/render/reference/look_scene.png";
+    const Image want = testing::load_png(std::string(SLOTCRAFT_SOURCE_DIR) + "/tests/render/reference/look_scene.png");
+    ASSERT_EQ(got.width, want.width);
+    ASSERT_EQ(got.height, want.height);
+    std::vector<uint8_t> diff(got.rgb.size());
+    size_t off = 0;
+    for (size_t p = 0; p < got.rgb.size() / 3; ++p) {
+        int worst = 0;
+        for (int c = 0; c < 3; ++c) worst = std::max(worst, std::abs(got.rgb[p * 3 + c] - want.rgb[p * 3 + c]));
+        off += worst > 5;
+        for (int c = 0; c < 3; ++c) diff[p * 3 + c] = static_cast<uint8_t>(std::min(255, worst * 8));
+    }
+    const double fraction = static_cast<double>(off) / static_cast<double>(got.rgb.size() / 3);
+    if (fraction > 0.005) {
+        stbi_write_png((dir + "/diff.png").c_str(), got.width, got.height, 3, diff.data(), got.width * 3);
+    }
+    EXPECT_LE(fraction, 0.005) << off << " pixels differ by more than 5/255; see " << dir << "/diff.png";
+}
+
+TEST(LookRender, EveryBlockTypeLooksDifferent) {
+    const std::string dir = out_dir();
+    const auto r = run_script(dir, scene_script(dir + "/scene.png", dir + "/stats.json"), scene_flags());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const Image image = testing::load_png(dir + "/scene.png");
+    std::vector<glm::ivec3> centres;
+    for (int i = 0; i < kTypeCount; ++i) {
+        const glm::ivec2 p = front_face_pixel(i);
+        ASSERT_TRUE(p.x >= 0 && p.x < kWidth && p.y >= 0 && p.y < kHeight) << kTypes[i];
+        const uint8_t* px = image.pixel(p.x, p.y);
+        centres.emplace_back(px[0], px[1], px[2]);
+    }
+    for (int i = 0; i < kTypeCount; ++i) {
+        for (int j = i + 1; j < kTypeCount; ++j) {
+            EXPECT_NE(centres[static_cast<size_t>(i)], centres[static_cast<size_t>(j)]) << kTypes[i] << " vs " << kTypes[j];
+        }
+    }
+}
+
+TEST(LookRender, MissingAndCorruptTexturesWarnAndShowTheCheckerboard) {
+    const std::string dir = out_dir();
+    const std::string assets = dir + "/assets";
+    std::filesystem::create_directories(assets);
+    std::filesystem::copy(std::string(SLOTCRAFT_SOURCE_DIR) + "/assets/textures", assets + "/textures",
+                          std::filesystem::copy_options::recursive);
+    std::filesystem::remove(assets + "/textures/stone.png");
+    testing::write_text(assets + "/textures/brick.png", "\x89PNG\r\n\x1a\n this is not a real PNG");
+    const auto r = run_script(dir, scene_script(dir + "/scene.png", dir + "/stats.json"), scene_flags(assets));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.err.find("stone.png"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("brick.png"), std::string::npos) << r.err;
+    EXPECT_EQ(stat_int(Json::parse_file(dir + "/stats.json"), "look.texture_warnings"), 2);
+    EXPECT_EQ(stat_int(Json::parse_file(dir + "/stats.json"), "gl.errors"), 0);
+    // The stone block (index 2) now shows magenta somewhere on its front face.
+    const Image image = testing::load_png(dir + "/scene.png");
+    const glm::ivec2 c = front_face_pixel(2);
+    int magenta = 0;
+    for (int y = c.y - 6; y <= c.y + 6; ++y) {
+        for (int x = c.x - 6; x <= c.x + 6; ++x) {
+            const uint8_t* p = image.pixel(x, y);
+            magenta += p[0] > 150 && p[1] < 60 && p[2] > 150;
+        }
+    }
+    EXPECT_GT(magenta, 10);
+}
+
+}  // namespace
+}  // namespace slotcraft
