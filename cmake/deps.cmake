@@ -18,6 +18,8 @@ find_package(glm QUIET)
 slotcraft_require(glm_FOUND libglm-dev "GLM")
 find_package(tsl-robin-map QUIET)
 slotcraft_require(tsl-robin-map_FOUND robin-map-dev "tsl::robin_map")
+find_package(SQLite3 QUIET)
+slotcraft_require(SQLite3_FOUND libsqlite3-dev "SQLite 3")
 find_package(Threads REQUIRED)
 find_package(OpenGL QUIET)
 

@@ -93,13 +93,16 @@ std::uint64_t SlotTree::settle_hint() {
     return index;
   }
   // Climb from `index` to the first level with a non-full node at or after it (usually a
-  // sibling leaf under the same parent), then walk down; the root only when nothing is nearer.
+  // sibling leaf under the same parent), then walk down from there: a walk from the root
+  // would read more words for the same answer.
   for (unsigned k = 1; k < levels_; ++k) {
     const std::uint64_t parent = index >> 6;
     if (parent >> (6 * (levels_ - 1 - k)) != 0) break;  // past the last word this level can hold
     const std::uint64_t below = (std::uint64_t{1} << (index & 63)) - 1;  // known to be full
     const std::uint64_t word = (parent < full_[k].size() ? full_[k][parent] : 0) | below;
-    if (word != kFull) return walk_down(k - 1, parent * 64 + static_cast<unsigned>(std::countr_one(word)));
+    if (word != kFull) {
+      return walk_down(k - 1, parent * 64 + static_cast<unsigned>(std::countr_one(word)));
+    }
     index = parent + 1;
   }
   // Every slot is taken: add a level; its lowest non-full leaf is found from the new root.

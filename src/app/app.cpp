@@ -17,6 +17,7 @@
 #include "gfx/cube_renderer.hpp"
 #include "gfx/frame.hpp"
 #include "gfx/lines.hpp"
+#include "ui/hud.hpp"
 #include "world/world.hpp"
 
 namespace slotcraft {
@@ -32,9 +33,14 @@ constexpr bool kDebugBuild = true;
 // Compaction work per frame: bounded, so a burst of breaks never costs a long frame.
 constexpr size_t kCompactionMovesPerFrame = 256;
 
-void key_callback(GLFWwindow* window, int key, int /*scancode*/, int action, int mods) {
-    static_cast<App*>(glfwGetWindowUserPointer(window))->on_key(key, action, mods);
-}
+// At most this many fixed steps per frame: a long stall does not turn into a long catch-up.
+constexpr int kMaxStepsPerFrame = 5;
+
+App* app_of(GLFWwindow* window) { return static_cast<App*>(glfwGetWindowUserPointer(window)); }
+void key_callback(GLFWwindow* w, int key, int /*scancode*/, int action, int mods) { app_of(w)->on_key(key, action, mods); }
+void mouse_button_callback(GLFWwindow* w, int button, int action, int /*mods*/) { app_of(w)->on_mouse_button(button, action); }
+void scroll_callback(GLFWwindow* w, double /*dx*/, double dy) { app_of(w)->on_scroll(dy); }
+void cursor_callback(GLFWwindow* w, double x, double y) { app_of(w)->on_cursor(x, y); }
 
 // shaders/ and assets/ are found next to the executable unless a flag names them.
 std::string data_dir(const std::string& flag_value, const char* name) {
@@ -62,7 +68,11 @@ App::App(Options options, std::vector<ScriptCommand> script)
     if (options_.gl_debug) gfx::enable_debug_output(&gl_debug_);
     gl_renderer_ = gfx::gl_renderer_string() + " / OpenGL " + gfx::gl_version_string();
     glfwSetWindowUserPointer(window_->handle(), this);
-    glfwSetKeyCallback(window_->handle(), key_callback);  // before ImGui, which chains to it
+    // Ours first: ImGui's backend chains to the callbacks installed before it.
+    glfwSetKeyCallback(window_->handle(), key_callback);
+    glfwSetMouseButtonCallback(window_->handle(), mouse_button_callback);
+    glfwSetScrollCallback(window_->handle(), scroll_callback);
+    glfwSetCursorPosCallback(window_->handle(), cursor_callback);
     imgui_ = std::make_unique<ImGuiLayer>(window_->handle(), !scripted);
     overlay_.visible = !scripted;
 
@@ -85,19 +95,16 @@ App::App(Options options, std::vector<ScriptCommand> script)
     world_config.seed = options_.seed;
     world_config.view_distance = options_.view_distance;
     world_ = std::make_unique<World>(world_config);
-    camera_.position = {0.5, options_.world == WorldType::kFlat ? 66.0 : 90.0, 0.5};
+    // Spawn two blocks above the ground at the origin column.
+    const int ground = options_.world == WorldType::kFlat ? 63 : world_->terrain().surface_height(0, 0);
+    player_.set_eye({0.5, ground + 2.0 + kEyeHeight, 0.5});
+    camera_.position = player_.eye();
+    show_key_help_ = !scripted;
 }
 
 App::~App() {
     world_.reset();          // join the generation workers first
     pin_loaded_libraries();  // before the window closes the display and unloads the driver
-}
-
-void App::on_key(int key, int action, int mods) {
-    if (action != GLFW_PRESS) return;
-    if (key == GLFW_KEY_Q && (mods & GLFW_MOD_CONTROL)) window_->request_close();
-    if (key == GLFW_KEY_F3) overlay_.visible = !overlay_.visible;
-    if (key == GLFW_KEY_F11) window_->toggle_fullscreen();
 }
 
 // Octree keys: chunk coordinates fit 28 bits for x and z (block coordinates are int32) and
@@ -143,9 +150,21 @@ int App::run() {
     return kExitOk;
 }
 
-// One simulation step: stream chunks around the camera and turn what changed into slot work.
+// The simulation: fixed 60 Hz steps of the player (one per frame under --script, so runs
+// do not depend on the wall clock), then streaming around the camera, whose changes become
+// slot work.
 void App::simulate() {
+    if (!options_.script_path.empty()) {
+        step_player();
+    } else {
+        step_accumulator_ = std::min(step_accumulator_ + frame_seconds_, kMaxStepsPerFrame * kStepSeconds);
+        while (step_accumulator_ >= kStepSeconds) {
+            step_player();
+            step_accumulator_ -= kStepSeconds;
+        }
+    }
     slots_.apply(world_->update(camera_.position));
+    if (!first_idle_seen_ && world_->idle()) first_idle_seen_ = true;
     slots_.compact(kCompactionMovesPerFrame);
 }
 
@@ -159,6 +178,7 @@ void App::render_frame(bool capture) {
     update_octree();
     imgui_->begin_frame();
     apply_overlay_actions(overlay_.draw(overlay_view()));
+    draw_hud(hud_view());
     if (width_ > 0 && height_ > 0) {
         gfx::begin_frame(width_, height_, kSkyColour);
         draw_world();
@@ -177,7 +197,8 @@ void App::render_frame(bool capture) {
     renderer_->end_frame();
     window_->swap_buffers();
     const double now = glfwGetTime();
-    frame_times_.add((now - last_frame_time_) * 1000.0);
+    frame_seconds_ = now - last_frame_time_;
+    frame_times_.add(frame_seconds_ * 1000.0);
     last_frame_time_ = now;
     ++frames_at_pose_;
 }
@@ -294,6 +315,20 @@ OverlayView App::overlay_view() const {
     v.cull = octree_.stats();
     v.cull_frozen = cull_frozen_;
     v.show_boxes = show_boxes_;
+    return v;
+}
+
+HudView App::hud_view() const {
+    HudView v;
+    for (int i = 0; i < Hotbar::kSlots; ++i) v.hotbar[static_cast<size_t>(i)] = block_name(hotbar_.slot(i));
+    v.selected = hotbar_.selected();
+    v.show_key_help = show_key_help_;
+    const World::Stats w = world_->stats();
+    v.loading = !first_idle_seen_;
+    v.chunks_loaded = static_cast<int>(w.chunks_loaded);
+    v.chunks_wanted = static_cast<int>(w.chunks_loaded + w.stream_pending);
+    v.mode = player_.mode() == MoveMode::kFly ? "fly" : "walk";
+    if (frame_times_.count() < message_until_frame_) v.message = message_;
     return v;
 }
 

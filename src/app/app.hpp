@@ -3,20 +3,24 @@
 // it runs the loop, interactive or scripted. Needs GLFW, so it is not unit-tested: the
 // render tests run it for real. Files: app.cpp (loop, frame), app_script.cpp (script
 // commands), app_stats.cpp (the stats JSON).
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "app/camera.hpp"
+#include "app/hotbar.hpp"
 #include "app/options.hpp"
 #include "app/script.hpp"
 #include "cull/chunk_octree.hpp"
 #include "cull/frustum.hpp"
 #include "gfx/debug.hpp"
 #include "ui/frame_times.hpp"
+#include "ui/hud.hpp"
 #include "ui/overlay.hpp"
 #include "world/instance_slots.hpp"
+#include "world/player.hpp"
 #include "world/raycast.hpp"
 
 namespace slotcraft {
@@ -51,8 +55,11 @@ public:
     // cannot be carried out, and the errors of the parts for bad input.
     int run();
 
-    // Called from GLFW's key callback.
+    // Called from GLFW's callbacks.
     void on_key(int key, int action, int mods);
+    void on_mouse_button(int button, int action);
+    void on_scroll(double dy);
+    void on_cursor(double x, double y);
 
 private:
     // The eye in the renderer's integer-exact form.
@@ -75,8 +82,25 @@ private:
     void verify_buffer(int line);
     std::optional<RayHit> target() const;
     OverlayView overlay_view() const;
+    HudView hud_view() const;
     void record_allocator_history();
     void apply_overlay_actions(const OverlayActions& actions);
+
+    // [SECTION] controls (controls.cpp)
+    enum class Action { kBreak, kPlace, kPick };
+    // Break, place or pick at the crosshair: one code path for the mouse and the script.
+    // Returns why nothing happened, or "" when it did.
+    std::string act(Action action, std::optional<BlockType> type);
+    void set_cursor_captured(bool captured);
+    void turn(double dx_pixels, double dy_pixels);
+    void look(double dyaw, double dpitch);
+    bool key_down(const char* name) const;
+    PlayerInput gather_input() const;
+    void step_player();
+    void set_mode(MoveMode mode);
+    bool hold_key(const std::string& name, int64_t frames);
+    void show_message(std::string text);
+    void save_timestamped_screenshot();
 
     // [SECTION] stats (app_stats.cpp)
     void collect_stats(StatsJson& json) const;
@@ -105,6 +129,17 @@ private:
     Overlay overlay_;
     FrameTimes frame_times_;
     Camera camera_;
+    Player player_;
+    Hotbar hotbar_;
+    std::map<std::string, int64_t> script_keys_;  // `key NAME FRAMES`: frames still held
+    bool cursor_captured_ = false;
+    bool have_cursor_ = false;
+    double cursor_x_ = 0.0, cursor_y_ = 0.0;
+    bool show_key_help_ = true;
+    bool first_idle_seen_ = false;      // the first chunks have loaded (hides the loading bar)
+    std::string message_;
+    int64_t message_until_frame_ = 0;
+    double step_accumulator_ = 0.0;     // interactive runs: real time not yet simulated
     std::unique_ptr<World> world_;
     InstanceSlots slots_;
     std::unique_ptr<gfx::CubeRenderer> renderer_;
@@ -123,6 +158,7 @@ private:
     uint64_t allocations_seen_ = 0, frees_seen_ = 0;  // slot counters at the last frame
     std::optional<ChunkCoord> highlighted_chunk_;  // chosen in the occupancy panel
     double last_frame_time_ = 0.0;
+    double frame_seconds_ = 0.0;        // wall-clock length of the last frame
     int width_ = 0, height_ = 0;        // framebuffer size of the last rendered frame
 };
 

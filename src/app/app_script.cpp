@@ -2,6 +2,7 @@
 #include <stdexcept>
 
 #include "app/app.hpp"
+#include "app/window.hpp"
 #include "world/world.hpp"
 
 namespace slotcraft {
@@ -38,7 +39,12 @@ void App::run_command(const ScriptCommand& cmd) {
     if (cmd.verb == "wait") {
         wait_frames_ = static_cast<int64_t>(cmd.number(0));
     } else if (cmd.verb == "camera") {
-        camera_.position = {cmd.number(0), cmd.number(1), cmd.number(2)};
+        try {
+            player_.set_eye({cmd.number(0), cmd.number(1), cmd.number(2)});
+        } catch (const std::invalid_argument& e) {
+            throw ScriptError(cmd.line, e.what());
+        }
+        camera_.position = player_.eye();
         camera_.yaw = cmd.number(3);
         camera_.pitch = cmd.number(4);
         await_idle_ = true;
@@ -75,6 +81,32 @@ void App::run_command(const ScriptCommand& cmd) {
         set_cull_frozen(cmd.arg(0) == "freeze");
     } else if (cmd.verb == "boxes") {
         show_boxes_ = cmd.arg(0) == "on";
+    } else if (cmd.verb == "break" || cmd.verb == "pick") {
+        const std::string error = act(cmd.verb == "break" ? Action::kBreak : Action::kPick, std::nullopt);
+        if (!error.empty()) throw ScriptError(cmd.line, error);
+    } else if (cmd.verb == "place") {
+        const auto type = block_from_name(cmd.arg(0));
+        if (!type || !is_solid(*type)) throw ScriptError(cmd.line, "'" + cmd.arg(0) + "' is not a placeable block");
+        const std::string error = act(Action::kPlace, *type);
+        if (!error.empty()) throw ScriptError(cmd.line, error);
+    } else if (cmd.verb == "select") {
+        const int n = static_cast<int>(cmd.number(0));
+        if (n < 1 || n > Hotbar::kSlots) throw ScriptError(cmd.line, "select needs a hotbar slot 1..9");
+        hotbar_.select(n - 1);
+    } else if (cmd.verb == "mode") {
+        set_mode(cmd.arg(0) == "fly" ? MoveMode::kFly : MoveMode::kWalk);
+    } else if (cmd.verb == "key") {
+        hold_key(cmd.arg(0), static_cast<int64_t>(cmd.number(0)));  // numbers: the numeric words only
+        wait_frames_ = static_cast<int64_t>(cmd.number(0));
+    } else if (cmd.verb == "look") {
+        look(cmd.number(0), cmd.number(1));
+    } else if (cmd.verb == "resize") {
+        const int w = static_cast<int>(cmd.number(0)), h = static_cast<int>(cmd.number(1));
+        if ((w == 0) != (h == 0) || w > 16384 || h > 16384) {
+            throw ScriptError(cmd.line, "resize needs W and H from 1 to 16384, or 0 0 to minimise");
+        }
+        window_->resize(w, h);
+        wait_frames_ = 1;
     } else {
         throw ScriptError(cmd.line, "'" + cmd.verb + "' needs a part of Slotcraft that is not built yet");
     }

@@ -27,6 +27,13 @@ void App::collect_stats(StatsJson& json) const {
     json.set("camera.yaw", camera_.yaw);
     json.set("camera.pitch", camera_.pitch);
 
+    json.set("player.mode", player_.mode() == MoveMode::kFly ? "fly" : "walk");
+    json.set("player.on_ground", player_.on_ground());
+    json.set("hotbar.selected", hotbar_.selected() + 1);
+    json.set("hotbar.block", std::string(block_name(hotbar_.selected_type())));
+    json.set("window.width", width_);
+    json.set("window.height", height_);
+
     const World::Stats w = world_->stats();
     json.set("world.type", options_.world == WorldType::kFlat ? "flat" : "terrain");
     json.set("world.seed", i64(options_.seed));

@@ -30,6 +30,14 @@ const std::vector<Signature>& signatures() {
         {"verify", {}, "verify: compare the GPU instance buffer with the CPU copy"},
         {"cull", {"freeze|live"}, "cull freeze|live: freeze the culling frustum or follow the camera"},
         {"boxes", {"on|off"}, "boxes on|off: draw the boxes of the chunks in the octree"},
+        {"break", {}, "break: break the block under the crosshair (as a left click)"},
+        {"place", {"w"}, "place BLOCK: place BLOCK on the targeted face (as a right click with BLOCK selected)"},
+        {"pick", {}, "pick: take the targeted block's type into the hotbar (as a middle click)"},
+        {"select", {"i"}, "select N: choose hotbar slot N (1..9)"},
+        {"mode", {"fly|walk"}, "mode fly|walk: fly, or walk with gravity and collision"},
+        {"key", {"W|A|S|D|SPACE|SHIFT|CTRL", "i"}, "key NAME FRAMES: hold a key for FRAMES frames (W A S D SPACE SHIFT CTRL)"},
+        {"look", {"n", "n"}, "look DYAW DPITCH: turn as the mouse would, in degrees"},
+        {"resize", {"i", "i"}, "resize W H: resize the window; resize 0 0 minimises it (a 0x0 framebuffer)"},
     };
     return table;
 }

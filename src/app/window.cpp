@@ -75,7 +75,27 @@ bool Window::should_close() const { return glfwWindowShouldClose(window_); }
 void Window::request_close() { glfwSetWindowShouldClose(window_, GLFW_TRUE); }
 void Window::poll_events() { glfwPollEvents(); }
 void Window::swap_buffers() { glfwSwapBuffers(window_); }
-void Window::framebuffer_size(int& width, int& height) const { glfwGetFramebufferSize(window_, &width, &height); }
+void Window::framebuffer_size(int& width, int& height) const {
+    glfwGetFramebufferSize(window_, &width, &height);
+    if (minimised_) width = height = 0;
+}
+
+void Window::resize(int width, int height) {
+    minimised_ = width == 0 || height == 0;
+    if (minimised_) {
+        glfwIconifyWindow(window_);
+        return;
+    }
+    glfwRestoreWindow(window_);
+    glfwSetWindowSize(window_, width, height);
+    // Wait (briefly) for the server to apply it, so the next frame renders at the new size.
+    for (int i = 0; i < 100; ++i) {
+        int w = 0, h = 0;
+        glfwGetFramebufferSize(window_, &w, &h);
+        if (w == width && h == height) return;
+        glfwWaitEventsTimeout(0.01);
+    }
+}
 void Window::set_vsync(bool on) { glfwSwapInterval(on ? 1 : 0); }
 
 void Window::toggle_fullscreen() {

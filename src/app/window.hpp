@@ -36,10 +36,15 @@ public:
     // Framebuffer size in pixels; 0x0 while minimised.
     void framebuffer_size(int& width, int& height) const;
     void set_vsync(bool on);
+    // Resizes the window; 0 x 0 minimises it. Without a window manager (Xvfb) nothing can
+    // iconify a window, so a minimised window reports the 0x0 framebuffer GLFW gives for an
+    // iconified one, and the loop's 0x0 path runs for real.
+    void resize(int width, int height);
     void toggle_fullscreen();
 
 private:
     GLFWwindow* window_ = nullptr;
+    bool minimised_ = false;
     int windowed_x_ = 0, windowed_y_ = 0, windowed_w_ = 0, windowed_h_ = 0;
 };
 

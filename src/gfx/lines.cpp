@@ -48,26 +48,28 @@ void LineRenderer::draw_lines(const std::vector<ColouredVertex>& vertices, const
 }
 
 void LineRenderer::draw_crosshair(int width, int height) {
-    // A plus sign in pixels around the centre, as triangles in normalised device coordinates.
-    // The horizontal bar is split around the vertical one: inverting the middle twice would
-    // give the background back.
-    constexpr float kHalfLength = 9.0f, kHalfThickness = 1.0f;
+    // A white plus sign with a dark outline, in pixels around the centre: one of the two
+    // always contrasts with the background (a pure inversion vanishes on mid-grey stone).
+    constexpr float kHalfLength = 9.0f, kHalfThickness = 1.0f, kOutline = 1.0f;
     const float sx = 2.0f / static_cast<float>(width), sy = 2.0f / static_cast<float>(height);
     std::vector<ColouredVertex> v;
-    auto rect = [&](float x0, float y0, float x1, float y1) {
+    auto rect = [&](float x0, float y0, float x1, float y1, glm::vec4 colour) {
         const glm::vec3 a{x0 * sx, y0 * sy, 0}, b{x1 * sx, y0 * sy, 0}, c{x1 * sx, y1 * sy, 0}, d{x0 * sx, y1 * sy, 0};
-        for (const glm::vec3& p : {a, b, c, a, c, d}) v.push_back({p, glm::vec4(1.0f)});
+        for (const glm::vec3& p : {a, b, c, a, c, d}) v.push_back({p, colour});
     };
-    rect(-kHalfThickness, -kHalfLength, kHalfThickness, kHalfLength);
-    rect(-kHalfLength, -kHalfThickness, -kHalfThickness, kHalfThickness);
-    rect(kHalfThickness, -kHalfThickness, kHalfLength, kHalfThickness);
+    auto plus = [&](float grow, glm::vec4 colour) {
+        rect(-kHalfThickness - grow, -kHalfLength - grow, kHalfThickness + grow, kHalfLength + grow, colour);
+        rect(-kHalfLength - grow, -kHalfThickness - grow, kHalfLength + grow, kHalfThickness + grow, colour);
+    };
+    plus(kOutline, glm::vec4(0.0f, 0.0f, 0.0f, 0.85f));
+    plus(0.0f, glm::vec4(1.0f));
     upload(v);
     glUseProgram(program_.get());
     glUniformMatrix4fv(u_matrix_, 1, GL_FALSE, glm::value_ptr(glm::mat4(1.0f)));
     glBindVertexArray(vao_.get());
     glDisable(GL_DEPTH_TEST);
     glEnable(GL_BLEND);
-    glBlendFunc(GL_ONE_MINUS_DST_COLOR, GL_ZERO);  // result = 1 - background: visible anywhere
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(v.size()));
     glDisable(GL_BLEND);
     glBindVertexArray(0);

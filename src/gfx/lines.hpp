@@ -1,7 +1,7 @@
 #pragma once
 // Coloured lines and flat shapes drawn on top of the cubes: the targeted block's outline,
-// chunk boxes, the frozen culling frustum, and the crosshair (drawn inverting what is
-// behind it, so it stays visible on any background).
+// chunk boxes, the frozen culling frustum, and the crosshair (white with a dark outline,
+// so it stays visible on any background).
 #include <string>
 #include <vector>
 
@@ -22,8 +22,7 @@ public:
 
     // 3D lines (pairs of vertices), depth-tested against the cubes.
     void draw_lines(const std::vector<ColouredVertex>& vertices, const glm::mat4& matrix);
-    // The crosshair: two bars in the middle of a width x height framebuffer, inverting the
-    // colour behind them.
+    // The crosshair: an outlined plus sign in the middle of a width x height framebuffer.
     void draw_crosshair(int width, int height);
 
     // Appends the 12 edges of the box [lo, hi].

@@ -1,34 +1,263 @@
-// The overlay's panels.
+// The overlay's panels: Frame, Buffer, Allocator and World down the left edge, Occupancy
+// (occupancy_panel.cpp) and Culling down the right. Every figure comes from the view the
+// App fills each frame; the only state kept here is how the Occupancy picture is zoomed.
 #include "ui/overlay.hpp"
 
-#include <imgui.h>
+#include <algorithm>
+#include <array>
+#include <cfloat>
+#include <cstdarg>
+#include <cstdio>
+
+#include "ui/figures.hpp"
+#include "ui/occupancy_grid.hpp"
+#include "ui/overlay_layout.hpp"
+#include "ui/panels.hpp"
 
 namespace slotcraft {
 
+namespace ui_detail {
+
+// [SECTION] shared pieces
+
+bool PanelColumn::begin(const char* title, float height) {
+    ImGui::SetNextWindowPos(ImVec2(x_, y_), ImGuiCond_Always);
+    ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings |
+                             ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+    if (height > 0.0f) {
+        ImGui::SetNextWindowSize(ImVec2(width_, height), ImGuiCond_Always);
+        flags |= ImGuiWindowFlags_NoScrollbar;
+    } else {
+        ImGui::SetNextWindowSizeConstraints(ImVec2(width_, 0.0f), ImVec2(width_, FLT_MAX));
+        flags |= ImGuiWindowFlags_AlwaysAutoResize;
+    }
+    ImGui::SetNextWindowBgAlpha(overlay_layout::kBackgroundAlpha);
+    return ImGui::Begin(title, nullptr, flags);
+}
+
+void PanelColumn::end() {
+    // A folded panel is as tall as its title bar, so the next one moves up.
+    y_ += ImGui::GetWindowHeight() + overlay_layout::kGap;
+    ImGui::End();
+}
+
+void value_row(const char* label, const char* format, ...) {
+    ImGui::TextColored(kLabelColour, "%s", label);
+    ImGui::SameLine(kValueColumn);
+    va_list args;
+    va_start(args, format);
+    ImGui::TextV(format, args);
+    va_end(args);
+}
+
+ImU32 to_imgui(uint8_t r, uint8_t g, uint8_t b, uint8_t a) { return IM_COL32(r, g, b, a); }
+
+}  // namespace ui_detail
+
 namespace {
 
-// A fixed corner window in the spirit of ImGui's simple overlay example.
-void begin_corner(const char* name) {
-    const ImGuiViewport* vp = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 10, vp->WorkPos.y + 10), ImGuiCond_Always);
-    ImGui::SetNextWindowBgAlpha(0.6f);
-    ImGui::Begin(name, nullptr,
-                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
-                     ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove);
+using figures::format_bytes;
+using figures::group_digits;
+using ui_detail::value_row;
+
+// The width the contents of a left-column panel get.
+float left_content_width() { return overlay_layout::kLeftWidth - 2.0f * ImGui::GetStyle().WindowPadding.x; }
+
+double percent(uint64_t part, uint64_t whole) {
+    return whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
+}
+
+// [SECTION] Frame
+
+void frame_panel(const OverlayView& view) {
+    if (!view.frame || view.frame->size() == 0) {
+        ImGui::TextDisabled("no frame timed yet");
+        return;
+    }
+    const FrameTimes& ft = *view.frame;
+    const double avg = ft.average_ms();
+    ImGui::Text("%.1f FPS", avg > 0.0 ? 1000.0 / avg : 0.0);
+    ImGui::SameLine(ui_detail::kValueColumn);
+    ImGui::TextDisabled("frame times, last %d", ft.size());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nF3 shows and hides the overlay", view.gl_renderer.c_str());
+
+    std::array<float, FrameTimes::kHistory> ms{};
+    for (int i = 0; i < ft.size(); ++i) ms[static_cast<size_t>(i)] = ft.at(i);
+    char caption[48];
+    std::snprintf(caption, sizeof caption, "last %.2f ms", static_cast<double>(ft.at(ft.size() - 1)));
+    // Headroom above the slowest frame so its peak does not touch the frame's edge.
+    const float scale = std::max(1.0f, static_cast<float>(ft.max_ms()) * 1.15f);
+    ImGui::PlotLines("##frame_ms", ms.data(), ft.size(), 0, caption, 0.0f, scale, ImVec2(left_content_width(), 44.0f));
+    ImGui::Text("min %.2f   avg %.2f   max %.2f ms", ft.min_ms(), avg, ft.max_ms());
+}
+
+// [SECTION] Buffer
+
+void buffer_panel(const OverlayView& view) {
+    const RendererFigures& r = view.renderer;
+    value_row("capacity", "%s slots, %s", group_digits(r.buffer_slots).c_str(), format_bytes(r.buffer_bytes).c_str());
+    value_row("per instance", "%llu bytes", static_cast<unsigned long long>(r.instance_bytes));
+    if (view.slots) {
+        const InstanceSlots::Stats s = view.slots->stats();
+        value_row("instances", "%s", group_digits(s.taken).c_str());
+        value_row("pages", "%s, of %s chunks", group_digits(s.pages).c_str(), group_digits(s.chunks).c_str());
+        value_row("high water", "%s slots, %s pages", group_digits(s.high_water).c_str(),
+                  group_digits(occupancy::pages_for_slots(s.high_water)).c_str());
+        value_row("free below it", "%s slot%s, %.1f%%", group_digits(s.gaps).c_str(), s.gaps == 1 ? "" : "s",
+                  percent(s.gaps, s.high_water));
+        char caption[64];
+        std::snprintf(caption, sizeof caption, "high water at %.1f%% of capacity", percent(s.high_water, r.buffer_slots));
+        ImGui::ProgressBar(r.buffer_slots ? static_cast<float>(s.high_water) / static_cast<float>(r.buffer_slots) : 0.0f,
+                           ImVec2(left_content_width(), 0.0f), caption);
+    }
+    value_row("growths", "%s", group_digits(r.growths).c_str());
+    value_row("uploaded", "%s last frame", format_bytes(r.upload_bytes_last_frame).c_str());
+    value_row("", "%s in total", format_bytes(r.upload_bytes_total).c_str());
+    value_row("upload ring", "%s of %s", format_bytes(r.ring_used).c_str(), format_bytes(r.ring_bytes).c_str());
+    value_row("ring waits", "%s", group_digits(r.ring_waits).c_str());
+}
+
+// [SECTION] Allocator
+
+// Slots taken (green) and freed (red) per frame, oldest on the left, on one scale.
+void allocations_plot(const AllocatorHistory& history) {
+    const std::span<const float> taken(history.allocations), freed(history.frees);
+    const figures::RingWindow window = figures::ring_window(taken.size(), history.count);
+    const figures::SeriesSummary a = figures::summarize(taken, history.count);
+    const figures::SeriesSummary f = figures::summarize(freed, history.count);
+    const float top = std::max({1.0f, a.max, f.max});
+
+    const ImVec2 size(left_content_width(), 40.0f);
+    const ImVec2 p0 = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(size);
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + size.y), ImGui::GetColorU32(ImGuiCol_FrameBg));
+    const float step = size.x / static_cast<float>(AllocatorHistory::kHistory - 1);
+    const auto line = [&](std::span<const float> series, ImU32 colour) {
+        std::array<ImVec2, AllocatorHistory::kHistory> points;
+        for (int i = 0; i < window.size; ++i) {
+            const float v = series[static_cast<size_t>(window.first + i) % series.size()];
+            // Right-aligned: the newest frame is always at the right edge.
+            const int x_index = AllocatorHistory::kHistory - window.size + i;
+            points[static_cast<size_t>(i)] =
+                ImVec2(p0.x + step * static_cast<float>(x_index), p0.y + size.y - 2.0f - (size.y - 4.0f) * v / top);
+        }
+        if (window.size >= 2) draw->AddPolyline(points.data(), window.size, colour, 0, 1.5f);
+    };
+    line(freed, IM_COL32(235, 90, 80, 255));
+    line(taken, IM_COL32(90, 210, 110, 255));
+    char caption[48];
+    std::snprintf(caption, sizeof caption, "slots a frame, top %.0f", static_cast<double>(top));
+    draw->AddText(ImVec2(p0.x + 4.0f, p0.y + 1.0f), IM_COL32(200, 200, 200, 200), caption);
+
+    ImGui::TextColored(ImVec4(0.35f, 0.82f, 0.43f, 1.0f), "taken");
+    ImGui::SameLine(ui_detail::kValueColumn);
+    ImGui::Text("%.0f last, %.1f avg", static_cast<double>(a.last), static_cast<double>(a.average));
+    ImGui::TextColored(ImVec4(0.92f, 0.35f, 0.31f, 1.0f), "freed");
+    ImGui::SameLine(ui_detail::kValueColumn);
+    ImGui::Text("%.0f last, %.1f avg", static_cast<double>(f.last), static_cast<double>(f.average));
+}
+
+void allocator_panel(const OverlayView& view) {
+    if (view.allocator) allocations_plot(*view.allocator);
+    if (!view.slots) return;
+    const InstanceSlots::Stats s = view.slots->stats();
+    const SlotTree::Stats tree = view.slots->pages().page_tree().stats();
+    value_row("page tree", "%u level%s, %s pages", tree.levels, tree.levels == 1 ? "" : "s",
+              group_digits(tree.capacity).c_str());
+    value_row("tree memory", "%s", format_bytes(tree.bytes).c_str());
+    value_row("CPU copy", "%s", format_bytes(view.slots->cpu_copy().size() * sizeof(PackedInstance)).c_str());
+    value_row("pages", "%s out, %s back", group_digits(s.page_allocations).c_str(), group_digits(s.page_frees).c_str());
+    value_row("slots", "%s out, %s back", group_digits(s.slot_allocations).c_str(), group_digits(s.slot_frees).c_str());
+    value_row("compaction", "%s cubes moved", group_digits(s.moves).c_str());
+}
+
+// [SECTION] World
+
+void world_panel(const OverlayView& view, OverlayActions& actions) {
+    value_row("world", "%s, seed %llu", view.world_type.c_str(), static_cast<unsigned long long>(view.seed));
+    value_row("camera", "%.1f  %.1f  %.1f", view.camera.x, view.camera.y, view.camera.z);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("yaw %.0f, pitch %.0f", view.yaw, view.pitch);
+    if (view.target) {
+        const RayHit& hit = *view.target;
+        const std::string_view name = block_name(hit.type);
+        value_row("target", "%.*s at %d %d %d", static_cast<int>(name.size()), name.data(), hit.block.x, hit.block.y,
+                  hit.block.z);
+        if (view.target_slot) {
+            value_row("its slot", "%s (page %s)", group_digits(*view.target_slot).c_str(),
+                      group_digits(*view.target_slot / occupancy::kSlotsPerPage).c_str());
+        } else {
+            value_row("its slot", "none");
+        }
+    } else {
+        value_row("target", "nothing in reach");
+    }
+    value_row("chunks", "%s loaded, %s with cubes", group_digits(view.world.chunks_loaded).c_str(),
+              group_digits(view.world.chunks_with_instances).c_str());
+    value_row("streaming", "%s pending", group_digits(view.world.stream_pending).c_str());
+    value_row("block storage", "%s", format_bytes(view.world.storage_bytes).c_str());
+
+    int distance = view.view_distance;
+    ImGui::TextColored(ui_detail::kLabelColour, "view distance");
+    ImGui::SameLine(ui_detail::kValueColumn);
+    ImGui::SetNextItemWidth(left_content_width() - ui_detail::kValueColumn);
+    if (ImGui::SliderInt("##view_distance", &distance, 1, 32, "%d chunks")) actions.view_distance = distance;
+}
+
+// [SECTION] Culling
+
+void culling_panel(const OverlayView& view, OverlayActions& actions) {
+    const ChunkOctree::Stats& c = view.cull;
+    value_row("chunks in tree", "%s", group_digits(c.chunks).c_str());
+    value_row("visible", "%s", group_digits(c.chunks_visible).c_str());
+    value_row("culled", "%s (%.0f%%)", group_digits(c.chunks - std::min(c.chunks, c.chunks_visible)).c_str(),
+              percent(c.chunks - std::min(c.chunks, c.chunks_visible), c.chunks));
+    value_row("nodes visited", "%s of %s", group_digits(c.nodes_visited).c_str(), group_digits(c.nodes).c_str());
+    value_row("boxes tested", "%s", group_digits(c.boxes_tested).c_str());
+    value_row("query time", "%.1f us", c.query_us);
+    value_row("draw commands", "%s in %s call%s", group_digits(view.renderer.draw_commands).c_str(),
+              group_digits(view.renderer.draw_calls).c_str(), view.renderer.draw_calls == 1 ? "" : "s");
+    value_row("slots drawn", "%s", group_digits(view.renderer.instances_drawn).c_str());
+    bool frozen = view.cull_frozen;
+    if (ImGui::Checkbox("freeze culling", &frozen)) actions.cull_frozen = frozen;
+    ImGui::SameLine(ui_detail::kValueColumn + 60.0f);
+    bool boxes = view.show_boxes;
+    if (ImGui::Checkbox("chunk boxes", &boxes)) actions.show_boxes = boxes;
 }
 
 }  // namespace
 
+// [SECTION] the overlay
+
 OverlayActions Overlay::draw(const OverlayView& view) {
     OverlayActions actions;
-    if (!visible || !view.frame) return actions;
-    const FrameTimes& ft = *view.frame;
-    begin_corner("Frame");
-    const double avg = ft.average_ms();
-    ImGui::Text("%.1f FPS   %.2f ms", avg > 0 ? 1000.0 / avg : 0.0, avg);
-    ImGui::Text("min %.2f  max %.2f ms (last %d frames)", ft.min_ms(), ft.max_ms(), ft.size());
-    ImGui::TextDisabled("%s", view.gl_renderer.c_str());
-    ImGui::End();
+    if (!visible) return actions;
+    const ImGuiViewport* screen = ImGui::GetMainViewport();
+    const float top = screen->WorkPos.y + overlay_layout::kMargin;
+    // Tighter than ImGui's defaults, so both columns fit 720 pixels of height.
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8.0f, 3.0f));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8.0f, 6.0f));
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4.0f, 2.0f));
+
+    ui_detail::PanelColumn left(screen->WorkPos.x + overlay_layout::left_column_x(), top, overlay_layout::kLeftWidth);
+    if (left.begin("Frame")) frame_panel(view);
+    left.end();
+    if (left.begin("Buffer")) buffer_panel(view);
+    left.end();
+    if (left.begin("Allocator")) allocator_panel(view);
+    left.end();
+    if (left.begin("World")) world_panel(view, actions);
+    left.end();
+
+    ui_detail::PanelColumn right(screen->WorkPos.x + overlay_layout::right_column_x(screen->WorkSize.x), top,
+                                 overlay_layout::kRightWidth);
+    if (right.begin("Occupancy", overlay_layout::kOccupancyHeight)) {
+        ui_detail::occupancy_panel(view, occupancy_zoom_, actions);
+    }
+    right.end();
+    if (right.begin("Culling")) culling_panel(view, actions);
+    right.end();
+    ImGui::PopStyleVar(3);
     return actions;
 }
 

@@ -66,6 +66,9 @@ class Overlay {
 public:
     OverlayActions draw(const OverlayView& view);
     bool visible = true;
+
+private:
+    int occupancy_zoom_ = 0;  // how far the Occupancy picture is zoomed in past "fit"
 };
 
 }  // namespace slotcraft

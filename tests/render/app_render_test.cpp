@@ -20,13 +20,14 @@ std::string out_dir() { return testing::fresh_test_dir(SLOTCRAFT_TEST_OUT); }
 TEST(AppRender, FramesAndScreenshotShowTheSky) {
     const std::string dir = out_dir();
     const auto r = run_program(SLOTCRAFT_EXE, {"--frames", "5", "--screenshot", dir + "/out.png", "--gl-debug",
-                                               "--size", "320x240", "--vsync", "off", "--world", "flat"});
+                                               "--size", "1280x720", "--vsync", "off", "--world", "flat"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto image = load_png(dir + "/out.png");
-    EXPECT_EQ(image.width, 320);
-    EXPECT_EQ(image.height, 240);
-    // The eye looks at the horizon: above the middle (and clear of the crosshair) is sky.
-    const uint8_t* mid = image.pixel(160, 80);
+    EXPECT_EQ(image.width, 1280);
+    EXPECT_EQ(image.height, 720);
+    // The eye looks at the horizon: above the middle (clear of the crosshair, the key help
+    // line at the top and the overlay's side panels) is sky.
+    const uint8_t* mid = image.pixel(640, 200);
     EXPECT_EQ(mid[0], kSkyColour.r);
     EXPECT_EQ(mid[1], kSkyColour.g);
     EXPECT_EQ(mid[2], kSkyColour.b);

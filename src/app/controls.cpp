@@ -1,0 +1,165 @@
+// The App's controls: keys, mouse, the player's input, and the three actions (break, place,
+// pick) that the mouse and the script share.
+#include <GLFW/glfw3.h>
+
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+
+#include "app/app.hpp"
+#include "app/imgui_layer.hpp"
+#include "app/window.hpp"
+#include "world/world.hpp"
+
+namespace slotcraft {
+
+namespace {
+
+constexpr double kMouseDegreesPerPixel = 0.12;
+constexpr int64_t kMessageFrames = 150;
+
+// Script key names and the input each one drives.
+struct KeyBinding {
+    const char* name;
+    int glfw_key;
+};
+constexpr KeyBinding kKeys[] = {{"W", GLFW_KEY_W},         {"A", GLFW_KEY_A},          {"S", GLFW_KEY_S},
+                                {"D", GLFW_KEY_D},         {"SPACE", GLFW_KEY_SPACE},  {"SHIFT", GLFW_KEY_LEFT_SHIFT},
+                                {"CTRL", GLFW_KEY_LEFT_CONTROL}};
+
+}  // namespace
+
+// [SECTION] GLFW callbacks
+
+void App::on_key(int key, int action, int mods) {
+    if (action != GLFW_PRESS) return;
+    show_key_help_ = false;
+    if (imgui_ && imgui_->wants_keyboard()) return;
+    if (key == GLFW_KEY_Q && (mods & GLFW_MOD_CONTROL)) window_->request_close();
+    if (key == GLFW_KEY_ESCAPE) set_cursor_captured(false);
+    if (key == GLFW_KEY_F3) overlay_.visible = !overlay_.visible;
+    if (key == GLFW_KEY_F11) window_->toggle_fullscreen();
+    if (key == GLFW_KEY_F2) save_timestamped_screenshot();
+    if (key == GLFW_KEY_F) set_mode(player_.mode() == MoveMode::kFly ? MoveMode::kWalk : MoveMode::kFly);
+    if (key >= GLFW_KEY_1 && key <= GLFW_KEY_9) hotbar_.select(key - GLFW_KEY_1);
+}
+
+void App::on_mouse_button(int button, int action) {
+    if (action != GLFW_PRESS) return;
+    show_key_help_ = false;
+    if (!cursor_captured_) {
+        if (!imgui_->wants_mouse()) set_cursor_captured(true);  // a click into the world captures
+        return;
+    }
+    std::string error;
+    if (button == GLFW_MOUSE_BUTTON_LEFT) error = act(Action::kBreak, std::nullopt);
+    if (button == GLFW_MOUSE_BUTTON_RIGHT) error = act(Action::kPlace, hotbar_.selected_type());
+    if (button == GLFW_MOUSE_BUTTON_MIDDLE) error = act(Action::kPick, std::nullopt);
+    if (!error.empty()) show_message(error);
+}
+
+void App::on_scroll(double dy) {
+    if (imgui_->wants_mouse() && !cursor_captured_) return;
+    hotbar_.scroll(dy > 0 ? -1 : 1);
+}
+
+void App::on_cursor(double x, double y) {
+    if (cursor_captured_ && have_cursor_) turn(x - cursor_x_, y - cursor_y_);
+    cursor_x_ = x;
+    cursor_y_ = y;
+    have_cursor_ = true;
+}
+
+void App::set_cursor_captured(bool captured) {
+    cursor_captured_ = captured;
+    have_cursor_ = false;  // the next position is the new reference, not a jump
+    glfwSetInputMode(window_->handle(), GLFW_CURSOR, captured ? GLFW_CURSOR_DISABLED : GLFW_CURSOR_NORMAL);
+}
+
+// Mouse motion in pixels (or `look`'s degrees divided by the same factor).
+void App::turn(double dx_pixels, double dy_pixels) {
+    camera_.yaw = std::fmod(camera_.yaw + dx_pixels * kMouseDegreesPerPixel, 360.0);
+    camera_.pitch = std::clamp(camera_.pitch - dy_pixels * kMouseDegreesPerPixel, -89.9, 89.9);
+}
+
+void App::look(double dyaw, double dpitch) { turn(dyaw / kMouseDegreesPerPixel, -dpitch / kMouseDegreesPerPixel); }
+
+// [SECTION] input and movement
+
+bool App::key_down(const char* name) const {
+    if (auto it = script_keys_.find(name); it != script_keys_.end() && it->second > 0) return true;
+    if (!options_.script_path.empty() || !cursor_captured_) return false;
+    for (const KeyBinding& k : kKeys) {
+        if (std::string_view(k.name) == name) return glfwGetKey(window_->handle(), k.glfw_key) == GLFW_PRESS;
+    }
+    return false;
+}
+
+PlayerInput App::gather_input() const {
+    PlayerInput in;
+    in.forward = key_down("W");
+    in.back = key_down("S");
+    in.left = key_down("A");
+    in.right = key_down("D");
+    in.up = in.jump = key_down("SPACE");
+    in.down = key_down("SHIFT");
+    in.sprint = key_down("CTRL");
+    in.yaw = camera_.yaw;
+    return in;
+}
+
+void App::step_player() {
+    player_.step(gather_input(), solid_for_player(*world_));
+    camera_.position = player_.eye();
+    for (auto& [name, frames] : script_keys_) frames = std::max<int64_t>(0, frames - 1);
+}
+
+void App::set_mode(MoveMode mode) {
+    player_.set_mode(mode);
+    show_message(mode == MoveMode::kFly ? "fly mode" : "walk mode");
+}
+
+bool App::hold_key(const std::string& name, int64_t frames) {
+    for (const KeyBinding& k : kKeys) {
+        if (name == k.name) {
+            script_keys_[k.name] = frames;
+            return true;
+        }
+    }
+    return false;
+}
+
+// [SECTION] actions
+
+std::string App::act(Action action, std::optional<BlockType> type) {
+    const auto hit = target();
+    if (!hit) return "nothing targeted: no block within reach (8 blocks) under the crosshair";
+    if (action == Action::kPick) {
+        hotbar_.pick(hit->type);
+        return {};
+    }
+    const BlockPos cell = action == Action::kBreak ? hit->block : hit->place;
+    const BlockType placed = action == Action::kBreak ? BlockType::kAir : *type;
+    if (action == Action::kPlace && player_.overlaps_block(cell)) return "cannot place a block inside the player";
+    const EditResult r = world_->set_block(cell, placed);
+    if (!r.ok()) return "cannot " + std::string(action == Action::kBreak ? "break" : "place") + " there: " +
+                        std::string(r.reason());
+    slots_.apply_changes(r.changes);
+    return {};
+}
+
+void App::show_message(std::string text) {
+    message_ = std::move(text);
+    message_until_frame_ = frame_times_.count() + kMessageFrames;
+}
+
+void App::save_timestamped_screenshot() {
+    std::filesystem::create_directories("screenshots");
+    const std::time_t now = std::time(nullptr);
+    char name[64];
+    std::strftime(name, sizeof name, "screenshots/slotcraft-%Y%m%d-%H%M%S.png", std::localtime(&now));
+    capture_path_ = name;
+    show_message(std::string("saved ") + name);
+}
+
+}  // namespace slotcraft

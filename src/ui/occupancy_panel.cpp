@@ -1,0 +1,235 @@
+// The Occupancy panel: every page of the instance buffer as a cell, in slot order, coloured
+// by how full it is, with the high-water mark in red. Hovering a cell names its slots, fill
+// and chunk; clicking it highlights that chunk's cubes. The maths is in occupancy_grid.cpp.
+#include <algorithm>
+#include <vector>
+
+#include "ui/figures.hpp"
+#include "ui/occupancy_grid.hpp"
+#include "ui/overlay_layout.hpp"
+#include "ui/panels.hpp"
+
+namespace slotcraft::ui_detail {
+
+namespace {
+
+using figures::group_digits;
+using occupancy::GridLayout;
+
+constexpr ImU32 kHighWaterColour = IM_COL32(240, 50, 50, 255);
+constexpr ImU32 kHighlightColour = IM_COL32(255, 255, 255, 255);
+constexpr ImU32 kHoverColour = IM_COL32(120, 200, 255, 255);
+constexpr ImU32 kSeamColour = IM_COL32(18, 19, 24, 255);
+
+ImU32 cell_colour(const occupancy::CellFill& fill) {
+    const occupancy::Rgba c = occupancy::fill_colour(fill);
+    return to_imgui(c.r, c.g, c.b, c.a);
+}
+
+ImVec2 at(ImVec2 origin, float x, float y) { return ImVec2(origin.x + x, origin.y + y); }
+
+// The chunks owning the pages of a cell, in page order, each once.
+std::vector<ChunkCoord> owners_of_cell(const InstanceSlots& slots, const GridLayout& grid, uint64_t cell) {
+    std::vector<ChunkCoord> owners;
+    const occupancy::PageRange pages = occupancy::pages_of_cell(grid, cell);
+    for (uint64_t p = pages.first; p < pages.end; ++p) {
+        const auto chunk = slots.chunk_of_page(static_cast<uint32_t>(p));
+        if (chunk && std::find(owners.begin(), owners.end(), *chunk) == owners.end()) owners.push_back(*chunk);
+    }
+    return owners;
+}
+
+void cell_tooltip(std::span<const uint64_t> masks, const GridLayout& grid, uint64_t cell,
+                  const std::vector<ChunkCoord>& owners) {
+    const occupancy::PageRange pages = occupancy::pages_of_cell(grid, cell);
+    const occupancy::CellFill fill = occupancy::cell_fill(masks, grid, cell);
+    const uint64_t first_slot = pages.first * occupancy::kSlotsPerPage;
+    const uint64_t last_slot = pages.end * occupancy::kSlotsPerPage - 1;
+    ImGui::BeginTooltip();
+    if (fill.pages == 1) {
+        ImGui::Text("page %s: slots %s - %s", group_digits(pages.first).c_str(), group_digits(first_slot).c_str(),
+                    group_digits(last_slot).c_str());
+        ImGui::Text("fill %llu / 64 (%.0f%%)", static_cast<unsigned long long>(fill.used), 100.0 * fill.fraction());
+    } else {
+        ImGui::Text("pages %s - %s: slots %s - %s", group_digits(pages.first).c_str(),
+                    group_digits(pages.end - 1).c_str(), group_digits(first_slot).c_str(),
+                    group_digits(last_slot).c_str());
+        ImGui::Text("average fill %.1f%% (%s of %s slots)", 100.0 * fill.fraction(), group_digits(fill.used).c_str(),
+                    group_digits(fill.slots).c_str());
+        ImGui::Text("%llu of %llu pages in use", static_cast<unsigned long long>(fill.used_pages),
+                    static_cast<unsigned long long>(fill.pages));
+    }
+    if (owners.empty()) {
+        ImGui::Text("free");
+        ImGui::TextDisabled("click: clear the highlight");
+    } else {
+        const ChunkCoord& c = owners.front();
+        if (owners.size() == 1) {
+            ImGui::Text("chunk %d %d %d", c.x, c.y, c.z);
+        } else {
+            ImGui::Text("%zu chunks, the first %d %d %d", owners.size(), c.x, c.y, c.z);
+        }
+        ImGui::TextDisabled("click: highlight chunk %d %d %d", c.x, c.y, c.z);
+    }
+    ImGui::EndTooltip();
+}
+
+// White frames around the cells holding the highlighted chunk's pages.
+void outline_chunk(ImDrawList* draw, ImVec2 origin, const InstanceSlots& slots, const GridLayout& grid,
+                   const ChunkCoord& chunk) {
+    std::vector<SlotRun> runs;
+    slots.chunk_runs(chunk, runs);
+    uint64_t last_cell = ~uint64_t{0};
+    for (const SlotRun& run : runs) {
+        const uint64_t first_page = run.first_slot / occupancy::kSlotsPerPage;
+        const uint64_t end_page = occupancy::pages_for_slots(uint64_t{run.first_slot} + run.count);
+        for (uint64_t p = first_page; p < end_page && p < grid.pages; ++p) {
+            const uint64_t cell = occupancy::cell_of_page(grid, p);
+            if (cell == last_cell) continue;
+            last_cell = cell;
+            const occupancy::Rect r = occupancy::cell_rect(grid, cell);
+            draw->AddRect(at(origin, r.x0 - 1.0f, r.y0 - 1.0f), at(origin, r.x1, r.y1), kHighlightColour, 0.0f, 0,
+                          1.5f);
+        }
+    }
+}
+
+// The cells themselves, in a child region that scrolls when zoomed past the fitted size.
+void cell_grid(const OverlayView& view, const GridLayout& grid, OverlayActions& actions) {
+    const InstanceSlots& slots = *view.slots;
+    const std::span<const uint64_t> masks = slots.pages().page_masks();
+    const bool scrolls = grid.height() > overlay_layout::kGridHeight;
+    ImGui::BeginChild("##cells", ImVec2(overlay_layout::kGridWidth + ImGui::GetStyle().ScrollbarSize,
+                                        overlay_layout::kGridHeight),
+                      false, scrolls ? 0 : ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton("##grid", ImVec2(grid.width(), std::max(1.0f, grid.height())));
+    const bool hovered = ImGui::IsItemHovered();
+    const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
+
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    // A one-pixel seam between cells keeps neighbours apart at every size; an opaque
+    // backdrop keeps the world from showing through the seams.
+    const float inset = 1.0f;
+    draw->AddRectFilled(origin, at(origin, grid.width(), grid.height()), kSeamColour);
+    const occupancy::RowRange rows = occupancy::visible_rows(grid, ImGui::GetScrollY(), overlay_layout::kGridHeight);
+    for (uint64_t row = rows.first; row < rows.end; ++row) {
+        for (uint64_t cell = row * grid.columns; cell < std::min(grid.cells(), (row + 1) * grid.columns); ++cell) {
+            const occupancy::Rect r = occupancy::cell_rect(grid, cell);
+            draw->AddRectFilled(at(origin, r.x0, r.y0), at(origin, r.x1 - inset, r.y1 - inset),
+                                cell_colour(occupancy::cell_fill(masks, grid, cell)));
+        }
+    }
+    const occupancy::Marker hw = occupancy::page_boundary(grid, occupancy::pages_for_slots(slots.stats().high_water));
+    draw->AddRectFilled(at(origin, hw.x - 1.5f, hw.y0 - 1.0f), at(origin, hw.x + 0.5f, hw.y1 + 0.5f), kHighWaterColour);
+    if (view.highlighted_chunk) outline_chunk(draw, origin, slots, grid, *view.highlighted_chunk);
+
+    if (hovered) {
+        const ImVec2 mouse = ImGui::GetIO().MousePos;
+        if (const auto cell = occupancy::cell_at(grid, mouse.x - origin.x, mouse.y - origin.y)) {
+            const occupancy::Rect r = occupancy::cell_rect(grid, *cell);
+            draw->AddRect(at(origin, r.x0 - 1.0f, r.y0 - 1.0f), at(origin, r.x1, r.y1), kHoverColour, 0.0f, 0, 1.5f);
+            const std::vector<ChunkCoord> owners = owners_of_cell(slots, grid, *cell);
+            cell_tooltip(masks, grid, *cell, owners);
+            if (clicked) {
+                if (owners.empty()) {
+                    actions.highlight.emplace(std::nullopt);
+                } else {
+                    actions.highlight.emplace(owners.front());
+                }
+            }
+        }
+    }
+    ImGui::EndChild();
+}
+
+// A small square of `colour` followed by its name, on the legend line.
+void swatch(ImU32 colour, const char* name) {
+    const float side = ImGui::GetTextLineHeight() - 3.0f;
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + 2.0f), ImVec2(p.x + side, p.y + 2.0f + side), colour);
+    ImGui::Dummy(ImVec2(side, side));
+    ImGui::SameLine(0.0f, 4.0f);
+    ImGui::TextUnformatted(name);
+    ImGui::SameLine(0.0f, 12.0f);
+}
+
+void legend() {
+    swatch(cell_colour({0, 64, 0, 1}), "empty");
+    // The partly colours run from one slot used to all but one.
+    const float side = ImGui::GetTextLineHeight() - 3.0f;
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::GetWindowDrawList()->AddRectFilledMultiColor(
+        ImVec2(p.x, p.y + 2.0f), ImVec2(p.x + 3.0f * side, p.y + 2.0f + side), cell_colour({1, 64, 1, 1}),
+        cell_colour({63, 64, 1, 1}), cell_colour({63, 64, 1, 1}), cell_colour({1, 64, 1, 1}));
+    ImGui::Dummy(ImVec2(3.0f * side, side));
+    ImGui::SameLine(0.0f, 4.0f);
+    ImGui::TextUnformatted("partly");
+    ImGui::SameLine(0.0f, 12.0f);
+    swatch(cell_colour({64, 64, 1, 1}), "full");
+    const ImVec2 q = ImGui::GetCursorScreenPos();
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(q.x + 3.0f, q.y), ImVec2(q.x + 5.0f, q.y + side + 4.0f),
+                                              kHighWaterColour);
+    ImGui::Dummy(ImVec2(8.0f, side));
+    ImGui::SameLine(0.0f, 4.0f);
+    ImGui::TextUnformatted("high water");
+}
+
+// "1 page a cell, 32 a row" and the zoom buttons.
+void zoom_row(const GridLayout& grid, int& zoom, int zoom_limit) {
+    if (grid.pages_per_cell == 1) {
+        ImGui::Text("1 page a cell, %u a row", grid.columns);
+    } else {
+        ImGui::Text("%s pages a cell (average), %u a row", group_digits(grid.pages_per_cell).c_str(), grid.columns);
+    }
+    const float buttons = 3.0f * ImGui::GetFrameHeight() + 2.0f * ImGui::GetStyle().ItemSpacing.x;
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - buttons);
+    ImGui::BeginDisabled(zoom <= 0);
+    if (ImGui::SmallButton(" - ")) zoom = std::max(0, zoom - 1);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(zoom >= zoom_limit);
+    if (ImGui::SmallButton(" + ")) zoom = std::min(zoom_limit, zoom + 1);
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("zoom in (the picture scrolls)");
+}
+
+}  // namespace
+
+void occupancy_panel(const OverlayView& view, int& zoom, OverlayActions& actions) {
+    if (!view.slots) {
+        ImGui::TextDisabled("no instance slots yet");
+        return;
+    }
+    const InstanceSlots::Stats s = view.slots->stats();
+    // The whole buffer: its capacity, or further if the pages ever outran it.
+    const uint64_t pages = std::max({occupancy::pages_for_slots(view.renderer.buffer_slots),
+                                     uint64_t{view.slots->pages().page_masks().size()},
+                                     occupancy::pages_for_slots(s.high_water), uint64_t{1}});
+    const GridLayout fitted = occupancy::fit_grid(pages, overlay_layout::kGridWidth, overlay_layout::kGridHeight);
+    const int zoom_limit = occupancy::max_zoom(fitted, overlay_layout::kGridWidth);
+    zoom = std::clamp(zoom, 0, zoom_limit);
+    const GridLayout grid = occupancy::zoom_grid(fitted, zoom, overlay_layout::kGridWidth);
+
+    ImGui::Text("%s pages of 64 slots, in slot order", group_digits(pages).c_str());
+    const uint64_t used_pages = occupancy::pages_for_slots(s.high_water);
+    if (used_pages == 0) {
+        ImGui::TextDisabled("no page in use");
+    } else {
+        ImGui::TextDisabled("in use up to page %s, %s free below", group_digits(used_pages - 1).c_str(),
+                            group_digits(used_pages - std::min(s.pages, used_pages)).c_str());
+    }
+    cell_grid(view, grid, actions);
+    legend();
+    zoom_row(grid, zoom, zoom_limit);
+    if (view.highlighted_chunk) {
+        const ChunkCoord& c = *view.highlighted_chunk;
+        ImGui::Text("highlighted: chunk %d %d %d", c.x, c.y, c.z);
+        ImGui::SameLine();
+        if (ImGui::SmallButton("clear")) actions.highlight.emplace(std::nullopt);
+    } else {
+        ImGui::TextDisabled("click a cell to highlight its chunk's cubes");
+    }
+}
+
+}  // namespace slotcraft::ui_detail

@@ -1,0 +1,36 @@
+#pragma once
+// Internals of the overlay shared by its source files: the columns panels stack in, rows of
+// label and value, and the panels themselves. Only src/ui/*.cpp include this (ImGui).
+#include <imgui.h>
+
+#include "ui/overlay.hpp"
+
+namespace slotcraft::ui_detail {
+
+// Panels stacked down one edge of the screen, each a window with a title bar that folds
+// it; a folded panel leaves no hole (the next one moves up).
+class PanelColumn {
+public:
+    PanelColumn(float x, float y, float width) : x_(x), y_(y), width_(width) {}
+    // Opens the next panel; true when it is unfolded (draw its contents). Call end() always.
+    // height 0: as tall as its contents.
+    bool begin(const char* title, float height = 0.0f);
+    void end();
+
+private:
+    float x_, y_, width_;
+};
+
+// "label      value" with the values of a panel lined up in one column.
+void value_row(const char* label, const char* format, ...) IM_FMTARGS(2);
+// The value column of the rows that follow starts `x` pixels into the panel.
+inline constexpr float kValueColumn = 112.0f;
+inline const ImVec4 kLabelColour{0.60f, 0.70f, 0.82f, 1.0f};  // ImVec4 is not constexpr in 1.86
+
+ImU32 to_imgui(uint8_t r, uint8_t g, uint8_t b, uint8_t a = 255);
+
+// Occupancy: the picture of the slot pages (occupancy_panel.cpp). `zoom` is the panel's
+// own view state (zoom steps past the fitted layout).
+void occupancy_panel(const OverlayView& view, int& zoom, OverlayActions& actions);
+
+}  // namespace slotcraft::ui_detail

@@ -1,0 +1,368 @@
+// The world file: opening, loading, and the writer thread that commits batched edits.
+//
+// Index: [SECTION] opening, loading, writing.
+#include "world/save.hpp"
+#include "world/save_sqlite.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <filesystem>
+#include <limits>
+#include <map>
+#include <utility>
+#include <variant>
+
+namespace slotcraft {
+namespace fs = std::filesystem;
+using namespace save_detail;
+
+// [SECTION] opening
+
+struct WorldStore::Statements {
+    StmtPtr upsert;
+    StmtPtr erase;
+    StmtPtr put_meta;
+};
+
+OpenResult WorldStore::open(const std::string& path, const OpenMode& mode) {
+    OpenResult result;
+    std::error_code ec;
+    bool exists = fs::exists(path, ec);
+    if (exists && mode.new_world) {
+        const MovedAside moved = move_aside(path);
+        if (!moved.ok) {
+            result.error = "world file '" + path + "' could not be moved aside to '" + moved.target + "'";
+            return result;
+        }
+        result.moved_aside = moved.target;
+        exists = false;
+    }
+    if (exists) {
+        if (auto why = check_file(path)) {
+            result.error = *why;
+            return result;
+        }
+    } else if (!mode.create_if_missing) {
+        result.error = "world file '" + path + "' does not exist";
+        return result;
+    } else if (auto why = create_world_file(path)) {
+        result.error = "world file '" + path + "': " + *why;
+        return result;
+    } else {
+        result.created = true;
+    }
+
+    sqlite3* raw = nullptr;
+    const int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr);
+    DbPtr db(raw);
+    if (rc != SQLITE_OK) {
+        result.error = "world file '" + path + "' cannot be opened for writing (" + db_error(raw) + ")";
+        return result;
+    }
+    if (sqlite3_db_readonly(raw, "main") == 1) {  // SQLite falls back to reading a write-protected file
+        result.error = "world file '" + path + "' cannot be opened for writing (it is read-only)";
+        return result;
+    }
+    sqlite3_busy_timeout(raw, 1000);
+    // EXCLUSIVE: one program writes a world at a time (a second one is refused as "in use");
+    // WAL + NORMAL: a commit is a WAL append without fsync, and a killed process loses no
+    // committed transaction (only a power cut can take the last ones back).
+    const std::string pragmas = "PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL;"
+                                " PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = " +
+                                std::to_string(std::max(1, mode.checkpoint_pages)) + "; SELECT count(*) FROM edits;";
+    const auto setup = exec(raw, pragmas.c_str());
+    const auto journal = query_int(raw, "SELECT journal_mode = 'wal' FROM pragma_journal_mode");
+    if (setup || std::get_if<int64_t>(&journal) == nullptr || std::get<int64_t>(journal) != 1) {
+        result.error = "world file '" + path + "' cannot be opened for writing (" +
+                       setup.value_or("it cannot use WAL mode") + ")";
+        return result;
+    }
+    result.store.reset(new WorldStore(path, db.release()));
+    return result;
+}
+
+WorldStore::WorldStore(std::string path, sqlite3* db)
+    : path_(std::move(path)), db_(db), statements_(std::make_unique<Statements>()) {
+    statements_->upsert = prepare(db_, "INSERT OR REPLACE INTO edits(cx, cy, cz, idx, type) VALUES(?, ?, ?, ?, ?)");
+    statements_->erase = prepare(db_, "DELETE FROM edits WHERE cx = ? AND cy = ? AND cz = ? AND idx = ?");
+    statements_->put_meta = prepare(db_, "INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)");
+    assert(statements_->upsert && statements_->erase && statements_->put_meta &&
+           "WorldStore: statements must prepare on a checked world file");
+    writer_ = std::thread([this] { write_loop(); });
+}
+
+WorldStore::~WorldStore() {
+    {
+        const std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_one();
+    writer_.join();
+    statements_.reset();
+    sqlite3_close(db_);  // the last connection checkpoints the WAL into the file
+}
+
+// [SECTION] loading
+
+namespace {
+
+using MetaValue = std::variant<int64_t, double, std::string>;
+
+const char* move_mode_name(MoveMode m) { return m == MoveMode::kWalk ? "walk" : "fly"; }
+
+}  // namespace
+
+std::optional<WorldMeta> WorldStore::load_meta() const {
+    std::map<std::string, MetaValue, std::less<>> values;
+    {
+        const std::lock_guard lock(db_mutex_);
+        const StmtPtr stmt = prepare(db_, "SELECT key, value FROM meta");
+        if (!stmt) throw WorldFileError("world file '" + path_ + "': metadata cannot be read (" + db_error(db_) + ")");
+        while (sqlite3_step(stmt.get()) == SQLITE_ROW) {
+            const std::string key = reinterpret_cast<const char*>(sqlite3_column_text(stmt.get(), 0));
+            switch (sqlite3_column_type(stmt.get(), 1)) {
+                case SQLITE_INTEGER: values[key] = static_cast<int64_t>(sqlite3_column_int64(stmt.get(), 1)); break;
+                case SQLITE_FLOAT: values[key] = sqlite3_column_double(stmt.get(), 1); break;
+                default: {
+                    const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(stmt.get(), 1));
+                    values[key] = std::string(text ? text : "");
+                }
+            }
+        }
+    }
+    if (values.empty()) return std::nullopt;
+    auto bad = [this](std::string_view key) {
+        return WorldFileError("world file '" + path_ + "': metadata '" + std::string(key) + "' is missing or invalid");
+    };
+    auto integer = [&](std::string_view key) {
+        const auto it = values.find(key);
+        if (it == values.end() || !std::holds_alternative<int64_t>(it->second)) throw bad(key);
+        return std::get<int64_t>(it->second);
+    };
+    auto real = [&](std::string_view key) {
+        const auto it = values.find(key);
+        if (it == values.end() || std::holds_alternative<std::string>(it->second)) throw bad(key);
+        const int64_t* whole = std::get_if<int64_t>(&it->second);
+        const double v = whole ? static_cast<double>(*whole) : std::get<double>(it->second);
+        if (!std::isfinite(v)) throw bad(key);
+        return v;
+    };
+    auto text = [&](std::string_view key) {
+        const auto it = values.find(key);
+        if (it == values.end() || !std::holds_alternative<std::string>(it->second)) throw bad(key);
+        return std::get<std::string>(it->second);
+    };
+
+    WorldMeta m;
+    const int64_t generator = integer("generator_version");
+    if (generator < 1 || generator > std::numeric_limits<int>::max()) throw bad("generator_version");
+    m.generator_version = static_cast<int>(generator);
+    m.seed = static_cast<uint64_t>(integer("seed"));
+    const std::optional<WorldType> type = parse_world_type(text("world_type"));
+    if (!type) throw bad("world_type");
+    m.type = *type;
+    m.eye = {real("eye_x"), real("eye_y"), real("eye_z")};
+    m.yaw = real("yaw");
+    m.pitch = real("pitch");
+    const std::string mode = text("move_mode");
+    if (mode != "walk" && mode != "fly") throw bad("move_mode");
+    m.mode = mode == "walk" ? MoveMode::kWalk : MoveMode::kFly;
+    const std::string hotbar = text("hotbar");  // names separated by ','
+    for (std::size_t start = 0; start < hotbar.size();) {
+        const std::size_t end = std::min(hotbar.find(',', start), hotbar.size());
+        const std::optional<BlockType> block = block_from_name(std::string_view(hotbar).substr(start, end - start));
+        if (!block) throw bad("hotbar");
+        m.hotbar.push_back(*block);
+        start = end + 1;
+    }
+    const int64_t selected = integer("hotbar_selected");
+    const auto slots = static_cast<int64_t>(m.hotbar.size());
+    if (selected < 0 || (slots > 0 && selected >= slots) || (slots == 0 && selected != 0)) throw bad("hotbar_selected");
+    m.hotbar_selected = static_cast<int>(selected);
+    return m;
+}
+
+std::vector<ChunkEdits> WorldStore::load_edits() const {
+    std::vector<ChunkEdits> out;
+    const std::lock_guard lock(db_mutex_);
+    // The primary key's order: rows arrive grouped by chunk without a sort.
+    const StmtPtr stmt = prepare(db_, "SELECT cx, cy, cz, idx, type FROM edits ORDER BY cx, cy, cz, idx");
+    if (!stmt) throw WorldFileError("world file '" + path_ + "': edits cannot be read (" + db_error(db_) + ")");
+    constexpr int64_t kMin = std::numeric_limits<int32_t>::min();
+    constexpr int64_t kMax = std::numeric_limits<int32_t>::max();
+    int rc;
+    while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW) {
+        int64_t v[5];
+        for (int i = 0; i < 5; ++i) v[i] = sqlite3_column_int64(stmt.get(), i);
+        if (v[0] < kMin || v[0] > kMax || !chunk_y_in_world(static_cast<int32_t>(v[1])) || v[2] < kMin ||
+            v[2] > kMax || v[3] < 0 || v[3] >= kChunkVolume || v[4] < 0 ||
+            !is_valid_block_type(static_cast<uint8_t>(v[4])) || v[4] > 255) {
+            throw WorldFileError("world file '" + path_ + "': an edit is out of range (chunk " + std::to_string(v[0]) +
+                                 " " + std::to_string(v[1]) + " " + std::to_string(v[2]) + ", index " +
+                                 std::to_string(v[3]) + ", type " + std::to_string(v[4]) + ")");
+        }
+        const ChunkCoord c{static_cast<int32_t>(v[0]), static_cast<int32_t>(v[1]), static_cast<int32_t>(v[2])};
+        if (out.empty() || !(out.back().coord == c)) out.push_back({c, {}});
+        out.back().edits.push_back({static_cast<uint16_t>(v[3]), static_cast<BlockType>(v[4])});
+    }
+    if (rc != SQLITE_DONE) throw WorldFileError("world file '" + path_ + "': edits cannot be read (" + db_error(db_) + ")");
+    return out;
+}
+
+// [SECTION] writing
+
+void WorldStore::record_edit(ChunkCoord c, uint16_t index, BlockType type, BlockType generated) {
+    assert(index < kChunkVolume && "record_edit: local index out of range");
+    bool wake = false;
+    {
+        const std::lock_guard lock(mutex_);
+        if (!has_work()) {
+            first_pending_ = std::chrono::steady_clock::now();
+            wake = true;
+        }
+        pending_.push_back({c, index, type, generated});
+        ++recorded_seq_;
+        ++stats_.edits_recorded;
+    }
+    if (wake) wake_.notify_one();
+}
+
+void WorldStore::save_meta(const WorldMeta& meta) {
+    bool wake = false;
+    {
+        const std::lock_guard lock(mutex_);
+        if (!has_work()) {
+            first_pending_ = std::chrono::steady_clock::now();
+            wake = true;
+        }
+        pending_meta_ = meta;
+        ++recorded_seq_;
+    }
+    if (wake) wake_.notify_one();
+}
+
+bool WorldStore::flush() {
+    std::unique_lock lock(mutex_);
+    const uint64_t target = recorded_seq_;
+    const uint64_t failures = stats_.commit_failures;
+    if (committed_seq_ >= target) return true;
+    flush_requested_ = true;
+    wake_.notify_one();
+    committed_.wait(lock, [&] { return committed_seq_ >= target || stats_.commit_failures != failures; });
+    return committed_seq_ >= target;
+}
+
+WorldStore::Stats WorldStore::stats() const {
+    const std::lock_guard lock(mutex_);
+    Stats s = stats_;
+    s.pending = pending_.size();
+    return s;
+}
+
+// Waits for the first write, then up to kCommitDelay more so a burst of edits shares one
+// transaction (cut short by flush() or the destructor); commits without holding mutex_,
+// so record_edit never waits for the disk.
+void WorldStore::write_loop() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+        wake_.wait(lock, [this] { return stopping_ || has_work(); });
+        if (!has_work()) return;  // stopping, nothing left
+        wake_.wait_until(lock, first_pending_ + kCommitDelay, [this] { return stopping_ || flush_requested_; });
+        Batch batch;
+        batch.edits.swap(pending_);
+        batch.meta.swap(pending_meta_);
+        batch.through = recorded_seq_;
+        flush_requested_ = false;
+        lock.unlock();
+        const auto start = std::chrono::steady_clock::now();
+        const std::optional<std::string> error = commit(batch);
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        lock.lock();
+        if (error) {
+            ++stats_.commit_failures;
+            stats_.last_error = "world file '" + path_ + "': " + *error;
+            committed_.notify_all();
+            if (stopping_) return;  // nothing to retry with; flush() has reported it
+            requeue(std::move(batch));
+            // Retry after a pause (the disk may be full for a while), unless asked to stop.
+            wake_.wait_for(lock, kCommitDelay * 5, [this] { return stopping_; });
+            continue;
+        }
+        committed_seq_ = batch.through;
+        stats_.edits_committed += batch.edits.size();
+        stats_.metas_committed += batch.meta ? 1 : 0;
+        ++stats_.commits;
+        stats_.last_commit_ms = ms;
+        stats_.max_commit_ms = std::max(stats_.max_commit_ms, ms);
+        for (const PendingEdit& e : batch.edits) {
+            ++(e.type == e.generated ? stats_.rows_deleted : stats_.rows_written);
+        }
+        committed_.notify_all();
+    }
+}
+
+// Puts a batch that failed back in front of what was recorded since (mutex_ held).
+void WorldStore::requeue(Batch batch) {
+    batch.edits.insert(batch.edits.end(), pending_.begin(), pending_.end());
+    pending_.swap(batch.edits);
+    if (!pending_meta_) pending_meta_ = std::move(batch.meta);
+    if (!pending_.empty() || pending_meta_) first_pending_ = std::chrono::steady_clock::now();
+}
+
+std::optional<std::string> WorldStore::commit(const Batch& batch) {
+    const std::lock_guard lock(db_mutex_);
+    if (auto e = exec(db_, "BEGIN IMMEDIATE")) return e;
+    std::optional<std::string> error;
+    for (const PendingEdit& e : batch.edits) {
+        // Back to what the terrain generates: no delta left to keep.
+        sqlite3_stmt* s = e.type == e.generated ? statements_->erase.get() : statements_->upsert.get();
+        sqlite3_bind_int64(s, 1, e.coord.x);
+        sqlite3_bind_int64(s, 2, e.coord.y);
+        sqlite3_bind_int64(s, 3, e.coord.z);
+        sqlite3_bind_int64(s, 4, e.index);
+        if (e.type != e.generated) sqlite3_bind_int64(s, 5, static_cast<uint8_t>(e.type));
+        if ((error = step_done(db_, s))) break;
+    }
+    if (!error && batch.meta) error = write_meta(*batch.meta);
+    if (!error) error = exec(db_, "COMMIT");
+    if (error) exec(db_, "ROLLBACK");
+    return error;
+}
+
+std::optional<std::string> WorldStore::write_meta(const WorldMeta& m) {
+    sqlite3_stmt* s = statements_->put_meta.get();
+    std::optional<std::string> error;
+    auto put = [&](const char* key, auto value) {
+        if (error) return;
+        sqlite3_bind_text(s, 1, key, -1, SQLITE_STATIC);
+        using T = decltype(value);
+        if constexpr (std::is_same_v<T, double>) {
+            sqlite3_bind_double(s, 2, value);
+        } else if constexpr (std::is_same_v<T, std::string>) {
+            sqlite3_bind_text(s, 2, value.c_str(), -1, SQLITE_TRANSIENT);
+        } else {
+            sqlite3_bind_int64(s, 2, static_cast<int64_t>(value));
+        }
+        error = step_done(db_, s);
+    };
+    std::string hotbar;
+    for (std::size_t i = 0; i < m.hotbar.size(); ++i) {
+        if (i > 0) hotbar += ',';
+        hotbar += block_name(m.hotbar[i]);
+    }
+    put("generator_version", m.generator_version);
+    put("seed", m.seed);  // two's complement: SQLite integers are signed 64-bit
+    put("world_type", std::string(world_type_name(m.type)));
+    put("eye_x", m.eye.x);
+    put("eye_y", m.eye.y);
+    put("eye_z", m.eye.z);
+    put("yaw", m.yaw);
+    put("pitch", m.pitch);
+    put("move_mode", std::string(move_mode_name(m.mode)));
+    put("hotbar_selected", m.hotbar_selected);
+    put("hotbar", hotbar);
+    return error;
+}
+
+}  // namespace slotcraft

@@ -1,0 +1,183 @@
+#pragma once
+// The world file: one SQLite database per world holding the world's metadata and only the
+// blocks that differ from the generated terrain (deltas, per chunk). Writes are batched on
+// a writer thread, so the frame never waits for the disk, and committed in WAL mode, so a
+// crash never leaves a file that will not open. Plain C++20 and SQLite; no GL, GLFW, ImGui.
+#include "world/block.hpp"
+#include "world/chunk.hpp"
+#include "world/coords.hpp"
+#include "world/player.hpp"
+#include "world/terrain.hpp"
+
+#include <glm/glm.hpp>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace slotcraft {
+
+inline constexpr uint32_t kWorldApplicationId = 0x534C4354;  // "SLCT": PRAGMA application_id
+inline constexpr int kWorldSchemaVersion = 1;                // PRAGMA user_version
+// An edit is committed at most this long after it was recorded (plus the commit itself).
+inline constexpr std::chrono::milliseconds kCommitDelay{100};
+
+// Everything about a world that is not a block: how its terrain is generated, where the
+// player stands and looks, the hotbar.
+struct WorldMeta {
+    int generator_version = kGeneratorVersion;
+    uint64_t seed = 1;
+    WorldType type = WorldType::kTerrain;
+    glm::dvec3 eye{0.0, 80.0, 0.0};
+    double yaw = 0.0;    // degrees
+    double pitch = 0.0;  // degrees
+    MoveMode mode = MoveMode::kFly;
+    int hotbar_selected = 0;
+    std::vector<BlockType> hotbar;  // slot i holds hotbar[i]; air is an empty slot
+    friend bool operator==(const WorldMeta&, const WorldMeta&) = default;
+};
+
+// The saved edits of one chunk, ascending by index (what World::import_edits takes).
+struct ChunkEdits {
+    ChunkCoord coord;
+    std::vector<BlockEdit> edits;
+};
+
+struct OpenMode {
+    bool create_if_missing = true;
+    bool new_world = false;  // --new: move an existing file aside (timestamped), start empty
+    // WAL pages written before SQLite copies them back into the file (its default); the
+    // crash test lowers it so that kills also land inside checkpoints.
+    int checkpoint_pages = 1000;
+};
+
+// The file passed its checks but holds a value this program cannot read (a metadata value
+// or an edit out of range). The message names the file.
+struct WorldFileError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct OpenResult;
+
+class WorldStore {
+  public:
+    struct Stats {
+        uint64_t edits_recorded = 0;   // record_edit calls
+        uint64_t edits_committed = 0;  // of those, in a committed transaction
+        uint64_t rows_written = 0;     // edits stored (differ from the terrain)
+        uint64_t rows_deleted = 0;     // edits back to the generated block: row removed if any
+        uint64_t metas_committed = 0;
+        uint64_t commits = 0;          // transactions
+        uint64_t commit_failures = 0;  // transactions rolled back (the batch is retried)
+        std::size_t pending = 0;       // recorded, not committed yet (still in memory)
+        double last_commit_ms = 0.0;
+        double max_commit_ms = 0.0;
+        std::string last_error;        // of the last failed commit (empty: none)
+    };
+
+    // $XDG_DATA_HOME/slotcraft/worlds/NAME.db, or ~/.local/share/slotcraft/worlds/NAME.db
+    // when XDG_DATA_HOME is unset or not absolute. Throws std::invalid_argument for a name
+    // that is empty or holds '/' (or is "." or ".."), std::runtime_error without a home.
+    static std::string default_path(std::string_view name);
+    static std::string default_path(std::string_view name, const char* xdg_data_home,
+                                    const char* home);
+
+    // Checks an existing file without writing to it (read-only connection): a SQLite
+    // database, our application_id, a schema version this program knows, our tables and
+    // PRAGMA quick_check. nullopt when it is a world this program can open, else the reason
+    // (naming the file).
+    static std::optional<std::string> check_file(const std::string& path);
+
+    // Opens (or creates, or with new_world moves aside and creates) the world at `path`.
+    // A refused file is left byte for byte as it was; the result carries the reason.
+    static OpenResult open(const std::string& path, const OpenMode& mode = {});
+
+    ~WorldStore();  // commits what is still queued, stops the writer, closes the file
+    WorldStore(const WorldStore&) = delete;
+    WorldStore& operator=(const WorldStore&) = delete;
+
+    const std::string& path() const { return path_; }
+
+    // [SECTION] loading (at start, on the calling thread)
+
+    // nullopt for a world that has never saved its metadata. Throws WorldFileError.
+    std::optional<WorldMeta> load_meta() const;
+    // Every saved edit grouped per chunk, chunks in (x, y, z) order. Throws WorldFileError.
+    std::vector<ChunkEdits> load_edits() const;
+
+    // [SECTION] writing (main thread; never waits for the disk)
+
+    // Block `index` of chunk `c` is now `type`; `generated` is what the terrain puts there
+    // (World::terrain().block_at): the edit is stored only while the two differ.
+    void record_edit(ChunkCoord c, uint16_t index, BlockType type, BlockType generated);
+    void record_edit(const BlockPos& p, BlockType type, BlockType generated) {
+        record_edit(chunk_of(p), local_index(p), type, generated);
+    }
+    // Replaces the saved metadata (only the newest queued one is written).
+    void save_meta(const WorldMeta& meta);
+    // Waits until everything recorded before the call is committed. False when a commit
+    // failed (the reason is in stats().last_error; the writes stay queued for a retry).
+    bool flush();
+
+    Stats stats() const;
+
+  private:
+    struct PendingEdit {
+        ChunkCoord coord;
+        uint16_t index;
+        BlockType type;
+        BlockType generated;
+    };
+    struct Batch {
+        std::vector<PendingEdit> edits;
+        std::optional<WorldMeta> meta;
+        uint64_t through = 0;  // sequence number of the last write it holds
+    };
+    struct Statements;
+
+    WorldStore(std::string path, sqlite3* db);
+    void write_loop();
+    bool has_work() const { return !pending_.empty() || pending_meta_.has_value(); }
+    std::optional<std::string> commit(const Batch& batch);
+    std::optional<std::string> write_meta(const WorldMeta& meta);
+    void requeue(Batch batch);
+
+    std::string path_;
+    sqlite3* db_;
+    std::unique_ptr<Statements> statements_;
+    mutable std::mutex db_mutex_;  // the connection: writer commits, loads on the caller
+
+    mutable std::mutex mutex_;  // everything below
+    std::condition_variable wake_;       // the writer waits for work, a flush or the end
+    std::condition_variable committed_;  // flush() waits for the writer
+    std::vector<PendingEdit> pending_;
+    std::optional<WorldMeta> pending_meta_;
+    std::chrono::steady_clock::time_point first_pending_{};
+    uint64_t recorded_seq_ = 0;   // writes recorded so far
+    uint64_t committed_seq_ = 0;  // writes committed so far (a prefix of the recorded ones)
+    bool flush_requested_ = false;
+    bool stopping_ = false;
+    Stats stats_;
+    std::thread writer_;  // last: started once everything above exists
+};
+
+struct OpenResult {
+    std::unique_ptr<WorldStore> store;  // null when refused
+    std::string error;                  // why it was refused, naming the file
+    bool created = false;               // a new, empty world (no metadata yet)
+    std::string moved_aside;            // new_world: where the old file went (empty: none)
+    explicit operator bool() const { return store != nullptr; }
+};
+
+}  // namespace slotcraft

@@ -1,0 +1,243 @@
+// The world file on disk: SQLite helpers, the XDG path, the read-only checks of an existing
+// file, creating a new world and moving an old one aside.
+//
+// Index: [SECTION] SQLite helpers, checks (read-only), creating and moving aside, paths.
+#include "world/save.hpp"
+#include "world/save_sqlite.hpp"
+
+#include <fcntl.h>  // AT_FDCWD for renameat2
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+
+namespace slotcraft {
+namespace save_detail {
+namespace fs = std::filesystem;
+
+// [SECTION] SQLite helpers
+
+std::string db_error(sqlite3* db) { return db ? sqlite3_errmsg(db) : "out of memory"; }
+
+std::optional<std::string> exec(sqlite3* db, const char* sql) {
+    char* message = nullptr;
+    if (sqlite3_exec(db, sql, nullptr, nullptr, &message) == SQLITE_OK) return std::nullopt;
+    std::string text = message ? message : db_error(db);
+    sqlite3_free(message);
+    return text;
+}
+
+StmtPtr prepare(sqlite3* db, const char* sql) {
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &raw, nullptr) != SQLITE_OK) {
+        sqlite3_finalize(raw);
+        return nullptr;
+    }
+    return StmtPtr(raw);
+}
+
+std::variant<int64_t, std::string> query_int(sqlite3* db, const char* sql) {
+    const StmtPtr stmt = prepare(db, sql);
+    if (!stmt) return db_error(db);
+    const int rc = sqlite3_step(stmt.get());
+    if (rc == SQLITE_ROW) return static_cast<int64_t>(sqlite3_column_int64(stmt.get(), 0));
+    if (rc == SQLITE_DONE) return std::string("no result");
+    return db_error(db);
+}
+
+std::optional<std::string> step_done(sqlite3* db, sqlite3_stmt* stmt) {
+    const int rc = sqlite3_step(stmt);
+    sqlite3_reset(stmt);
+    if (rc == SQLITE_DONE) return std::nullopt;
+    return db_error(db);
+}
+
+namespace {
+
+constexpr const char* kSchema =
+    "CREATE TABLE meta(key TEXT PRIMARY KEY NOT NULL, value) WITHOUT ROWID;"
+    "CREATE TABLE edits(cx INTEGER NOT NULL, cy INTEGER NOT NULL, cz INTEGER NOT NULL,"
+    " idx INTEGER NOT NULL, type INTEGER NOT NULL, PRIMARY KEY (cx, cy, cz, idx)) WITHOUT ROWID;";
+
+// [SECTION] checks (read-only)
+
+std::string hex32(int64_t v) {
+    char text[16];
+    std::snprintf(text, sizeof text, "0x%08llX", static_cast<unsigned long long>(v & 0xFFFFFFFF));
+    return text;
+}
+
+// Why the world at `path` cannot be opened, read through a read-only connection; nullopt
+// when it can. The reasons are worded for a user who pointed us at the wrong file.
+std::optional<std::string> check_readonly(const std::string& path) {
+    sqlite3* raw = nullptr;
+    const int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr);
+    const DbPtr db(raw);
+    if (rc != SQLITE_OK) return "it cannot be opened (" + db_error(raw) + ")";
+    sqlite3_busy_timeout(raw, 250);
+
+    const auto app_id = query_int(raw, "PRAGMA application_id");
+    if (const auto* e = std::get_if<std::string>(&app_id)) {
+        if (e->find("locked") != std::string::npos) return "it is in use by another program (" + *e + ")";
+        return "it is not a SQLite database (" + *e + ")";
+    }
+    if (std::get<int64_t>(app_id) != kWorldApplicationId) {
+        return "it is not a Slotcraft world (SQLite application_id " + hex32(std::get<int64_t>(app_id)) +
+               ", a world has " + hex32(kWorldApplicationId) + ")";
+    }
+    const auto version = query_int(raw, "PRAGMA user_version");
+    if (const auto* e = std::get_if<std::string>(&version)) return "its schema version cannot be read (" + *e + ")";
+    const int64_t v = std::get<int64_t>(version);
+    if (v > kWorldSchemaVersion) {
+        return "its schema version " + std::to_string(v) + " is newer than this program's (" +
+               std::to_string(kWorldSchemaVersion) + "); open it with a newer Slotcraft";
+    }
+    if (v < 1) return "its schema version " + std::to_string(v) + " is not a Slotcraft world schema";
+    const auto tables = query_int(
+        raw, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('meta', 'edits')");
+    if (const auto* e = std::get_if<std::string>(&tables)) return "its tables cannot be read (" + *e + ")";
+    if (std::get<int64_t>(tables) != 2) return "it lacks the meta or edits table";
+
+    const StmtPtr check = prepare(raw, "PRAGMA quick_check");
+    if (!check) return "PRAGMA quick_check cannot run (" + db_error(raw) + ")";
+    const int step = sqlite3_step(check.get());
+    if (step != SQLITE_ROW) return "PRAGMA quick_check failed (" + db_error(raw) + ")";
+    const auto* first = reinterpret_cast<const char*>(sqlite3_column_text(check.get(), 0));
+    std::string result = first ? first : "";
+    if (result == "ok") return std::nullopt;
+    // One line for the user: drop SQLite's banner, join its lines.
+    if (const std::string banner = "*** in database main ***\n"; result.starts_with(banner)) result.erase(0, banner.size());
+    std::replace(result.begin(), result.end(), '\n', ';');
+    return "it is damaged (PRAGMA quick_check: " + result.substr(0, 200) + ")";
+}
+
+// [SECTION] creating and moving aside
+
+// rename() that never replaces an existing file (RENAME_NOREPLACE where the filesystem has
+// it; plain rename after checking otherwise).
+bool rename_no_replace(const std::string& from, const std::string& to) {
+    if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0) return true;
+    if (errno != EINVAL && errno != ENOSYS) return false;
+    std::error_code ec;
+    if (fs::exists(to, ec)) return false;
+    return std::rename(from.c_str(), to.c_str()) == 0;
+}
+
+std::string timestamp_now() {
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y%m%d-%H%M%S", &local);
+    return text;
+}
+
+bool any_exists(const std::string& base) {
+    std::error_code ec;
+    return fs::exists(base, ec) || fs::exists(base + "-wal", ec) || fs::exists(base + "-shm", ec);
+}
+
+// Side files SQLite made while checking a WAL-mode file we then refused: removed so the
+// refused world is left exactly as it was. Only files that did not exist before the check
+// (no other program had the file open in shared mode then), and a WAL only while empty.
+void remove_new_side_files(const std::string& path, bool had_wal, bool had_shm) {
+    std::error_code ec;
+    if (!had_wal && fs::exists(path + "-wal", ec) && fs::file_size(path + "-wal", ec) == 0) {
+        fs::remove(path + "-wal", ec);
+    }
+    if (!had_shm) fs::remove(path + "-shm", ec);
+}
+
+}  // namespace
+
+std::optional<std::string> check_existing(const std::string& path) {
+    std::error_code ec;
+    const bool had_wal = fs::exists(path + "-wal", ec);
+    const bool had_shm = fs::exists(path + "-shm", ec);
+    const std::optional<std::string> why = check_readonly(path);
+    if (why) remove_new_side_files(path, had_wal, had_shm);
+    return why;
+}
+
+// `path` never exists half-made: a crash while creating leaves no world file, not a broken one.
+std::optional<std::string> create_world_file(const std::string& path) {
+    std::error_code ec;
+    const fs::path parent = fs::path(path).parent_path();
+    if (!parent.empty() && !fs::exists(parent, ec) && !fs::create_directories(parent, ec)) {
+        return "its directory '" + parent.string() + "' cannot be created (" + ec.message() + ")";
+    }
+    const std::string tmp = path + ".creating";
+    for (const char* side : {"", "-wal", "-shm", "-journal"}) fs::remove(tmp + side, ec);  // ours
+    {
+        sqlite3* raw = nullptr;
+        const int rc = sqlite3_open_v2(tmp.c_str(), &raw,
+                                       SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+        DbPtr db(raw);
+        if (rc != SQLITE_OK) return "it cannot be created (" + db_error(raw) + ")";
+        const std::string setup = "PRAGMA journal_mode = WAL; PRAGMA application_id = " +
+                                  std::to_string(kWorldApplicationId) + "; PRAGMA user_version = " +
+                                  std::to_string(kWorldSchemaVersion) + "; BEGIN; " + kSchema + " COMMIT;";
+        if (auto e = exec(raw, setup.c_str())) return "it cannot be created (" + *e + ")";
+        if (sqlite3_close(db.release()) != SQLITE_OK) return "it cannot be created (close failed)";
+    }
+    if (!rename_no_replace(tmp, path)) return "it appeared while it was being created";
+    return std::nullopt;
+}
+
+// The side files keep their name relation to the world, so the moved world still opens with
+// every commit it had.
+MovedAside move_aside(const std::string& path) {
+    MovedAside moved{path + "." + timestamp_now(), false};
+    for (int n = 1; any_exists(moved.target); ++n) moved.target = path + "." + timestamp_now() + "." + std::to_string(n);
+    if (!rename_no_replace(path, moved.target)) return moved;
+    std::error_code ec;
+    for (const char* side : {"-wal", "-shm"}) {
+        if (fs::exists(path + side, ec)) rename_no_replace(path + side, moved.target + side);
+    }
+    moved.ok = true;
+    return moved;
+}
+
+}  // namespace save_detail
+
+// [SECTION] paths
+
+namespace fs = std::filesystem;
+
+std::string WorldStore::default_path(std::string_view name) {
+    return default_path(name, std::getenv("XDG_DATA_HOME"), std::getenv("HOME"));
+}
+
+std::string WorldStore::default_path(std::string_view name, const char* xdg_data_home, const char* home) {
+    if (name.empty() || name == "." || name == ".." || name.find('/') != std::string_view::npos) {
+        throw std::invalid_argument("world name '" + std::string(name) +
+                                    "' must be non-empty and hold no '/' (use --world-file for a path)");
+    }
+    fs::path base;
+    // The XDG spec: a relative XDG_DATA_HOME is invalid and must be ignored.
+    if (xdg_data_home && *xdg_data_home && fs::path(xdg_data_home).is_absolute()) {
+        base = xdg_data_home;
+    } else if (home && *home) {
+        base = fs::path(home) / ".local" / "share";
+    } else {
+        throw std::runtime_error("neither XDG_DATA_HOME nor HOME is set: name the world file with --world-file");
+    }
+    return (base / "slotcraft" / "worlds" / (std::string(name) + ".db")).string();
+}
+
+// [SECTION] checks
+
+std::optional<std::string> WorldStore::check_file(const std::string& path) {
+    std::error_code ec;
+    const fs::file_status status = fs::status(path, ec);
+    if (!fs::exists(status)) return "world file '" + path + "' does not exist";
+    if (!fs::is_regular_file(status)) return "world file '" + path + "' refused: it is not a regular file";
+    const std::optional<std::string> why = save_detail::check_existing(path);
+    if (!why) return std::nullopt;
+    return "world file '" + path + "' refused: " + *why;
+}
+
+}  // namespace slotcraft

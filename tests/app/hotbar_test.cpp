@@ -1,0 +1,49 @@
+#include "app/hotbar.hpp"
+
+#include <gtest/gtest.h>
+
+namespace slotcraft {
+namespace {
+
+TEST(Hotbar, StartsWithEveryPlaceableTypeAndSlotOneSelected) {
+    Hotbar h;
+    EXPECT_EQ(h.selected(), 0);
+    for (int i = 0; i < Hotbar::kSlots; ++i) EXPECT_TRUE(is_solid(h.slot(i)));
+    EXPECT_EQ(h.slot(0), placeable_blocks()[0]);
+}
+
+TEST(Hotbar, ScrollWrapsBothWays) {
+    Hotbar h;
+    h.scroll(-1);
+    EXPECT_EQ(h.selected(), 8);
+    h.scroll(2);
+    EXPECT_EQ(h.selected(), 1);
+    h.scroll(19);
+    EXPECT_EQ(h.selected(), 2);
+}
+
+TEST(Hotbar, PickSelectsTheSlotHoldingTheTypeOrReplacesTheSelectedOne) {
+    Hotbar h;
+    h.set_slot(4, BlockType::kGlass);
+    h.select(0);
+    h.pick(BlockType::kGlass);
+    EXPECT_EQ(h.selected(), 4);
+    for (int i = 0; i < Hotbar::kSlots; ++i) h.set_slot(i, BlockType::kStone);
+    h.select(2);
+    h.pick(BlockType::kBrick);
+    EXPECT_EQ(h.selected(), 2);
+    EXPECT_EQ(h.selected_type(), BlockType::kBrick);
+    h.pick(BlockType::kAir);  // air is never picked
+    EXPECT_EQ(h.selected_type(), BlockType::kBrick);
+}
+
+TEST(Hotbar, RefusesSlotsOutsideOneToNineAndAir) {
+    Hotbar h;
+    EXPECT_THROW(h.select(9), std::out_of_range);
+    EXPECT_THROW(h.select(-1), std::out_of_range);
+    EXPECT_THROW(h.set_slot(0, BlockType::kAir), std::invalid_argument);
+    EXPECT_EQ(h.selected(), 0);
+}
+
+}  // namespace
+}  // namespace slotcraft

@@ -1,0 +1,136 @@
+// Files that are not Slotcraft worlds this program can open: random bytes, an empty file,
+// a foreign SQLite database, a newer schema, a damaged world. Each is refused with a
+// message naming the file and the reason, and left byte for byte as it was (no side files).
+#include "save/save_test_support.hpp"
+#include "world/save.hpp"
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+namespace slotcraft {
+namespace {
+using save_test::TempDir;
+
+void run_sql(const std::string& path, const std::string& sql) {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+    ASSERT_EQ(sqlite3_close(db), SQLITE_OK);
+}
+
+// Opens `path` (plain and with create_if_missing), expects a refusal whose message names the
+// file and contains `reason`, and checks that the file and its directory did not change.
+void expect_refused_untouched(const TempDir& dir, const std::string& path, const std::string& reason) {
+    const std::vector<unsigned char> before = save_test::read_bytes(path);
+    const std::vector<std::string> listing = save_test::list_dir(dir.path());
+    for (const bool create : {false, true}) {
+        const OpenResult r = WorldStore::open(path, {.create_if_missing = create, .new_world = false});
+        EXPECT_FALSE(r);
+        EXPECT_NE(r.error.find(path), std::string::npos) << r.error;
+        EXPECT_NE(r.error.find(reason), std::string::npos) << r.error;
+        EXPECT_EQ(save_test::read_bytes(path), before) << "the refused file was modified";
+        EXPECT_EQ(save_test::list_dir(dir.path()), listing) << "files appeared or vanished";
+    }
+    EXPECT_TRUE(WorldStore::check_file(path).has_value());
+}
+
+TEST(WorldStoreRefusal, RandomBytesAreRefusedAndLeftUntouched) {
+    TempDir dir;
+    const std::string path = dir.file("noise.db");
+    std::mt19937 rng(3);
+    std::vector<unsigned char> bytes(64 * 1024);
+    for (unsigned char& b : bytes) b = static_cast<unsigned char>(rng());
+    save_test::write_bytes(path, bytes);
+    expect_refused_untouched(dir, path, "not a SQLite database");
+}
+
+TEST(WorldStoreRefusal, RandomBytesBehindASqliteHeaderAreRefused) {
+    TempDir dir;
+    const std::string path = dir.file("fake.db");
+    std::mt19937 rng(4);
+    std::vector<unsigned char> bytes(16 * 1024);
+    for (unsigned char& b : bytes) b = static_cast<unsigned char>(rng());
+    const std::string magic("SQLite format 3", 16);  // with its terminating zero
+    std::copy(magic.begin(), magic.end(), bytes.begin());
+    save_test::write_bytes(path, bytes);
+    expect_refused_untouched(dir, path, "refused");
+}
+
+TEST(WorldStoreRefusal, AnEmptyFileIsRefusedNotTakenOver) {
+    TempDir dir;
+    const std::string path = dir.file("empty.db");
+    save_test::write_bytes(path, {});
+    expect_refused_untouched(dir, path, "not a Slotcraft world");
+}
+
+TEST(WorldStoreRefusal, AForeignSqliteDatabaseIsRefused) {
+    TempDir dir;
+    const std::string path = dir.file("foreign.db");
+    run_sql(path, "PRAGMA application_id = 1234; CREATE TABLE meta(key, value); CREATE TABLE edits(a);"
+                  "INSERT INTO meta VALUES ('owner', 'someone else');");
+    expect_refused_untouched(dir, path, "not a Slotcraft world");
+}
+
+TEST(WorldStoreRefusal, AForeignDatabaseInWalModeGetsNoSideFiles) {
+    TempDir dir;
+    const std::string path = dir.file("foreign-wal.db");
+    run_sql(path, "PRAGMA journal_mode = WAL; CREATE TABLE t(x); INSERT INTO t VALUES (42);");
+    expect_refused_untouched(dir, path, "not a Slotcraft world");
+}
+
+TEST(WorldStoreRefusal, ANewerSchemaIsRefused) {
+    TempDir dir;
+    const std::string path = dir.file("future.db");
+    {
+        OpenResult opened = WorldStore::open(path);
+        ASSERT_TRUE(opened) << opened.error;
+        opened.store->record_edit(BlockPos{0, 100, 0}, BlockType::kStone, BlockType::kAir);
+    }
+    // A world written by a later Slotcraft: same application, higher schema (WAL mode kept).
+    run_sql(path, "PRAGMA user_version = " + std::to_string(kWorldSchemaVersion + 1));
+    expect_refused_untouched(dir, path, "newer than this program");
+}
+
+TEST(WorldStoreRefusal, AWorldWithoutItsTablesIsRefused) {
+    TempDir dir;
+    const std::string path = dir.file("hollow.db");
+    run_sql(path, "PRAGMA application_id = " + std::to_string(kWorldApplicationId) +
+                      "; PRAGMA user_version = 1; CREATE TABLE other(x);");
+    expect_refused_untouched(dir, path, "lacks the meta or edits table");
+}
+
+TEST(WorldStoreRefusal, ADamagedWorldFailsTheQuickCheckAndIsRefused) {
+    TempDir dir;
+    const std::string path = dir.file("damaged.db");
+    {
+        OpenResult opened = WorldStore::open(path);
+        ASSERT_TRUE(opened) << opened.error;
+        for (uint16_t i = 0; i < 4096; ++i) {
+            for (int32_t cx = 0; cx < 8; ++cx) opened.store->record_edit({cx, 9, 0}, i, BlockType::kBrick, BlockType::kAir);
+        }
+    }
+    std::vector<unsigned char> bytes = save_test::read_bytes(path);
+    const std::size_t page = 4096;
+    ASSERT_GT(bytes.size(), 8 * page);
+    // Scribble over the b-tree header of a page in the middle of the edits table; page 1
+    // (the header with application_id and user_version) stays intact.
+    for (std::size_t i = 0; i < 12; ++i) bytes[(bytes.size() / page / 2) * page + i] = 0xEE;
+    save_test::write_bytes(path, bytes);
+    const std::optional<std::string> why = WorldStore::check_file(path);
+    ASSERT_TRUE(why.has_value());
+    expect_refused_untouched(dir, path, "it is damaged (PRAGMA quick_check: ");
+}
+
+TEST(WorldStoreRefusal, ADirectoryIsRefused) {
+    TempDir dir;
+    const OpenResult r = WorldStore::open(dir.path());
+    EXPECT_FALSE(r);
+    EXPECT_NE(r.error.find("not a regular file"), std::string::npos) << r.error;
+}
+
+}  // namespace
+}  // namespace slotcraft

@@ -1,0 +1,78 @@
+// Tests of the overlay's number formatting and per-frame series summaries (ui/figures.hpp).
+#include "ui/figures.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <deque>
+#include <numeric>
+#include <random>
+#include <vector>
+
+namespace slotcraft::figures {
+namespace {
+
+TEST(Figures, GroupsDigitsInThrees) {
+    EXPECT_EQ(group_digits(0), "0");
+    EXPECT_EQ(group_digits(999), "999");
+    EXPECT_EQ(group_digits(1000), "1,000");
+    EXPECT_EQ(group_digits(65536), "65,536");
+    EXPECT_EQ(group_digits(1234567), "1,234,567");
+    EXPECT_EQ(group_digits(18446744073709551615u), "18,446,744,073,709,551,615");
+}
+
+TEST(Figures, BytesTakeABinaryUnitAndThreeDigits) {
+    EXPECT_EQ(format_bytes(0), "0 B");
+    EXPECT_EQ(format_bytes(1023), "1023 B");
+    EXPECT_EQ(format_bytes(1024), "1.00 KiB");
+    EXPECT_EQ(format_bytes(1536), "1.50 KiB");
+    EXPECT_EQ(format_bytes(75 * 1024 + 512), "75.5 KiB");
+    EXPECT_EQ(format_bytes(131072), "128 KiB");
+    EXPECT_EQ(format_bytes(uint64_t{4} << 20), "4.00 MiB");
+    EXPECT_EQ(format_bytes(uint64_t{3} << 30), "3.00 GiB");
+    EXPECT_EQ(format_bytes(uint64_t{2048} << 40), "2048 TiB") << "the largest unit keeps counting";
+}
+
+TEST(Figures, RingWindowKeepsTheNewestSamples) {
+    EXPECT_EQ(ring_window(240, 0).size, 0);
+    EXPECT_EQ(ring_window(240, 10).size, 10);
+    EXPECT_EQ(ring_window(240, 10).first, 0);
+    EXPECT_EQ(ring_window(240, 240).size, 240);
+    EXPECT_EQ(ring_window(240, 240).first, 0);
+    EXPECT_EQ(ring_window(240, 245).size, 240);
+    EXPECT_EQ(ring_window(240, 245).first, 5) << "the oldest kept sample is the one written after the newest";
+}
+
+TEST(Figures, SummaryMatchesTheLastSamplesWritten) {
+    // A ring written the way the App records its allocator history, against a plain list
+    // of the last ring.size() samples.
+    std::mt19937 rng(3);
+    std::vector<float> ring(16, 0.0f);
+    std::deque<float> reference;
+    for (int64_t count = 0; count < 100; ++count) {
+        const SeriesSummary s = summarize(ring, count);
+        ASSERT_EQ(s.samples, static_cast<int>(reference.size()));
+        if (!reference.empty()) {
+            EXPECT_EQ(s.min, *std::min_element(reference.begin(), reference.end()));
+            EXPECT_EQ(s.max, *std::max_element(reference.begin(), reference.end()));
+            EXPECT_EQ(s.last, reference.back());
+            const double avg = std::accumulate(reference.begin(), reference.end(), 0.0) / static_cast<double>(reference.size());
+            EXPECT_NEAR(s.average, avg, 1e-4);
+        }
+        const auto v = static_cast<float>(rng() % 1000);
+        ring[static_cast<size_t>(count) % ring.size()] = v;
+        reference.push_back(v);
+        if (reference.size() > ring.size()) reference.pop_front();
+    }
+}
+
+TEST(Figures, SummaryOfNothingIsZero) {
+    const std::vector<float> ring(8, 5.0f);
+    const SeriesSummary s = summarize(ring, 0);
+    EXPECT_EQ(s.samples, 0);
+    EXPECT_EQ(s.max, 0.0f);
+    EXPECT_EQ(s.last, 0.0f);
+}
+
+}  // namespace
+}  // namespace slotcraft::figures
