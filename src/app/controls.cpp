@@ -72,8 +72,12 @@ void App::on_cursor(double x, double y) {
 
 void App::set_cursor_captured(bool captured) {
     cursor_captured_ = captured;
-    have_cursor_ = false;  // the next position is the new reference, not a jump
     glfwSetInputMode(window_->handle(), GLFW_CURSOR, captured ? GLFW_CURSOR_DISABLED : GLFW_CURSOR_NORMAL);
+    // The position now is the reference for the next motion, so capturing is not a jump.
+    glfwGetCursorPos(window_->handle(), &cursor_x_, &cursor_y_);
+    have_cursor_ = true;
+    // While the mouse steers the camera, the hidden cursor must not hover or click panels.
+    imgui_->set_mouse_enabled(!captured);
 }
 
 // Mouse motion in pixels (or `look`'s degrees divided by the same factor).

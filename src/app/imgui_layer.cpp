@@ -37,4 +37,10 @@ void ImGuiLayer::end_frame() {
 bool ImGuiLayer::wants_mouse() const { return ImGui::GetIO().WantCaptureMouse; }
 bool ImGuiLayer::wants_keyboard() const { return ImGui::GetIO().WantCaptureKeyboard; }
 
+void ImGuiLayer::set_mouse_enabled(bool enabled) {
+    ImGuiIO& io = ImGui::GetIO();
+    if (enabled) io.ConfigFlags &= ~ImGuiConfigFlags_NoMouse;
+    else io.ConfigFlags |= ImGuiConfigFlags_NoMouse;
+}
+
 }  // namespace slotcraft

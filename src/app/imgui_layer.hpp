@@ -16,6 +16,7 @@ public:
     void end_frame();  // renders the draw data into the current framebuffer
     bool wants_mouse() const;
     bool wants_keyboard() const;
+    void set_mouse_enabled(bool enabled);
 };
 
 }  // namespace slotcraft

@@ -34,12 +34,13 @@ void draw_hud(const HudView& view) {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     draw_hotbar(view, vp);
     if (view.show_key_help) {
-        ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + 10), ImGuiCond_Always,
-                                ImVec2(0.5f, 0.0f));
+        // Above the hotbar, between the overlay's side columns; gone at the first key press.
+        ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y - 70),
+                                ImGuiCond_Always, ImVec2(0.5f, 1.0f));
         ImGui::SetNextWindowBgAlpha(0.55f);
         ImGui::Begin("##keys", nullptr, kFixed);
-        ImGui::TextUnformatted("Mouse look  WASD move  Space/Shift up/down  F walk/fly  Ctrl sprint  "
-                               "LMB break  RMB place  MMB pick  1-9/wheel block  F3 overlay  F2 screenshot  Esc cursor");
+        ImGui::TextUnformatted("Click to play, Esc frees the mouse.  WASD move  Space/Shift up/down  Ctrl sprint  F walk/fly");
+        ImGui::TextUnformatted("LMB break  RMB place  MMB pick  1-9/wheel block  F3 overlay  F2 screenshot  F11 fullscreen");
         ImGui::End();
     }
     if (view.loading) {

@@ -100,7 +100,7 @@ void buffer_panel(const OverlayView& view) {
     if (view.slots) {
         const InstanceSlots::Stats s = view.slots->stats();
         value_row("instances", "%s", group_digits(s.taken).c_str());
-        value_row("pages", "%s, of %s chunks", group_digits(s.pages).c_str(), group_digits(s.chunks).c_str());
+        value_row("pages", "%s, held by %s chunks", group_digits(s.pages).c_str(), group_digits(s.chunks).c_str());
         value_row("high water", "%s slots, %s pages", group_digits(s.high_water).c_str(),
                   group_digits(occupancy::pages_for_slots(s.high_water)).c_str());
         value_row("free below it", "%s slot%s, %.1f%%", group_digits(s.gaps).c_str(), s.gaps == 1 ? "" : "s",

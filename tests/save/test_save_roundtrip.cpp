@@ -137,6 +137,26 @@ TEST(WorldStore, PuttingTheGeneratedBlockBackRemovesTheDelta) {
     EXPECT_EQ(saved[0].edits[0].type, BlockType::kBrick);
 }
 
+TEST(WorldStore, TheLastEditOfACellWinsWithinOneBatch) {
+    TempDir dir;
+    OpenResult opened = WorldStore::open(dir.file("w.db"));
+    ASSERT_TRUE(opened) << opened.error;
+    WorldStore& store = *opened.store;
+    const BlockPos a{0, 100, 0};
+    const BlockPos b{1, 100, 0};
+    store.record_edit(a, BlockType::kStone, BlockType::kAir);
+    store.record_edit(a, BlockType::kAir, BlockType::kAir);
+    store.record_edit(a, BlockType::kBrick, BlockType::kAir);
+    store.record_edit(b, BlockType::kBrick, BlockType::kAir);
+    store.record_edit(b, BlockType::kAir, BlockType::kAir);
+    ASSERT_TRUE(store.flush());
+    EXPECT_EQ(store.stats().commits, 1u);
+    const std::vector<ChunkEdits> saved = store.load_edits();
+    ASSERT_EQ(total_edits(saved), 1u);
+    EXPECT_EQ(saved[0].edits[0].index, local_index(a));
+    EXPECT_EQ(saved[0].edits[0].type, BlockType::kBrick);
+}
+
 TEST(WorldStore, AFreshWorldHasNoMetaAndNoEdits) {
     TempDir dir;
     OpenResult opened = WorldStore::open(dir.file("fresh.db"));
@@ -249,6 +269,27 @@ void poke(const std::string& path, const char* sql) {
     ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
     ASSERT_EQ(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
     sqlite3_close(db);
+}
+
+TEST(WorldStore, AFailedCommitIsReportedAndKeepsTheEditsQueued) {
+    TempDir dir;
+    const std::string path = dir.file("strict.db");
+    // A world file whose edits table refuses bricks: a commit that fails, like a full disk.
+    poke(path, ("PRAGMA application_id = " + std::to_string(kWorldApplicationId) +
+                "; PRAGMA user_version = 1; CREATE TABLE meta(key TEXT PRIMARY KEY NOT NULL, value);"
+                " CREATE TABLE edits(cx, cy, cz, idx, type CHECK (type != 9), PRIMARY KEY (cx, cy, cz, idx));")
+                   .c_str());
+    OpenResult opened = WorldStore::open(path);
+    ASSERT_TRUE(opened) << opened.error;
+    opened.store->record_edit(BlockPos{0, 100, 0}, BlockType::kStone, BlockType::kAir);
+    opened.store->record_edit(BlockPos{1, 100, 0}, BlockType::kBrick, BlockType::kAir);
+    EXPECT_FALSE(opened.store->flush());
+    const WorldStore::Stats s = opened.store->stats();
+    EXPECT_GE(s.commit_failures, 1u);
+    EXPECT_EQ(s.edits_committed, 0u);
+    EXPECT_EQ(s.pending, 2u);  // still in memory, retried
+    EXPECT_NE(s.last_error.find(path), std::string::npos) << s.last_error;
+    EXPECT_TRUE(opened.store->load_edits().empty());  // the transaction was rolled back whole
 }
 
 TEST(WorldStore, UnreadableValuesThrowNamingTheFile) {

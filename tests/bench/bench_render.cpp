@@ -1,0 +1,220 @@
+// The renderer's scripted benchmark (a real GL context, Mesa llvmpipe under Xvfb): bytes
+// uploaded per edit, and the time per frame along a fixed camera path for three ways of
+// drawing the same world, all in one run:
+//   exposed+culled   Slotcraft: exposed cubes only, octree-culled chunks, one multi-draw
+//   solid+culled     every solid cube instanced (no exposure filtering), same culling
+//   exposed, 1 draw  the whole buffer in one instanced call, no culling (the seed's way)
+// Usage: bench_render [--view-distance N] [--frames-per-pose N]; prints a table.
+#include <GLFW/glfw3.h>
+
+#include <chrono>
+#include <cstdio>
+#include <random>
+#include <string>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "cull/chunk_octree.hpp"
+#include "gfx/cube_renderer.hpp"
+#include "gfx/debug.hpp"
+#include "gfx/frame.hpp"
+#include "gfx/gl.hpp"
+#include "world/instance_slots.hpp"
+#include "world/world.hpp"
+
+namespace slotcraft {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Scene {
+    InstanceSlots slots;
+    ChunkOctree octree;
+};
+
+uint64_t key_of(const ChunkCoord& c) {
+    return (uint64_t(uint32_t(c.x)) & 0xFFFFFFF) << 32 | (uint64_t(uint32_t(c.z)) & 0xFFFFFFF) << 4 | uint64_t(c.y & 15);
+}
+
+// Replaces each loaded chunk's exposed cubes with every solid cube, all faces on.
+WorldEvents every_solid_cube(const World& world, const WorldEvents& exposed) {
+    WorldEvents out;
+    for (const ChunkLoaded& loaded : exposed.loaded) {
+        ChunkLoaded all{loaded.handle, loaded.coord, {}};
+        for (uint16_t i = 0; i < kChunkVolume; ++i) {
+            const auto type = world.block_at(world_position(loaded.coord, i));
+            if (type && is_solid(*type)) all.instances.push_back({i, *type, kAllFaces});
+        }
+        out.loaded.push_back(std::move(all));
+    }
+    return out;
+}
+
+void fill(Scene& scene, const WorldEvents& events) {
+    scene.slots.apply(events);
+    std::vector<ChunkCoord> gained, emptied;
+    scene.slots.take_chunk_changes(gained, emptied);
+    for (const ChunkCoord& c : gained) scene.octree.insert(key_of(c), {c.x, c.y, c.z});
+}
+
+struct Result {
+    double cpu_ms = 0, frame_ms = 0, instances = 0;
+};
+
+// Renders `frames` frames per pose along a circle; cpu_ms is submission only, frame_ms
+// includes glFinish (on llvmpipe: the rasterisation itself).
+Result run_path(gfx::CubeRenderer& renderer, Scene& scene, bool cull, int view_distance, int frames_per_pose,
+                int width, int height, GLFWwindow* window) {
+    renderer.land(scene.slots.take_frame());
+    glFinish();
+    Result r;
+    int frames = 0;
+    std::vector<uint64_t> keys;
+    std::vector<SlotRun> runs;
+    for (int pose = 0; pose < 24; ++pose) {
+        const double yaw = pose * 15.0;
+        const glm::dvec3 eye{8.0, 100.0, 8.0};
+        const glm::dvec3 dir{std::sin(glm::radians(yaw)) * std::cos(glm::radians(-20.0)), std::sin(glm::radians(-20.0)),
+                             -std::cos(glm::radians(yaw)) * std::cos(glm::radians(-20.0))};
+        const glm::ivec3 origin = glm::ivec3(glm::floor(eye / 16.0));
+        const glm::vec3 offset = glm::vec3(eye - glm::dvec3(origin) * 16.0);
+        const glm::mat4 vp = glm::perspective(glm::radians(70.0f), float(width) / float(height), 0.05f,
+                                              float((view_distance + 2) * 16)) *
+                             glm::lookAt(offset, offset + glm::vec3(dir), glm::vec3(0, 1, 0));
+        for (int f = 0; f < frames_per_pose; ++f) {
+            const auto t0 = Clock::now();
+            gfx::begin_frame(width, height, Rgb8{142, 186, 232});
+            runs.clear();
+            if (cull) {
+                scene.octree.cull(Frustum(vp, origin), keys);
+                for (uint64_t k : keys) {
+                    const glm::ivec3 c = *scene.octree.coord_of(k);
+                    scene.slots.chunk_runs({c.x, c.y, c.z}, runs);
+                }
+            } else {
+                runs.push_back({0, static_cast<uint32_t>(scene.slots.stats().high_water)});
+            }
+            gfx::CubeView view;
+            view.view_projection = vp;
+            view.origin_chunk = origin;
+            view.camera_offset = offset;
+            view.fog_end = float(view_distance * 16);
+            view.fog_start = view.fog_end * 0.7f;
+            renderer.begin_frame();
+            renderer.draw(runs, view);
+            renderer.end_frame();
+            const auto t1 = Clock::now();
+            glFinish();
+            const auto t2 = Clock::now();
+            glfwSwapBuffers(window);
+            r.cpu_ms += std::chrono::duration<double, std::milli>(t1 - t0).count();
+            r.frame_ms += std::chrono::duration<double, std::milli>(t2 - t0).count();
+            r.instances += double(renderer.stats().instances_drawn);
+            ++frames;
+        }
+    }
+    r.cpu_ms /= frames;
+    r.frame_ms /= frames;
+    r.instances /= frames;
+    return r;
+}
+
+int run(int view_distance, int frames_per_pose) {
+    if (!glfwInit()) {
+        std::fprintf(stderr, "bench_render: no display (run under xvfb-run)\n");
+        return 1;
+    }
+    constexpr int kWidth = 1280, kHeight = 720;
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 5);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    GLFWwindow* window = glfwCreateWindow(kWidth, kHeight, "bench_render", nullptr, nullptr);
+    if (!window) return 1;
+    glfwMakeContextCurrent(window);
+    glfwSwapInterval(0);
+    if (!gfx::load_gl(glfwGetProcAddress).empty()) return 1;
+    {
+        gfx::CubeRendererConfig config;
+        config.shader_dir = SLOTCRAFT_SOURCE_DIR "/shaders";
+        config.assets_dir = SLOTCRAFT_SOURCE_DIR "/assets";
+        for (int t = 0; t < kBlockTypeCount; ++t) {
+            for (int f = 0; f < kFaceCount; ++f) {
+                const auto type = static_cast<BlockType>(t);
+                config.face_layers.push_back(is_solid(type) ? int(face_layer(type, Face(f))) : 0);
+            }
+        }
+        World world({WorldType::kTerrain, 1, view_distance, 1, 0});
+        std::vector<ChunkCoord> coords;
+        for (int x = -view_distance; x <= view_distance; ++x) {
+            for (int z = -view_distance; z <= view_distance; ++z) {
+                if (x * x + z * z > view_distance * view_distance) continue;
+                for (int y = 0; y < kChunksPerColumn; ++y) coords.push_back({x, y, z});
+            }
+        }
+        const WorldEvents events = world.load_now(coords);
+
+        // [SECTION] upload per edit
+        gfx::CubeRenderer renderer(config);
+        Scene exposed;
+        fill(exposed, events);
+        renderer.land(exposed.slots.take_frame());
+        std::mt19937 rng(7);
+        const int kEdits = 2000;
+        uint64_t bytes = 0, writes = 0;
+        for (int i = 0; i < kEdits; ++i) {
+            const BlockPos p{int(rng() % 64) - 32, 40 + int(rng() % 60), int(rng() % 64) - 32};
+            const auto r = world.set_block(p, (i % 2) ? BlockType::kAir : BlockType::kBrick);
+            if (!r.ok()) continue;
+            exposed.slots.apply_changes(r.changes);
+            renderer.begin_frame();
+            renderer.land(exposed.slots.take_frame());
+            bytes += renderer.stats().upload_bytes_last_frame;
+            writes += renderer.stats().writes_last_frame;
+        }
+        std::printf("upload per edit: %.1f bytes (%.2f instance writes), %d edits\n", double(bytes) / kEdits,
+                    double(writes) / kEdits, kEdits);
+
+        // [SECTION] frame time, three contenders
+        gfx::CubeRenderer solid_renderer(config);
+        std::vector<ChunkCoord> loaded = world.loaded_chunks();
+        WorldEvents now;
+        for (const ChunkCoord& c : loaded) now.loaded.push_back({*world.handle(c), c, world.instances(c)});
+        Scene solid_scene;
+        fill(solid_scene, every_solid_cube(world, now));
+        const Result a = run_path(renderer, exposed, true, view_distance, frames_per_pose, kWidth, kHeight, window);
+        const Result b = run_path(solid_renderer, solid_scene, true, view_distance, frames_per_pose, kWidth, kHeight, window);
+        gfx::CubeRenderer whole_renderer(config);
+        Scene whole;
+        fill(whole, now);
+        const Result c = run_path(whole_renderer, whole, false, view_distance, frames_per_pose, kWidth, kHeight, window);
+        std::printf("view distance %d, %zu chunks loaded, 1280x720, 24 poses x %d frames\n", view_distance, loaded.size(),
+                    frames_per_pose);
+        std::printf("%-18s %12s %12s %14s %10s\n", "contender", "cpu ms/frame", "ms/frame", "instances/frame", "vs ours");
+        const Result* rs[] = {&a, &b, &c};
+        const char* names[] = {"exposed+culled", "solid+culled", "exposed, 1 draw"};
+        for (int i = 0; i < 3; ++i) {
+            std::printf("%-18s %12.3f %12.2f %14.0f %9.2fx\n", names[i], rs[i]->cpu_ms, rs[i]->frame_ms, rs[i]->instances,
+                        rs[i]->frame_ms / a.frame_ms);
+        }
+    }
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return 0;
+}
+
+}  // namespace
+}  // namespace slotcraft
+
+int main(int argc, char** argv) {
+    int view_distance = 6, frames_per_pose = 3;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string flag = argv[i];
+        if (flag == "--view-distance") view_distance = std::stoi(argv[i + 1]);
+        else if (flag == "--frames-per-pose") frames_per_pose = std::stoi(argv[i + 1]);
+        else {
+            std::fprintf(stderr, "usage: bench_render [--view-distance N] [--frames-per-pose N]\n");
+            return 2;
+        }
+    }
+    return slotcraft::run(view_distance, frames_per_pose);
+}
