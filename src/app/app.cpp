@@ -59,6 +59,7 @@ App::App(Options options, std::vector<ScriptCommand> script)
 #endif
     if (kDebugBuild) options_.gl_debug = true;
     const bool scripted = !options_.script_path.empty();
+    open_store();  // before the window: a refused file stops here, and it decides seed and type
     WindowConfig config;
     config.width = options_.width;
     config.height = options_.height;
@@ -80,13 +81,8 @@ App::App(Options options, std::vector<ScriptCommand> script)
     renderer_config.shader_dir = data_dir(options_.shaders_dir, "shaders");
     renderer_config.ring_bytes = static_cast<size_t>(options_.ring_kib) * 1024;
     renderer_config.assets_dir = data_dir(options_.assets_dir, "assets");
-    for (int type = 0; type < kBlockTypeCount; ++type) {
-        for (int face = 0; face < kFaceCount; ++face) {
-            const auto t = static_cast<BlockType>(type);
-            renderer_config.face_layers.push_back(
-                is_solid(t) ? static_cast<int>(face_layer(t, static_cast<Face>(face))) : 0);
-        }
-    }
+    const auto layers = face_layer_table();
+    renderer_config.face_layers.assign(layers.begin(), layers.end());
     renderer_ = std::make_unique<gfx::CubeRenderer>(renderer_config);
     lines_ = std::make_unique<gfx::LineRenderer>(renderer_config.shader_dir);
 
@@ -98,21 +94,15 @@ App::App(Options options, std::vector<ScriptCommand> script)
     // Spawn two blocks above the ground at the origin column.
     const int ground = options_.world == WorldType::kFlat ? 63 : world_->terrain().surface_height(0, 0);
     player_.set_eye({0.5, ground + 2.0 + kEyeHeight, 0.5});
+    restore_from_store();
     camera_.position = player_.eye();
     show_key_help_ = !scripted;
 }
 
 App::~App() {
+    close_store();           // commit the last edits and the player's place
     world_.reset();          // join the generation workers first
     pin_loaded_libraries();  // before the window closes the display and unloads the driver
-}
-
-// Octree keys: chunk coordinates fit 28 bits for x and z (block coordinates are int32) and
-// 4 bits for y, so the key is the coordinates themselves, no table needed.
-ChunkOctree::Key chunk_key(const ChunkCoord& c) {
-    constexpr uint64_t kMask28 = (uint64_t{1} << 28) - 1;
-    return (static_cast<uint64_t>(static_cast<uint32_t>(c.x)) & kMask28) << 32 |
-           (static_cast<uint64_t>(static_cast<uint32_t>(c.z)) & kMask28) << 4 | static_cast<uint64_t>(c.y & 15);
 }
 
 // A block's position relative to the corner of chunk `origin_chunk`, in exact integers.
@@ -163,6 +153,7 @@ void App::simulate() {
             step_accumulator_ -= kStepSeconds;
         }
     }
+    save_meta_now_and_then();
     slots_.apply(world_->update(camera_.position));
     if (!first_idle_seen_ && world_->idle()) first_idle_seen_ = true;
     slots_.compact(kCompactionMovesPerFrame);
@@ -343,7 +334,7 @@ void App::verify_buffer(int line) {
     land_pending_work();  // edits made since the last frame must be on the GPU first
     if (auto difference = renderer_->verify(slots_.cpu_copy())) {
         if (line > 0) throw ScriptError(line, "verify failed: " + *difference);
-        throw ScriptError(0, "verify failed after frame " + std::to_string(frame_times_.count()) + ": " + *difference);
+        throw VerifyError("verify failed after frame " + std::to_string(frame_times_.count()) + ": " + *difference);
     }
 }
 

@@ -21,6 +21,8 @@
 #include "ui/overlay.hpp"
 #include "world/instance_slots.hpp"
 #include "world/player.hpp"
+#include "world/save.hpp"
+#include "world/world.hpp"
 #include "world/raycast.hpp"
 
 namespace slotcraft {
@@ -35,7 +37,6 @@ class LineRenderer;
 struct ColouredVertex;
 }  // namespace gfx
 
-ChunkOctree::Key chunk_key(const ChunkCoord& c);
 glm::ivec3 chunk_relative(const BlockPos& p, glm::ivec3 origin_chunk);
 
 // Exit codes of the program, documented in the README.
@@ -43,6 +44,11 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitEnvironment = 1;  // no display, GL too old, missing shader, ...
 inline constexpr int kExitUsage = 2;        // bad flag, bad script line, refused command, failed verify
 inline constexpr int kExitGlErrors = 3;     // the run met GL errors (debug output on)
+
+// `--verify-every` found the GPU buffer different from the CPU copy (exit code 2).
+struct VerifyError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
 
 class App {
 public:
@@ -102,6 +108,15 @@ private:
     void show_message(std::string text);
     void save_timestamped_screenshot();
 
+    // [SECTION] world file (app_save.cpp)
+    void open_store();
+    void restore_from_store();
+    WorldMeta current_meta() const;
+    void save_meta();
+    void save_meta_now_and_then();
+    EditResult edit(const BlockPos& p, BlockType type);
+    void close_store();
+
     // [SECTION] stats (app_stats.cpp)
     void collect_stats(StatsJson& json) const;
     void write_stats(const std::string& path) const;
@@ -140,6 +155,8 @@ private:
     std::string message_;
     int64_t message_until_frame_ = 0;
     double step_accumulator_ = 0.0;     // interactive runs: real time not yet simulated
+    std::unique_ptr<WorldStore> store_;      // null: nothing is saved
+    std::optional<WorldMeta> saved_meta_;    // what the file held at start
     std::unique_ptr<World> world_;
     InstanceSlots slots_;
     std::unique_ptr<gfx::CubeRenderer> renderer_;

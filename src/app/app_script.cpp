@@ -50,6 +50,10 @@ void App::run_command(const ScriptCommand& cmd) {
         await_idle_ = true;
         await_idle_line_ = cmd.line;
         frames_at_pose_ = 0;
+    } else if (cmd.verb == "settle") {
+        await_idle_ = true;
+        await_idle_line_ = cmd.line;
+        frames_at_pose_ = 0;
     } else if (cmd.verb == "screenshot") {
         capture_path_ = cmd.arg(0);
         capture_line_ = cmd.line;
@@ -70,11 +74,11 @@ void App::run_command(const ScriptCommand& cmd) {
         quit_ = true;
     } else if (cmd.verb == "set") {
         const BlockPos p{to_int(cmd.number(0)), to_int(cmd.number(1)), to_int(cmd.number(2))};
-        const EditResult r = world_->set_block(p, cmd.arg(3));
+        const auto type = block_from_name(cmd.arg(3));
+        const EditResult r = type ? edit(p, *type) : EditResult{EditError::kUnknownType, {}};
         if (!r.ok()) throw ScriptError(cmd.line, "cannot set " + cmd.arg(3) + " at " + std::to_string(p.x) + " " +
                                                      std::to_string(p.y) + " " + std::to_string(p.z) + ": " +
                                                      std::string(r.reason()));
-        slots_.apply_changes(r.changes);
     } else if (cmd.verb == "verify") {
         verify_buffer(cmd.line);
     } else if (cmd.verb == "cull") {

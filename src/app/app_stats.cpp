@@ -57,6 +57,16 @@ void App::collect_stats(StatsJson& json) const {
         json.set_null("target");
     }
 
+    if (store_) {
+        const WorldStore::Stats st = store_->stats();
+        json.set("save.file", store_->path());
+        json.set("save.edits_recorded", i64(st.edits_recorded));
+        json.set("save.edits_committed", i64(st.edits_committed));
+        json.set("save.pending", i64(st.pending));
+    } else {
+        json.set_null("save");
+    }
+
     const InstanceSlots::Stats s = slots_.stats();
     json.set("slots.taken", i64(s.taken));
     json.set("slots.pages", i64(s.pages));

@@ -145,10 +145,9 @@ std::string App::act(Action action, std::optional<BlockType> type) {
     const BlockPos cell = action == Action::kBreak ? hit->block : hit->place;
     const BlockType placed = action == Action::kBreak ? BlockType::kAir : *type;
     if (action == Action::kPlace && player_.overlaps_block(cell)) return "cannot place a block inside the player";
-    const EditResult r = world_->set_block(cell, placed);
+    const EditResult r = edit(cell, placed);
     if (!r.ok()) return "cannot " + std::string(action == Action::kBreak ? "break" : "place") + " there: " +
                         std::string(r.reason());
-    slots_.apply_changes(r.changes);
     return {};
 }
 

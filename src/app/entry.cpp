@@ -6,6 +6,7 @@
 
 #include "app/app.hpp"
 #include "app/window.hpp"
+#include "world/save.hpp"
 #include "gfx/shader.hpp"
 
 namespace slotcraft {
@@ -41,6 +42,12 @@ int run_program(const std::vector<std::string>& args) {
         return app.run();
     } catch (const ScriptError& e) {
         std::fprintf(stderr, "slotcraft: script %s: %s\n", script_path.c_str(), e.what());
+        return kExitUsage;
+    } catch (const WorldFileError& e) {
+        std::fprintf(stderr, "slotcraft: %s\n", e.what());
+        return kExitEnvironment;
+    } catch (const VerifyError& e) {
+        std::fprintf(stderr, "slotcraft: %s\n", e.what());
         return kExitUsage;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "slotcraft: %s\n", e.what());

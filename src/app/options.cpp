@@ -50,6 +50,10 @@ std::string usage_text() {
   --view-distance N      chunks loaded around the camera, 1..32 (default 8)
   --verify-every N       compare the GPU instance buffer with the CPU copy every N frames
   --ring-kib N           size of the upload staging ring in KiB, 1..1048576 (default 4096)
+  --world-name NAME      the saved world to play (default "default"; file
+                         $XDG_DATA_HOME/slotcraft/worlds/NAME.db)
+  --world-file PATH      the saved world at PATH instead
+  --new                  start a fresh world; an existing file is moved aside, never deleted
 )";
 }
 
@@ -91,18 +95,30 @@ const std::map<std::string, ValueFlag>& value_flags() {
         {"--script", {"FILE", [](Options& o, const std::string& v) { o.script_path = v; }}},
         {"--stats-json", {"PATH", [](Options& o, const std::string& v) { o.stats_json_path = v; }}},
         {"--world", {"flat|terrain", [](Options& o, const std::string& v) {
+             o.seed_given = true;
              if (v == "flat") o.world = WorldType::kFlat;
              else if (v == "terrain") o.world = WorldType::kTerrain;
              else throw OptionsError("--world needs flat or terrain, got '" + v + "'");
          }}},
         {"--seed", {"N", [](Options& o, const std::string& v) {
              o.seed = static_cast<uint64_t>(need_int("--seed", v, 0, INT64_MAX));
+             o.seed_given = true;
          }}},
         {"--view-distance", {"N", [](Options& o, const std::string& v) {
              o.view_distance = static_cast<int>(need_int("--view-distance", v, 1, 32));
          }}},
         {"--verify-every", {"N", [](Options& o, const std::string& v) {
              o.verify_every = need_int("--verify-every", v, 1, INT64_MAX);
+         }}},
+        {"--world-name", {"NAME", [](Options& o, const std::string& v) {
+             const bool ok = !v.empty() && v.size() <= 64 && v.find_first_not_of(
+                 "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") == std::string::npos;
+             if (!ok) throw OptionsError("--world-name needs 1..64 letters, digits, '_' or '-', got '" + v + "'");
+             o.world_name = v;
+         }}},
+        {"--world-file", {"PATH", [](Options& o, const std::string& v) {
+             if (v.empty()) throw OptionsError("--world-file needs a path");
+             o.world_file = v;
          }}},
         {"--ring-kib", {"N", [](Options& o, const std::string& v) {
              o.ring_kib = need_int("--ring-kib", v, 1, 1048576);
@@ -125,6 +141,10 @@ Options parse_options(const std::vector<std::string>& args) {
             options.gl_debug = true;
             continue;
         }
+        if (arg == "--new") {
+            options.new_world = true;
+            continue;
+        }
         std::string flag = arg;
         std::optional<std::string> value;
         if (auto eq = arg.find('='); eq != std::string::npos && arg.starts_with("--")) {
@@ -138,6 +158,9 @@ Options parse_options(const std::vector<std::string>& args) {
             value = args[++i];
         }
         it->second.set(options, *value);
+    }
+    if (!options.world_name.empty() && !options.world_file.empty()) {
+        throw OptionsError("--world-name and --world-file name two worlds: give one");
     }
     return options;
 }

@@ -33,6 +33,10 @@ struct Options {
     int view_distance = 8;                  // chunks
     int64_t verify_every = 0;               // frames; 0 = never
     int64_t ring_kib = 4096;                // staging ring size
+    std::string world_name;                 // save as $XDG_DATA_HOME/slotcraft/worlds/NAME.db
+    std::string world_file;                 // or at this path
+    bool new_world = false;                 // move an existing file aside, start fresh
+    bool seed_given = false;                // --seed or --world was on the command line
 };
 
 // Parses argv (without argv[0]). Throws OptionsError naming the offending flag.

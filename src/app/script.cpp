@@ -22,6 +22,7 @@ const std::vector<Signature>& signatures() {
     static const std::vector<Signature> table = {
         {"wait", {"i"}, "wait FRAMES: render FRAMES frames"},
         {"camera", {"n", "n", "n", "n", "n"}, "camera X Y Z YAW PITCH: move the eye, wait for streaming, render"},
+        {"settle", {}, "settle: wait until nothing is pending (as camera does, without moving), render a frame"},
         {"screenshot", {"w"}, "screenshot PATH: render a frame and save it as PNG"},
         {"stats", {"w"}, "stats PATH: write the JSON of the last rendered frame"},
         {"overlay", {"on|off"}, "overlay on|off: show or hide the overlay (on renders two frames, so the panels are sized)"},

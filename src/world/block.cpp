@@ -69,4 +69,16 @@ std::span<const BlockType> placeable_blocks() { return kPlaceable; }
 
 std::span<const std::string_view> texture_layer_names() { return kLayerNames; }
 
+std::array<int, kBlockTypeCount * kFaceCount> face_layer_table() {
+    std::array<int, kBlockTypeCount * kFaceCount> table{};
+    for (int type = 0; type < kBlockTypeCount; ++type) {
+        const auto t = static_cast<BlockType>(type);
+        if (!is_solid(t)) continue;
+        for (int face = 0; face < kFaceCount; ++face) {
+            table[static_cast<size_t>(type * kFaceCount + face)] = static_cast<int>(face_layer(t, static_cast<Face>(face)));
+        }
+    }
+    return table;
+}
+
 }  // namespace slotcraft

@@ -75,6 +75,10 @@ std::optional<BlockType> block_from_name(std::string_view name);
 // Every type a user can place (all but air), in value order.
 std::span<const BlockType> placeable_blocks();
 
+// The texture layer of every (type, face), at index type * 6 + face (air: layer 0): the
+// table the cube shader looks faces up in.
+std::array<int, kBlockTypeCount * kFaceCount> face_layer_table();
+
 // Names of the texture layers in layer order: load assets/textures/<name>.png into layer i.
 std::span<const std::string_view> texture_layer_names();
 

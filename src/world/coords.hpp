@@ -83,6 +83,14 @@ constexpr BlockPos world_position(const ChunkCoord& c, uint16_t index) {
     return chunk_origin(c) + local_position(index);
 }
 
+// A chunk's coordinates packed into 64 bits (x and z in 28 bits each, which covers every
+// chunk of an int32 block world, y in 4): a key with no table behind it.
+constexpr uint64_t chunk_key(const ChunkCoord& c) {
+    constexpr uint64_t kMask28 = (uint64_t{1} << 28) - 1;
+    return (static_cast<uint64_t>(static_cast<uint32_t>(c.x)) & kMask28) << 32 |
+           (static_cast<uint64_t>(static_cast<uint32_t>(c.z)) & kMask28) << 4 | static_cast<uint64_t>(c.y & 15);
+}
+
 // Hash for chunk coordinates (robin_map keys): a full 64-bit mix, so nearby chunks spread.
 struct ChunkCoordHash {
     std::size_t operator()(const ChunkCoord& c) const noexcept {

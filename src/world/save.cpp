@@ -283,7 +283,7 @@ void WorldStore::write_loop() {
             ++stats_.commit_failures;
             stats_.last_error = "world file '" + path_ + "': " + *error;
             committed_.notify_all();
-            if (stopping_) return;  // nothing to retry with; flush() has reported it
+            if (stopping_) return;  // this batch is lost; a flush() before the end reports it
             requeue(std::move(batch));
             // Retry after a pause (the disk may be full for a while), unless asked to stop.
             wake_.wait_for(lock, kCommitDelay * 5, [this] { return stopping_; });

@@ -103,7 +103,9 @@ class WorldStore {
     // A refused file is left byte for byte as it was; the result carries the reason.
     static OpenResult open(const std::string& path, const OpenMode& mode = {});
 
-    ~WorldStore();  // commits what is still queued, stops the writer, closes the file
+    // Commits what is still queued, stops the writer, closes the file (checkpointing the WAL
+    // into it). Call flush() first to learn whether the last commit worked.
+    ~WorldStore();
     WorldStore(const WorldStore&) = delete;
     WorldStore& operator=(const WorldStore&) = delete;
 

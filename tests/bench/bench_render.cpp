@@ -32,10 +32,6 @@ struct Scene {
     ChunkOctree octree;
 };
 
-uint64_t key_of(const ChunkCoord& c) {
-    return (uint64_t(uint32_t(c.x)) & 0xFFFFFFF) << 32 | (uint64_t(uint32_t(c.z)) & 0xFFFFFFF) << 4 | uint64_t(c.y & 15);
-}
-
 // Replaces each loaded chunk's exposed cubes with every solid cube, all faces on.
 WorldEvents every_solid_cube(const World& world, const WorldEvents& exposed) {
     WorldEvents out;
@@ -54,7 +50,7 @@ void fill(Scene& scene, const WorldEvents& events) {
     scene.slots.apply(events);
     std::vector<ChunkCoord> gained, emptied;
     scene.slots.take_chunk_changes(gained, emptied);
-    for (const ChunkCoord& c : gained) scene.octree.insert(key_of(c), {c.x, c.y, c.z});
+    for (const ChunkCoord& c : gained) scene.octree.insert(chunk_key(c), {c.x, c.y, c.z});
 }
 
 struct Result {
@@ -137,12 +133,8 @@ int run(int view_distance, int frames_per_pose) {
         gfx::CubeRendererConfig config;
         config.shader_dir = SLOTCRAFT_SOURCE_DIR "/shaders";
         config.assets_dir = SLOTCRAFT_SOURCE_DIR "/assets";
-        for (int t = 0; t < kBlockTypeCount; ++t) {
-            for (int f = 0; f < kFaceCount; ++f) {
-                const auto type = static_cast<BlockType>(t);
-                config.face_layers.push_back(is_solid(type) ? int(face_layer(type, Face(f))) : 0);
-            }
-        }
+        const auto layers = face_layer_table();
+        config.face_layers.assign(layers.begin(), layers.end());
         World world({WorldType::kTerrain, 1, view_distance, 1, 0});
         std::vector<ChunkCoord> coords;
         for (int x = -view_distance; x <= view_distance; ++x) {

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <cstdlib>
 #include <string>
 
@@ -63,6 +64,13 @@ int main(int argc, char** argv) {
     // the program exits; LeakSanitizer's end-of-run stop-the-world then fails ("fatal
     // error") in sanitizer builds. The tests do not need the cache.
     setenv("MESA_SHADER_CACHE_DISABLE", "true", 1);
+    // Runs without --script save the world under $XDG_DATA_HOME: never the user's own.
+    char xdg[] = "/tmp/slotcraft-render-xdg-XXXXXX";
+    if (!mkdtemp(xdg)) {
+        std::fprintf(stderr, "render tests: cannot make a temporary XDG_DATA_HOME\n");
+        return 1;
+    }
+    setenv("XDG_DATA_HOME", xdg, 1);
     const char* display = std::getenv("DISPLAY");
     if (!listing_only(argc, argv) && (!display || !*display)) {
         if (!start_xvfb()) {
@@ -71,6 +79,7 @@ int main(int argc, char** argv) {
         }
     }
     const int result = RUN_ALL_TESTS();
+    std::filesystem::remove_all(xdg);
     stop_xvfb();
     g_xvfb = 0;
     return result;

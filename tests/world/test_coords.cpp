@@ -61,3 +61,19 @@ TEST(Coords, ChunkHashSpreadsNeighbours) {
 
 }  // namespace
 }  // namespace slotcraft
+
+namespace slotcraft {
+namespace {
+
+TEST(ChunkKey, DistinctForNeighboursAndFarChunks) {
+    const ChunkCoord cs[] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {-1, 0, 0}, {0, 15, 0}, {0, 0, -1},
+                             {134217727, 15, -134217728}, {-134217728, 0, 134217727}};
+    for (const auto& a : cs) {
+        for (const auto& b : cs) {
+            if (!(a == b)) EXPECT_NE(chunk_key(a), chunk_key(b));
+        }
+    }
+}
+
+}  // namespace
+}  // namespace slotcraft
