@@ -58,7 +58,14 @@ case "$cmd" in
     ensure_packages
     build release
     for b in build/release/tests/bench/bench_*; do
-      [ -x "$b" ] && "$b" "$@"
+      [ -x "$b" ] || continue
+      echo "== $b"
+      if [ "$(basename "$b")" = bench_render ]; then
+        # Needs a GL context: the current display, or a private Xvfb (Mesa llvmpipe).
+        if [ -n "${DISPLAY:-}" ]; then "$b"; else xvfb-run -a -s "-screen 0 1280x720x24" "$b"; fi
+      else
+        "$b" "$@"
+      fi
     done
     ;;
   *)

@@ -91,9 +91,11 @@ App::App(Options options, std::vector<ScriptCommand> script)
     world_config.seed = options_.seed;
     world_config.view_distance = options_.view_distance;
     world_ = std::make_unique<World>(world_config);
-    // Spawn two blocks above the ground at the origin column.
+    // Spawn flying over the origin column, above the tallest tree (trunk up to 6, crown 3),
+    // looking a little down at the land.
     const int ground = options_.world == WorldType::kFlat ? 63 : world_->terrain().surface_height(0, 0);
-    player_.set_eye({0.5, ground + 2.0 + kEyeHeight, 0.5});
+    player_.set_eye({0.5, ground + 12.0 + kEyeHeight, 0.5});
+    camera_.pitch = -15.0;
     restore_from_store();
     camera_.position = player_.eye();
     show_key_help_ = !scripted;
@@ -212,7 +214,8 @@ App::Eye App::eye() const {
     e.origin_chunk = glm::ivec3(origin);
     e.offset = glm::vec3(camera_.position - origin * double{kChunkSize});
     const float far_plane = static_cast<float>((world_->view_distance() + 2) * kChunkSize);
-    e.view_projection = camera_.projection(static_cast<float>(width_) / static_cast<float>(height_), 0.05f, far_plane) *
+    const float aspect = height_ > 0 ? static_cast<float>(width_) / static_cast<float>(height_) : 1.0f;  // minimised
+    e.view_projection = camera_.projection(aspect, 0.05f, far_plane) *
                         camera_.view_relative_to(origin * double{kChunkSize});
     return e;
 }
