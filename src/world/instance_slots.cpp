@@ -163,7 +163,7 @@ std::optional<uint32_t> InstanceSlots::slot_of(const ChunkCoord& chunk, uint16_t
 void InstanceSlots::chunk_runs(const ChunkCoord& chunk, std::vector<SlotRun>& out) const {
     auto it = chunks_.find(chunk);
     if (it == chunks_.end()) return;
-    std::vector<PageAllocator::OwnedPage>& pages = const_cast<std::vector<PageAllocator::OwnedPage>&>(scratch_pages_);
+    std::vector<PageAllocator::OwnedPage>& pages = scratch_pages_;
     pages_.owner_pages(it->second.owner, pages);
     for (size_t i = 0; i < pages.size();) {
         size_t j = i;

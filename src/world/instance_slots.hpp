@@ -124,7 +124,7 @@ private:
     FrameWork frame_;
     tsl::robin_map<uint32_t, uint32_t> write_pos_;  // slot -> index in frame_.writes
     std::vector<ChunkCoord> gained_, emptied_;
-    std::vector<PageAllocator::OwnedPage> scratch_pages_;
+    mutable std::vector<PageAllocator::OwnedPage> scratch_pages_;  // chunk_runs' buffer, reused
     uint64_t writes_last_frame_ = 0;
     uint64_t slot_allocations_ = 0;
     uint64_t slot_frees_ = 0;

@@ -52,12 +52,9 @@ TEST(DemoRender, BreakFreesTheTargetedSlotAndPlaceReusesIt) {
 
 TEST(DemoRender, NothingTargetedStopsTheRunWithTheLine) {
     const std::string dir = out_dir();
-    const auto r = run_script(dir, "camera 0 100 0 0 90\nwait 1\nbreak\n", {"--world", "flat", "--view-distance", "1"});
-    EXPECT_EQ(r.exit_code, 2);
-    EXPECT_NE(r.err.find("line 3"), std::string::npos) << r.err;
-    const auto p = run_script(dir, "camera 0 100 0 0 90\nplace stone\n", {"--world", "flat", "--view-distance", "1"});
-    EXPECT_EQ(p.exit_code, 2);
-    EXPECT_NE(p.err.find("line 2"), std::string::npos) << p.err;
+    const std::vector<std::string> flags = {"--world", "flat", "--view-distance", "1"};
+    render_test::expect_stops_at_line(dir, "camera 0 100 0 0 90\nwait 1\nbreak\n", 3, flags);
+    render_test::expect_stops_at_line(dir, "camera 0 100 0 0 90\nplace stone\n", 2, flags);
 }
 
 TEST(DemoRender, PickAndSelectDriveTheHotbar) {
@@ -103,10 +100,8 @@ TEST(DemoRender, APlacedBlockNeverOverlapsThePlayer) {
     const std::string dir = out_dir();
     // Standing on the grass, looking straight down: the targeted face's cell is where the feet are.
     const std::string script = "camera 0.5 66 0.5 0 -90\nmode walk\nwait 30\nplace stone\n";
-    const auto r = run_script(dir, script, {"--world", "flat", "--view-distance", "1"});
-    EXPECT_EQ(r.exit_code, 2);
-    EXPECT_NE(r.err.find("line 4"), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("inside the player"), std::string::npos) << r.err;
+    const std::string err = render_test::expect_stops_at_line(dir, script, 4, {"--world", "flat", "--view-distance", "1"});
+    EXPECT_NE(err.find("inside the player"), std::string::npos) << err;
 }
 
 TEST(DemoRender, ResizeAndMinimiseCauseNoError) {

@@ -22,6 +22,15 @@ inline testing::RunResult run_script(const std::string& dir, const std::string& 
     return testing::run_program(SLOTCRAFT_EXE, args);
 }
 
+// Runs a script that must stop at `line` with exit code 2; returns its standard error.
+inline std::string expect_stops_at_line(const std::string& dir, const std::string& script, int line,
+                                        std::vector<std::string> flags) {
+    const auto r = run_script(dir, script, std::move(flags));
+    EXPECT_EQ(r.exit_code, 2) << script;
+    EXPECT_NE(r.err.find("line " + std::to_string(line)), std::string::npos) << r.err;
+    return r.err;
+}
+
 inline int64_t stat_int(const testing::Json& doc, const std::string& key) {
     const testing::Json& v = doc.at(key);
     EXPECT_EQ(v.kind, testing::Json::Kind::kInteger) << key << " must be a JSON integer";

@@ -147,12 +147,9 @@ TEST(RendererRender, PositionsAreExactFarFromTheOrigin) {
 
 TEST(RendererRender, RefusedEditStopsTheRunWithItsLine) {
     const std::string dir = out_dir();
-    const auto r = run_script(dir, "camera 0 100 0 0 0\nset 0 300 0 stone\n", {"--world", "flat", "--view-distance", "1"});
-    EXPECT_EQ(r.exit_code, 2);
-    EXPECT_NE(r.err.find("line 2"), std::string::npos) << r.err;
-    const auto unknown = run_script(dir, "camera 0 100 0 0 0\nset 0 70 0 cheese\n", {"--world", "flat", "--view-distance", "1"});
-    EXPECT_EQ(unknown.exit_code, 2);
-    EXPECT_NE(unknown.err.find("line 2"), std::string::npos) << unknown.err;
+    const std::vector<std::string> flags = {"--world", "flat", "--view-distance", "1"};
+    render_test::expect_stops_at_line(dir, "camera 0 100 0 0 0\nset 0 300 0 stone\n", 2, flags);
+    render_test::expect_stops_at_line(dir, "camera 0 100 0 0 0\nset 0 70 0 cheese\n", 2, flags);
 }
 
 TEST(RendererRender, MissingShaderIsNamed) {
