@@ -59,7 +59,6 @@ App::App(Options options, std::vector<ScriptCommand> script)
 #endif
     if (kDebugBuild) options_.gl_debug = true;
     const bool scripted = !options_.script_path.empty();
-    open_store();  // before the window: a refused file stops here, and it decides seed and type
     WindowConfig config;
     config.width = options_.width;
     config.height = options_.height;
@@ -85,6 +84,9 @@ App::App(Options options, std::vector<ScriptCommand> script)
     renderer_config.face_layers.assign(layers.begin(), layers.end());
     renderer_ = std::make_unique<gfx::CubeRenderer>(renderer_config);
     lines_ = std::make_unique<gfx::LineRenderer>(renderer_config.shader_dir);
+    // The world file once the display, GL and shaders are known to work (so a failed start
+    // never moves a world aside), and before the world: it decides the seed and type.
+    open_store();
 
     WorldConfig world_config;
     world_config.type = options_.world;
@@ -177,16 +179,7 @@ void App::render_frame(bool capture) {
         draw_world();
     }
     imgui_->end_frame();
-    if (capture && width_ > 0 && height_ > 0) {
-        try {
-            gfx::write_png(capture_path_, width_, height_, gfx::read_back_buffer(width_, height_));
-        } catch (const std::runtime_error& e) {
-            if (capture_line_ > 0) throw ScriptError(capture_line_, e.what());
-            throw;
-        }
-    }
-    capture_path_.clear();
-    capture_line_ = 0;
+    if (capture) save_capture();
     renderer_->end_frame();
     window_->swap_buffers();
     const double now = glfwGetTime();
@@ -194,6 +187,25 @@ void App::render_frame(bool capture) {
     frame_times_.add(frame_seconds_ * 1000.0);
     last_frame_time_ = now;
     ++frames_at_pose_;
+}
+
+// Saves the frame just drawn (before the swap). A failure stops a script at its line or a
+// run's final --screenshot, and is only a message for F2.
+void App::save_capture() {
+    const std::string path = std::exchange(capture_path_, {});
+    const int line = std::exchange(capture_line_, 0);
+    const bool from_key = std::exchange(capture_from_key_, false);
+    try {
+        if (width_ <= 0 || height_ <= 0) {
+            throw std::runtime_error("cannot take the screenshot '" + path + "': the window is minimised (0x0)");
+        }
+        gfx::write_png(path, width_, height_, gfx::read_back_buffer(width_, height_));
+        if (from_key) show_message("saved " + path);
+    } catch (const std::runtime_error& e) {
+        if (from_key) show_message(e.what());
+        else if (line > 0) throw ScriptError(line, e.what());
+        else throw;
+    }
 }
 
 // [SECTION] culling and drawing

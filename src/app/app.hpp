@@ -83,6 +83,7 @@ private:
     void set_cull_frozen(bool frozen);
     void simulate();
     void render_frame(bool capture);
+    void save_capture();
     void land_pending_work();
     bool idle() const;
     void verify_buffer(int line);
@@ -104,7 +105,7 @@ private:
     PlayerInput gather_input() const;
     void step_player();
     void set_mode(MoveMode mode);
-    bool hold_key(const std::string& name, int64_t frames);
+    void hold_key(const std::string& name, int64_t frames);
     void show_message(std::string text);
     void save_timestamped_screenshot();
 
@@ -135,6 +136,7 @@ private:
     int await_idle_line_ = 0;
     std::string capture_path_;          // screenshot to save from the next frame
     int capture_line_ = 0;              // the script line that asked for it (0: none)
+    bool capture_from_key_ = false;     // F2 asked for it: report the outcome as a message
     bool quit_ = false;
 
     std::unique_ptr<Window> window_;

@@ -1,4 +1,6 @@
 // The App's script commands. The parser (script.cpp) has checked each line's words.
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "app/app.hpp"
@@ -45,8 +47,8 @@ void App::run_command(const ScriptCommand& cmd) {
             throw ScriptError(cmd.line, e.what());
         }
         camera_.position = player_.eye();
-        camera_.yaw = cmd.number(3);
-        camera_.pitch = cmd.number(4);
+        camera_.yaw = std::remainder(cmd.number(3), 360.0);
+        camera_.pitch = std::clamp(cmd.number(4), -90.0, 90.0);
         await_idle_ = true;
         await_idle_line_ = cmd.line;
         frames_at_pose_ = 0;
@@ -74,8 +76,7 @@ void App::run_command(const ScriptCommand& cmd) {
         quit_ = true;
     } else if (cmd.verb == "set") {
         const BlockPos p{to_int(cmd.number(0)), to_int(cmd.number(1)), to_int(cmd.number(2))};
-        const auto type = block_from_name(cmd.arg(3));
-        const EditResult r = type ? edit(p, *type) : EditResult{EditError::kUnknownType, {}};
+        const EditResult r = edit(p, *block_from_name(cmd.arg(3)));  // the parser checked the name
         if (!r.ok()) throw ScriptError(cmd.line, "cannot set " + cmd.arg(3) + " at " + std::to_string(p.x) + " " +
                                                      std::to_string(p.y) + " " + std::to_string(p.z) + ": " +
                                                      std::string(r.reason()));
@@ -89,14 +90,10 @@ void App::run_command(const ScriptCommand& cmd) {
         const std::string error = act(cmd.verb == "break" ? Action::kBreak : Action::kPick, std::nullopt);
         if (!error.empty()) throw ScriptError(cmd.line, error);
     } else if (cmd.verb == "place") {
-        const auto type = block_from_name(cmd.arg(0));
-        if (!type || !is_solid(*type)) throw ScriptError(cmd.line, "'" + cmd.arg(0) + "' is not a placeable block");
-        const std::string error = act(Action::kPlace, *type);
+        const std::string error = act(Action::kPlace, *block_from_name(cmd.arg(0)));  // checked by the parser
         if (!error.empty()) throw ScriptError(cmd.line, error);
     } else if (cmd.verb == "select") {
-        const int n = static_cast<int>(cmd.number(0));
-        if (n < 1 || n > Hotbar::kSlots) throw ScriptError(cmd.line, "select needs a hotbar slot 1..9");
-        hotbar_.select(n - 1);
+        hotbar_.select(static_cast<int>(cmd.number(0)) - 1);  // the parser checked 1..9
     } else if (cmd.verb == "mode") {
         set_mode(cmd.arg(0) == "fly" ? MoveMode::kFly : MoveMode::kWalk);
     } else if (cmd.verb == "key") {
@@ -105,11 +102,7 @@ void App::run_command(const ScriptCommand& cmd) {
     } else if (cmd.verb == "look") {
         look(cmd.number(0), cmd.number(1));
     } else if (cmd.verb == "resize") {
-        const int w = static_cast<int>(cmd.number(0)), h = static_cast<int>(cmd.number(1));
-        if ((w == 0) != (h == 0) || w > 16384 || h > 16384) {
-            throw ScriptError(cmd.line, "resize needs W and H from 1 to 16384, or 0 0 to minimise");
-        }
-        window_->resize(w, h);
+        window_->resize(static_cast<int>(cmd.number(0)), static_cast<int>(cmd.number(1)));  // checked by the parser
         wait_frames_ = 1;
     } else {
         throw ScriptError(cmd.line, "'" + cmd.verb + "' needs a part of Slotcraft that is not built yet");

@@ -21,6 +21,7 @@ void App::collect_stats(StatsJson& json) const {
     json.set("frame.count", frame_times_.count());
     json.set("frame.ms_avg", frame_times_.average_ms());
     json.set("gl.errors", gl_debug_.errors);
+    json.set("gl.warnings", gl_debug_.warnings);
     json.set("camera.x", camera_.position.x);
     json.set("camera.y", camera_.position.y);
     json.set("camera.z", camera_.position.z);
@@ -88,6 +89,7 @@ void App::collect_stats(StatsJson& json) const {
     json.set("upload.writes_last_frame", i64(r.writes_last_frame));
     json.set("upload.copies_last_frame", i64(r.copies_last_frame));
     json.set("upload.dispatches_last_frame", i64(r.dispatches_last_frame));
+    json.set("upload.pages_cleared_last_frame", i64(r.pages_cleared_last_frame));
     json.set("ring.bytes", i64(r.ring.bytes));
     json.set("ring.used", i64(r.ring.used));
     json.set("ring.waits", i64(r.ring.waits));

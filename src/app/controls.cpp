@@ -80,13 +80,17 @@ void App::set_cursor_captured(bool captured) {
     imgui_->set_mouse_enabled(!captured);
 }
 
-// Mouse motion in pixels (or `look`'s degrees divided by the same factor).
+// Mouse motion in pixels.
 void App::turn(double dx_pixels, double dy_pixels) {
-    camera_.yaw = std::fmod(camera_.yaw + dx_pixels * kMouseDegreesPerPixel, 360.0);
-    camera_.pitch = std::clamp(camera_.pitch - dy_pixels * kMouseDegreesPerPixel, -89.9, 89.9);
+    look(dx_pixels * kMouseDegreesPerPixel, -dy_pixels * kMouseDegreesPerPixel);
 }
 
-void App::look(double dyaw, double dpitch) { turn(dyaw / kMouseDegreesPerPixel, -dpitch / kMouseDegreesPerPixel); }
+// Turning in degrees (the mouse and the script's `look`): yaw wraps into [-180, 180],
+// pitch stops just short of straight up or down.
+void App::look(double dyaw, double dpitch) {
+    camera_.yaw = std::remainder(camera_.yaw + dyaw, 360.0);
+    camera_.pitch = std::clamp(camera_.pitch + dpitch, -89.9, 89.9);
+}
 
 // [SECTION] input and movement
 
@@ -123,15 +127,8 @@ void App::set_mode(MoveMode mode) {
     show_message(mode == MoveMode::kFly ? "fly mode" : "walk mode");
 }
 
-bool App::hold_key(const std::string& name, int64_t frames) {
-    for (const KeyBinding& k : kKeys) {
-        if (name == k.name) {
-            script_keys_[k.name] = frames;
-            return true;
-        }
-    }
-    return false;
-}
+// `key NAME FRAMES`: the parser has checked that NAME is one of kKeys.
+void App::hold_key(const std::string& name, int64_t frames) { script_keys_[name] = frames; }
 
 // [SECTION] actions
 
@@ -156,13 +153,20 @@ void App::show_message(std::string text) {
     message_until_frame_ = frame_times_.count() + kMessageFrames;
 }
 
+// F2: the next frame is saved; render_frame reports the outcome as a message (a folder that
+// cannot be written is the user's to fix, not a reason to end the demo).
 void App::save_timestamped_screenshot() {
-    std::filesystem::create_directories("screenshots");
+    std::error_code ec;
+    std::filesystem::create_directories("screenshots", ec);
+    if (ec) {
+        show_message("cannot save a screenshot: cannot create 'screenshots/': " + ec.message());
+        return;
+    }
     const std::time_t now = std::time(nullptr);
     char name[64];
     std::strftime(name, sizeof name, "screenshots/slotcraft-%Y%m%d-%H%M%S.png", std::localtime(&now));
     capture_path_ = name;
-    show_message(std::string("saved ") + name);
+    capture_from_key_ = true;
 }
 
 }  // namespace slotcraft

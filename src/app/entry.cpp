@@ -2,7 +2,12 @@
 // ends here as one message and an exit code (README, "Exit codes").
 #include "app/entry.hpp"
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 
 #include "app/app.hpp"
 #include "app/window.hpp"
@@ -23,6 +28,17 @@ int run_program(const std::vector<std::string>& args) {
         std::printf("%s\nscript commands (--script FILE, one a line, # starts a comment):\n%s", usage_text().c_str(),
                     script_reference().c_str());
         return kExitOk;
+    }
+    // Output files are checked now, not after a long run: their folder must be writable.
+    for (const auto& [flag, path] : {std::pair{"--stats-json", options.stats_json_path},
+                                     std::pair{"--screenshot", options.screenshot_path}}) {
+        if (path.empty()) continue;
+        const std::filesystem::path parent = std::filesystem::absolute(path).parent_path();
+        if (access(parent.c_str(), W_OK) != 0) {
+            std::fprintf(stderr, "slotcraft: %s: cannot write into '%s' (%s): choose a writable folder\n\n%s", flag,
+                         parent.c_str(), std::strerror(errno), usage_text().c_str());
+            return kExitUsage;
+        }
     }
     std::vector<ScriptCommand> script;
     if (!options.script_path.empty()) {

@@ -2,6 +2,8 @@
 #include "app/stats_json.hpp"
 
 #include <cerrno>
+#include <charconv>
+#include <filesystem>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -68,11 +70,13 @@ void StatsJson::write(std::string& out, const Value& v, int indent) {
         if (!std::isfinite(*d)) {
             out += "null";
         } else {
+            // The shortest text that reads back as the same double: exact far from the origin.
             char buf[32];
-            std::snprintf(buf, sizeof buf, "%.6g", *d);
-            out += buf;
+            const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, *d);
+            const std::string text(buf, ec == std::errc() ? end : buf);
+            out += text;
             // Keep a double looking like one, so readers do not mistake it for a count.
-            if (std::strpbrk(buf, ".eE") == nullptr) out += ".0";
+            if (text.find_first_of(".eE") == std::string::npos) out += ".0";
         }
     } else if (auto s = std::get_if<std::string>(&v)) {
         write_string(out, *s);
@@ -100,6 +104,16 @@ std::string StatsJson::dump() const {
 }
 
 void write_file_atomically(const std::string& path, const std::string& text) {
+    // A symlink or a device (/dev/stdout) is written through, not replaced by a rename.
+    std::error_code ec;
+    const auto status = std::filesystem::symlink_status(path, ec);
+    if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+        std::FILE* f = std::fopen(path.c_str(), "wb");
+        const bool ok = f && std::fwrite(text.data(), 1, text.size(), f) == text.size();
+        if (f && std::fclose(f) != 0) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
+        if (!ok) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
+        return;
+    }
     const std::string tmp = path + ".tmp";
     std::FILE* f = std::fopen(tmp.c_str(), "wb");
     if (!f) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));

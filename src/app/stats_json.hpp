@@ -37,7 +37,8 @@ private:
 };
 
 // Writes text to path through a temporary file and a rename, so a reader never sees a
-// half-written file. Throws std::runtime_error naming the path on failure.
+// half-written file (a symlink or device such as /dev/stdout is written through instead).
+// Throws std::runtime_error naming the path on failure.
 void write_file_atomically(const std::string& path, const std::string& text);
 
 }  // namespace slotcraft

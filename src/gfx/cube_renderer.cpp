@@ -157,8 +157,12 @@ void CubeRenderer::draw(const std::vector<SlotRun>& runs, const CubeView& view) 
     glDepthFunc(GL_LESS);
     glDisable(GL_CULL_FACE);  // only faces turned to the eye are emitted
     glDisable(GL_BLEND);
-    glBeginQuery(GL_VERTEX_SHADER_INVOCATIONS_ARB, vs_query_.get());
-    glBeginQuery(GL_SAMPLES_PASSED, samples_query_.get());
+    // Pipeline statistics are an extension in 4.5: without it the figures stay -1.
+    const bool query = GLAD_GL_ARB_pipeline_statistics_query != 0 && !queries_in_flight_;
+    if (query) {
+        glBeginQuery(GL_VERTEX_SHADER_INVOCATIONS_ARB, vs_query_.get());
+        glBeginQuery(GL_SAMPLES_PASSED, samples_query_.get());
+    }
     const size_t per_call = ring_.max_reservation() / sizeof(DrawArraysIndirectCommand);
     size_t i = 0;
     while (i < runs.size()) {
@@ -175,9 +179,11 @@ void CubeRenderer::draw(const std::vector<SlotRun>& runs, const CubeView& view) 
         stats_.draw_bytes_last_frame += n * sizeof(DrawArraysIndirectCommand);
         i += n;
     }
-    glEndQuery(GL_SAMPLES_PASSED);
-    glEndQuery(GL_VERTEX_SHADER_INVOCATIONS_ARB);
-    queries_in_flight_ = true;
+    if (query) {
+        glEndQuery(GL_SAMPLES_PASSED);
+        glEndQuery(GL_VERTEX_SHADER_INVOCATIONS_ARB);
+        queries_in_flight_ = true;
+    }
     glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
     glBindVertexArray(0);
 }

@@ -42,8 +42,26 @@ TEST(Script, BadLinesNameTheirLineNumber) {
     }
 }
 
-TEST(Script, MissingFileIsAClearError) {
+TEST(Script, MissingFileOrFolderIsAClearError) {
     EXPECT_THROW(load_script("/nonexistent/script.txt"), std::runtime_error);
+    EXPECT_THROW(load_script("/tmp"), std::runtime_error);
+}
+
+// Values are checked with the words, so a bad value never waits for the world to stream.
+TEST(Script, BadValuesAreRefusedBeforeTheRun) {
+    for (const char* text : {"select 10", "select 0", "place cheese", "place air", "set 0 70 0 cheese",
+                             "resize 1 0", "resize 99999 1", "resize 1.5 2", "look 1e308 0", "camera 1e10 0 0 0 0",
+                             "camera 0 0 0 1e9 0", "wait 1e12", "key W -1", "set 0 2e9 0 stone"}) {
+        EXPECT_THROW(parse_script(std::string("wait 1\n") + text + "\n"), ScriptError) << text;
+        try {
+            parse_script(std::string("wait 1\n") + text + "\n");
+        } catch (const ScriptError& e) {
+            EXPECT_EQ(e.line, 2) << text;
+        }
+    }
+    const auto ok = parse_script("select 9\nplace glass\nset -5 0 7 air\nresize 0 0\nresize 1 16384\nlook -360 45\n");
+    EXPECT_EQ(ok.size(), 6u);
+    EXPECT_EQ(ok[0].number(0), 9);
 }
 
 }  // namespace

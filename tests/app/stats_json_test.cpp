@@ -29,6 +29,19 @@ TEST(StatsJson, NestsDottedKeysAndKeepsIntegersIntegral) {
     EXPECT_TRUE(doc.at("target").is_null());
 }
 
+TEST(StatsJson, DoublesReadBackExactlyFarFromTheOrigin) {
+    StatsJson json;
+    json.set("camera.x", 1000000.5);
+    json.set("camera.z", -123456.25);
+    json.set("camera.y", 0.1);
+    json.set("cull.us", 3.0);
+    const auto doc = testing::Json::parse(json.dump());
+    EXPECT_EQ(doc.at("camera.x").number, 1000000.5);
+    EXPECT_EQ(doc.at("camera.z").number, -123456.25);
+    EXPECT_EQ(doc.at("camera.y").number, 0.1);
+    EXPECT_EQ(doc.at("cull.us").kind, testing::Json::Kind::kDouble);
+}
+
 TEST(StatsJson, EscapesStrings) {
     StatsJson json;
     json.set("a.b", "quote \" backslash \\ newline \n");

@@ -90,6 +90,27 @@ TEST(AppRender, BadFlagExitsTwoNamingTheFlag) {
     EXPECT_NE(bad_value.err.find("--size"), std::string::npos) << bad_value.err;
 }
 
+TEST(AppRender, UnwritableOutputsAndAFolderAsScriptAreRefusedBeforeTheRun) {
+    const auto stats = run_program(SLOTCRAFT_EXE, {"--frames", "1", "--stats-json", "/nonexistent-dir/s.json"});
+    EXPECT_EQ(stats.exit_code, 2);
+    EXPECT_NE(stats.err.find("--stats-json"), std::string::npos) << stats.err;
+    const auto shot = run_program(SLOTCRAFT_EXE, {"--frames", "1", "--screenshot", "/nonexistent-dir/x.png"});
+    EXPECT_EQ(shot.exit_code, 2);
+    EXPECT_NE(shot.err.find("--screenshot"), std::string::npos) << shot.err;
+    const auto folder = run_program(SLOTCRAFT_EXE, {"--script", "/tmp"});
+    EXPECT_EQ(folder.exit_code, 2);
+    EXPECT_NE(folder.err.find("not a file"), std::string::npos) << folder.err;
+}
+
+TEST(AppRender, AScreenshotOfAMinimisedWindowStopsTheScriptAtItsLine) {
+    const std::string dir = out_dir();
+    write_text(dir + "/min.txt", "wait 1\nresize 0 0\nscreenshot " + dir + "/x.png\n");
+    const auto r = run_program(SLOTCRAFT_EXE, {"--script", dir + "/min.txt", "--world", "flat", "--view-distance", "1"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("line 3"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("minimised"), std::string::npos) << r.err;
+}
+
 TEST(AppRender, HelpExitsZero) {
     const auto r = run_program(SLOTCRAFT_EXE, {"--help"});
     EXPECT_EQ(r.exit_code, 0);
