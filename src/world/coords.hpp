@@ -65,6 +65,15 @@ constexpr ChunkCoord neighbour(const ChunkCoord& c, Face f) {
     return {c.x + n.x, c.y + n.y, c.z + n.z};
 }
 constexpr bool chunk_y_in_world(int32_t chunk_y) { return chunk_y >= 0 && chunk_y < kChunksPerColumn; }
+
+// x and z are endless in practice but bounded in arithmetic: chunks -2^26 .. 2^26 - 1 (blocks
+// about +-1.07e9) keep every block coordinate, neighbour and tree bound far from int32
+// overflow. Nothing outside is generated, loaded or edited.
+inline constexpr int32_t kMaxChunkXZ = int32_t{1} << 26;
+constexpr bool chunk_xz_in_world(int32_t x, int32_t z) {
+    return x >= -kMaxChunkXZ && x < kMaxChunkXZ && z >= -kMaxChunkXZ && z < kMaxChunkXZ;
+}
+constexpr bool chunk_in_world(const ChunkCoord& c) { return chunk_y_in_world(c.y) && chunk_xz_in_world(c.x, c.z); }
 constexpr bool block_y_in_world(int32_t y) { return y >= 0 && y < kWorldHeight; }
 
 // Local cube index 0..4095 inside a chunk: x + 16 z + 256 y (4 bits per axis), so a

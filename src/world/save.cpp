@@ -189,15 +189,16 @@ std::vector<ChunkEdits> WorldStore::load_edits() const {
     // The primary key's order: rows arrive grouped by chunk without a sort.
     const StmtPtr stmt = prepare(db_, "SELECT cx, cy, cz, idx, type FROM edits ORDER BY cx, cy, cz, idx");
     if (!stmt) throw WorldFileError("world file '" + path_ + "': edits cannot be read (" + db_error(db_) + ")");
-    constexpr int64_t kMin = std::numeric_limits<int32_t>::min();
-    constexpr int64_t kMax = std::numeric_limits<int32_t>::max();
+    // Checked as 64-bit values, before any narrowing cast.
+    constexpr int64_t kMin = -int64_t{kMaxChunkXZ};
+    constexpr int64_t kMax = int64_t{kMaxChunkXZ} - 1;
     int rc;
     while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW) {
         int64_t v[5];
         for (int i = 0; i < 5; ++i) v[i] = sqlite3_column_int64(stmt.get(), i);
-        if (v[0] < kMin || v[0] > kMax || !chunk_y_in_world(static_cast<int32_t>(v[1])) || v[2] < kMin ||
-            v[2] > kMax || v[3] < 0 || v[3] >= kChunkVolume || v[4] < 0 ||
-            !is_valid_block_type(static_cast<uint8_t>(v[4])) || v[4] > 255) {
+        if (v[0] < kMin || v[0] > kMax || v[1] < 0 || v[1] >= kChunksPerColumn || v[2] < kMin || v[2] > kMax ||
+            v[3] < 0 || v[3] >= kChunkVolume || v[4] < 0 || v[4] > 255 ||
+            !is_valid_block_type(static_cast<uint8_t>(v[4]))) {
             throw WorldFileError("world file '" + path_ + "': an edit is out of range (chunk " + std::to_string(v[0]) +
                                  " " + std::to_string(v[1]) + " " + std::to_string(v[2]) + ", index " +
                                  std::to_string(v[3]) + ", type " + std::to_string(v[4]) + ")");

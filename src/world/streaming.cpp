@@ -33,10 +33,12 @@ std::size_t max_loaded_chunks(int view_distance) {
 }
 
 ChunkCoord camera_chunk(const glm::dvec3& camera) {
-    const auto cx = static_cast<int32_t>(std::floor(camera.x / kChunkSize));
-    const auto cz = static_cast<int32_t>(std::floor(camera.z / kChunkSize));
-    const auto cy = static_cast<int32_t>(std::floor(camera.y / kChunkSize));
-    return {cx, std::clamp(cy, 0, kChunksPerColumn - 1), cz};
+    // Clamped in double before the cast: a camera far outside the world streams its edge.
+    auto axis = [](double v, double lo, double hi) {
+        return static_cast<int32_t>(std::clamp(std::floor(v / kChunkSize), lo, hi));
+    };
+    const double lo = -double{kMaxChunkXZ}, hi = double{kMaxChunkXZ} - 1;
+    return {axis(camera.x, lo, hi), axis(camera.y, 0, kChunksPerColumn - 1), axis(camera.z, lo, hi)};
 }
 
 StreamPlan plan_streaming(ChunkCoord camera, int view_distance,
@@ -47,6 +49,7 @@ StreamPlan plan_streaming(ChunkCoord camera, int view_distance,
     for (int dz = -r; dz <= r; ++dz) {
         for (int dx = -r; dx <= r; ++dx) {
             if (!column_in_view(0, 0, dx, dz, r)) continue;
+            if (!chunk_xz_in_world(camera.x + dx, camera.z + dz)) continue;
             for (int y = 0; y < kChunksPerColumn; ++y) {
                 const ChunkCoord c{camera.x + dx, y, camera.z + dz};
                 if (!known(c)) plan.to_load.push_back(c);

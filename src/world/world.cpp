@@ -157,7 +157,7 @@ WorldEvents World::load_now(std::span<const ChunkCoord> coords) {
     std::vector<std::unique_ptr<Chunk>> batch;
     tsl::robin_set<ChunkCoord, ChunkCoordHash> in_batch;
     for (const ChunkCoord& c : coords) {
-        if (!chunk_y_in_world(c.y) || is_loaded(c) || !in_batch.insert(c).second) continue;
+        if (!chunk_in_world(c) || is_loaded(c) || !in_batch.insert(c).second) continue;
         batch.push_back(build_chunk(terrain_, job_for(c)));
     }
     integrate(std::move(batch), events, tracker);

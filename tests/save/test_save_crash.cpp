@@ -106,7 +106,9 @@ class Child {
 TEST(WorldStoreCrash, KilledAtRandomMomentsTheFileOpensAndKeepsEveryEditOlderThanASecond) {
     constexpr int kTrials = 20;
     std::mt19937 rng(20240610);
-    std::uniform_int_distribution<int> run_ms(300, 1500);
+    // Every kill lands more than a second into the run, so every trial has edits older than
+    // a second that must survive.
+    std::uniform_int_distribution<int> run_ms(1200, 2000);
     uint64_t total_recorded = 0;
     uint64_t total_found = 0;
     uintmax_t largest_wal = 0;
@@ -155,6 +157,7 @@ TEST(WorldStoreCrash, KilledAtRandomMomentsTheFileOpensAndKeepsEveryEditOlderTha
         }
         // Transactions commit in the order edits were recorded: what survives is a prefix.
         EXPECT_EQ(found, present.size()) << "a gap in the committed edits";
+        EXPECT_GT(must_have, 0u) << "the trial had no edit older than a second to check";
         EXPECT_GE(found, must_have) << "lost an edit older than one second";
         EXPECT_LE(found, recorded + 64) << "more edits than the child made";
         if (found > 0) {
@@ -169,6 +172,7 @@ TEST(WorldStoreCrash, KilledAtRandomMomentsTheFileOpensAndKeepsEveryEditOlderTha
         total_recorded += recorded;
         total_found += found;
     }
+    EXPECT_LT(oldest_loss, std::chrono::seconds(1)) << "a crash lost more than the last second of edits";
     std::printf("[crash] %d trials: %llu edits reported, %llu found after the kills; lost edits were at"
                 " most %.0f ms old; largest WAL at a kill %.1f MiB\n",
                 kTrials, static_cast<unsigned long long>(total_recorded), static_cast<unsigned long long>(total_found),

@@ -77,3 +77,16 @@ TEST(ChunkKey, DistinctForNeighboursAndFarChunks) {
 
 }  // namespace
 }  // namespace slotcraft
+
+namespace slotcraft {
+namespace {
+
+TEST(WorldRange, ChunksOutsideTheArithmeticRangeAreNeverLoaded) {
+    EXPECT_TRUE(chunk_in_world({kMaxChunkXZ - 1, 15, -kMaxChunkXZ}));
+    EXPECT_FALSE(chunk_in_world({kMaxChunkXZ, 0, 0}));
+    EXPECT_FALSE(chunk_in_world({0, 0, -kMaxChunkXZ - 1}));
+    EXPECT_FALSE(chunk_in_world({0, 16, 0}));
+}
+
+}  // namespace
+}  // namespace slotcraft
