@@ -127,6 +127,36 @@ TEST(SlotTree, GrowsALevelAtEachPowerOf64) {
   EXPECT_EQ(tree.levels(), 4u);  // a tree never shrinks its levels
 }
 
+// The batch call fills fast enough to reach five and six levels (2^24 and 2^30 slots): the
+// growth path above four levels, and a free and a lowest-first refill at the top.
+TEST(SlotTree, GrowsToFiveAndSixLevelsThroughTheBatchCall) {
+  SlotTree tree;
+  std::vector<Slot> out(std::uint64_t{1} << 20);
+  std::uint64_t filled = 0;
+  auto fill_to = [&](std::uint64_t target) {
+    while (filled < target) {
+      const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(out.size(), target - filled));
+      tree.allocate_n(n, out.data());
+      ASSERT_EQ(out[0], filled);
+      ASSERT_EQ(out[n - 1], filled + n - 1);
+      filled += n;
+    }
+  };
+  fill_to((std::uint64_t{1} << 24) + 1);
+  EXPECT_EQ(tree.levels(), 5u);
+  EXPECT_EQ(tree.capacity(), std::uint64_t{1} << 30);
+  fill_to((std::uint64_t{1} << 30) + 1);
+  EXPECT_EQ(tree.levels(), 6u);
+  EXPECT_EQ(tree.high_water(), filled);
+  const Slot low = 123456789;
+  tree.free(low);
+  tree.free(static_cast<Slot>(filled - 1));
+  EXPECT_EQ(tree.high_water(), filled - 1);
+  EXPECT_EQ(tree.allocate(), low);  // the gap first, never past the high-water mark
+  EXPECT_EQ(tree.allocate(), filled - 1);
+  EXPECT_EQ(tree.check_invariants(), "");
+}
+
 TEST(SlotTree, HighWaterFallsWhenTheTopSlotIsFreed) {
   SlotTree tree;
   allocate_many(tree, 5000);
