@@ -16,11 +16,12 @@ void draw_hotbar(const HudView& view, const ImGuiViewport* vp) {
                             ImGuiCond_Always, ImVec2(0.5f, 1.0f));
     ImGui::SetNextWindowBgAlpha(0.55f);
     ImGui::Begin("##hotbar", nullptr, kFixed);
+    // Compact enough (about 560 px) to stay between the overlay's side columns at 1280 px.
     for (int i = 0; i < 9; ++i) {
-        if (i) ImGui::SameLine();
+        if (i) ImGui::SameLine(0.0f, 10.0f);
         const bool selected = i == view.selected;
         ImGui::PushStyleColor(ImGuiCol_Text, selected ? IM_COL32(255, 230, 90, 255) : IM_COL32(220, 220, 220, 255));
-        ImGui::Text(selected ? "[%d %.*s]" : " %d %.*s ", i + 1, static_cast<int>(view.hotbar[static_cast<size_t>(i)].size()),
+        ImGui::Text(selected ? "[%d %.*s]" : "%d %.*s", i + 1, static_cast<int>(view.hotbar[static_cast<size_t>(i)].size()),
                     view.hotbar[static_cast<size_t>(i)].data());
         ImGui::PopStyleColor();
     }
@@ -35,12 +36,14 @@ void draw_hud(const HudView& view) {
     draw_hotbar(view, vp);
     if (view.show_key_help) {
         // Above the hotbar, between the overlay's side columns; gone at the first key press.
-        ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y - 70),
+        ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y - 72),
                                 ImGuiCond_Always, ImVec2(0.5f, 1.0f));
         ImGui::SetNextWindowBgAlpha(0.55f);
         ImGui::Begin("##keys", nullptr, kFixed);
-        ImGui::TextUnformatted("Click to play, Esc frees the mouse.  WASD move  Space/Shift up/down  Ctrl sprint  F walk/fly");
-        ImGui::TextUnformatted("LMB break  RMB place  MMB pick  1-9/wheel block  F3 overlay  F2 screenshot  F11 fullscreen");
+        // Three short lines: narrow enough to stay between the overlay's side columns.
+        ImGui::TextUnformatted("Click to play, Esc frees the mouse.  F3 overlay");
+        ImGui::TextUnformatted("WASD move  Space/Shift up/down  Ctrl sprint  F walk/fly");
+        ImGui::TextUnformatted("LMB break  RMB place  MMB pick  1-9/wheel block  F2 shot");
         ImGui::End();
     }
     if (view.loading) {
