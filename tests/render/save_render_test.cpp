@@ -2,9 +2,21 @@
 // same blocks and the player where they were; bad files are refused and left untouched.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <chrono>
 #include <filesystem>
+#include <random>
+#include <set>
+#include <thread>
 
 #include "render/render_test_support.hpp"
+#include "world/save.hpp"
+
+extern char** environ;
 
 namespace slotcraft {
 namespace {
@@ -100,6 +112,91 @@ TEST(SaveRender, AScriptedRunSavesNothingUnlessAWorldIsNamed) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_TRUE(Json::parse_file(dir + "/s.json").at("save").is_null());
     EXPECT_FALSE(std::filesystem::exists(std::string(std::getenv("XDG_DATA_HOME")) + "/slotcraft"));
+}
+
+}  // namespace
+}  // namespace slotcraft
+
+// [SECTION] kill -9 of the real program
+
+namespace slotcraft {
+namespace {
+
+// The real program streams edits into a world file (a `stats` file after every ten edits
+// marks its progress) and is killed with SIGKILL at a random moment: the file must open
+// and hold every edit made more than a second before the kill.
+TEST(SaveRender, KilledMidStreamTheFileOpensAndKeepsEveryEditOlderThanASecond) {
+    using Clock = std::chrono::steady_clock;
+    constexpr int kTrials = 20;
+    constexpr int kEdits = 10000;  // far more than a run lives: it is always killed mid-stream
+    // Cells of chunk columns (0, 0) and (1, 0), both within view distance 1 of the eye.
+    auto cell = [](int i) { return BlockPos{i % 32, 70 + i / 512, (i / 32) % 16}; };
+    std::mt19937 rng(99);
+    for (int trial = 0; trial < kTrials; ++trial) {
+        SCOPED_TRACE("trial " + std::to_string(trial));
+        const std::string dir = out_dir() + "/t" + std::to_string(trial);
+        std::filesystem::create_directories(dir);
+        std::string script = "camera 8 90 8 0 -30\n";
+        for (int i = 0; i < kEdits; ++i) {
+            const BlockPos p = cell(i);
+            script += "set " + std::to_string(p.x) + " " + std::to_string(p.y) + " " + std::to_string(p.z) + " brick\n";
+            if (i % 5 == 4) script += "wait 1\n";
+            if (i % 10 == 9) script += "stats " + dir + "/p" + std::to_string(i + 1) + ".json\n";
+        }
+        testing::write_text(dir + "/run.txt", script);
+        const std::string file = dir + "/world.db";
+        std::vector<std::string> args = {SLOTCRAFT_EXE, "--script", dir + "/run.txt", "--world-file", file,
+                                         "--world", "flat", "--view-distance", "1", "--size", "160x90", "--vsync", "off"};
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        posix_spawn_file_actions_t actions;
+        posix_spawn_file_actions_init(&actions);
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+        posix_spawn_file_actions_addopen(&actions, 2, (dir + "/err.txt").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        pid_t pid = 0;
+        ASSERT_EQ(posix_spawn(&pid, SLOTCRAFT_EXE, &actions, nullptr, argv.data(), environ), 0);
+        posix_spawn_file_actions_destroy(&actions);
+        // Watch the progress files; kill 1.2 to 2 s after the first one appears.
+        std::vector<std::pair<Clock::time_point, int>> progress;  // when, edits recorded
+        Clock::time_point kill_at{};
+        const Clock::time_point give_up = Clock::now() + std::chrono::seconds(60);
+        while (Clock::now() < give_up) {
+            const int next = static_cast<int>(progress.size() + 1) * 10;
+            if (next <= kEdits && std::filesystem::exists(dir + "/p" + std::to_string(next) + ".json")) {
+                progress.emplace_back(Clock::now(), next);
+                if (progress.size() == 1) kill_at = Clock::now() + std::chrono::milliseconds(1200 + rng() % 800);
+                continue;
+            }
+            if (!progress.empty() && Clock::now() >= kill_at) break;
+            ASSERT_EQ(waitpid(pid, nullptr, WNOHANG), 0) << "the program ended early: " << testing::read_text(dir + "/err.txt");
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+        ASSERT_FALSE(progress.empty()) << testing::read_text(dir + "/err.txt");
+        const Clock::time_point killed = Clock::now();
+        kill(pid, SIGKILL);
+        int status = 0;
+        waitpid(pid, &status, 0);
+        ASSERT_TRUE(WIFSIGNALED(status)) << "the program ended before the kill";
+        int must_have = 0;
+        for (const auto& [when, count] : progress) {
+            if (killed - when > std::chrono::seconds(1)) must_have = count;
+        }
+        EXPECT_GT(must_have, 0);
+        OpenResult opened = WorldStore::open(file, {.create_if_missing = false});
+        ASSERT_TRUE(opened) << opened.error;
+        std::set<std::pair<uint64_t, uint16_t>> saved;
+        for (const ChunkEdits& c : opened.store->load_edits()) {
+            for (const BlockEdit& e : c.edits) {
+                EXPECT_EQ(e.type, BlockType::kBrick);
+                saved.insert({chunk_key(c.coord), e.index});
+            }
+        }
+        for (int i = 0; i < must_have; ++i) {
+            const BlockPos p = cell(i);
+            ASSERT_TRUE(saved.contains({chunk_key(chunk_of(p)), local_index(p)})) << "lost edit " << i << " of " << must_have;
+        }
+    }
 }
 
 }  // namespace
