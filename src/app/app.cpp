@@ -309,7 +309,7 @@ OverlayView App::overlay_view() const {
                                  r.ring.waits, r.draw_commands, r.draw_calls, r.instances_drawn};
     v.allocator = &allocator_history_;
     v.world = world_->stats();
-    v.world_type = options_.world == WorldType::kFlat ? "flat" : "terrain";
+    v.world_type = std::string(world_type_name(options_.world));
     v.seed = options_.seed;
     v.camera = camera_.position;
     v.yaw = camera_.yaw;
@@ -333,7 +333,7 @@ HudView App::hud_view() const {
     v.loading = !first_idle_seen_;
     v.chunks_loaded = static_cast<int>(w.chunks_loaded);
     v.chunks_wanted = static_cast<int>(w.chunks_loaded + w.stream_pending);
-    v.mode = player_.mode() == MoveMode::kFly ? "fly" : "walk";
+    v.mode = std::string(move_mode_name(player_.mode()));
     if (frame_times_.count() < message_until_frame_) v.message = message_;
     return v;
 }

@@ -19,9 +19,9 @@
 #include "ui/frame_times.hpp"
 #include "ui/hud.hpp"
 #include "ui/overlay.hpp"
-#include "world/instance_slots.hpp"
+#include "gfx/instance_slots.hpp"
 #include "world/player.hpp"
-#include "world/save.hpp"
+#include "save/save.hpp"
 #include "world/world.hpp"
 #include "world/raycast.hpp"
 

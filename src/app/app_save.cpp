@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "app/app.hpp"
-#include "world/save.hpp"
+#include "save/save.hpp"
 #include "world/world.hpp"
 
 namespace slotcraft {

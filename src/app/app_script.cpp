@@ -95,7 +95,7 @@ void App::run_command(const ScriptCommand& cmd) {
     } else if (cmd.verb == "select") {
         hotbar_.select(static_cast<int>(cmd.number(0)) - 1);  // the parser checked 1..9
     } else if (cmd.verb == "mode") {
-        set_mode(cmd.arg(0) == "fly" ? MoveMode::kFly : MoveMode::kWalk);
+        set_mode(*kMoveModeNames.parse(cmd.arg(0)));  // the parser checked the word
     } else if (cmd.verb == "key") {
         hold_key(cmd.arg(0), static_cast<int64_t>(cmd.number(0)));  // numbers: the numeric words only
         wait_frames_ = static_cast<int64_t>(cmd.number(0));

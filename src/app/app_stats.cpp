@@ -28,7 +28,7 @@ void App::collect_stats(StatsJson& json) const {
     json.set("camera.yaw", camera_.yaw);
     json.set("camera.pitch", camera_.pitch);
 
-    json.set("player.mode", player_.mode() == MoveMode::kFly ? "fly" : "walk");
+    json.set("player.mode", std::string(move_mode_name(player_.mode())));
     json.set("player.on_ground", player_.on_ground());
     json.set("hotbar.selected", hotbar_.selected() + 1);
     json.set("hotbar.block", std::string(block_name(hotbar_.selected_type())));
@@ -36,7 +36,7 @@ void App::collect_stats(StatsJson& json) const {
     json.set("window.height", height_);
 
     const World::Stats w = world_->stats();
-    json.set("world.type", options_.world == WorldType::kFlat ? "flat" : "terrain");
+    json.set("world.type", std::string(world_type_name(options_.world)));
     json.set("world.seed", i64(options_.seed));
     json.set("world.view_distance", world_->view_distance());
     json.set("world.chunks_loaded", i64(w.chunks_loaded));

@@ -124,7 +124,7 @@ void App::step_player() {
 
 void App::set_mode(MoveMode mode) {
     player_.set_mode(mode);
-    show_message(mode == MoveMode::kFly ? "fly mode" : "walk mode");
+    show_message(std::string(move_mode_name(mode)) + " mode");
 }
 
 // `key NAME FRAMES`: the parser has checked that NAME is one of kKeys.

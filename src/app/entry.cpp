@@ -11,7 +11,7 @@
 
 #include "app/app.hpp"
 #include "app/window.hpp"
-#include "world/save.hpp"
+#include "save/save.hpp"
 #include "gfx/shader.hpp"
 
 namespace slotcraft {

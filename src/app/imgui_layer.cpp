@@ -1,9 +1,11 @@
-// ImGui backend set-up (the one place in app/ that includes ImGui).
+// ImGui's context and its GLFW platform backend (the one place in app/ that includes ImGui);
+// the OpenGL renderer backend is gfx::ImGuiGlBackend.
 #include "app/imgui_layer.hpp"
 
 #include <backends/imgui_impl_glfw.h>
-#include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
+
+#include "gfx/imgui_backend.hpp"
 
 namespace slotcraft {
 
@@ -14,24 +16,24 @@ ImGuiLayer::ImGuiLayer(GLFWwindow* window, bool save_settings) {
     if (!save_settings) io.IniFilename = nullptr;
     ImGui::StyleColorsDark();
     ImGui_ImplGlfw_InitForOpenGL(window, true);
-    ImGui_ImplOpenGL3_Init("#version 450 core");
+    gl_ = std::make_unique<gfx::ImGuiGlBackend>();
 }
 
 ImGuiLayer::~ImGuiLayer() {
-    ImGui_ImplOpenGL3_Shutdown();
+    gl_.reset();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
 }
 
 void ImGuiLayer::begin_frame() {
-    ImGui_ImplOpenGL3_NewFrame();
+    gl_->new_frame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
 }
 
 void ImGuiLayer::end_frame() {
     ImGui::Render();
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    gl_->render();
 }
 
 bool ImGuiLayer::wants_mouse() const { return ImGui::GetIO().WantCaptureMouse; }

@@ -1,8 +1,15 @@
 #pragma once
-// Dear ImGui's context and its GLFW + OpenGL 3 backends, for the window's lifetime.
+// Dear ImGui's context, its GLFW platform backend and (through gfx/) its OpenGL renderer
+// backend, for the window's lifetime.
+#include <memory>
+
 struct GLFWwindow;
 
 namespace slotcraft {
+
+namespace gfx {
+class ImGuiGlBackend;
+}
 
 class ImGuiLayer {
 public:
@@ -17,6 +24,9 @@ public:
     bool wants_mouse() const;
     bool wants_keyboard() const;
     void set_mouse_enabled(bool enabled);
+
+private:
+    std::unique_ptr<gfx::ImGuiGlBackend> gl_;
 };
 
 }  // namespace slotcraft

@@ -96,9 +96,9 @@ const std::map<std::string, ValueFlag>& value_flags() {
         {"--stats-json", {"PATH", [](Options& o, const std::string& v) { o.stats_json_path = v; }}},
         {"--world", {"flat|terrain", [](Options& o, const std::string& v) {
              o.seed_given = true;
-             if (v == "flat") o.world = WorldType::kFlat;
-             else if (v == "terrain") o.world = WorldType::kTerrain;
-             else throw OptionsError("--world needs flat or terrain, got '" + v + "'");
+             const std::optional<WorldType> type = parse_world_type(v);
+             if (!type) throw OptionsError("--world needs one of " + kWorldTypeNames.choices(" or ") + ", got '" + v + "'");
+             o.world = *type;
          }}},
         {"--seed", {"N", [](Options& o, const std::string& v) {
              o.seed = static_cast<uint64_t>(need_int("--seed", v, 0, INT64_MAX));

@@ -24,11 +24,7 @@ std::string probe_available_version() {
     GLFWwindow* probe = glfwCreateWindow(64, 64, "probe", nullptr, nullptr);
     if (!probe) return "no OpenGL context at all";
     glfwMakeContextCurrent(probe);
-    std::string version = "an unknown version";
-    if (auto get_string = reinterpret_cast<const unsigned char* (*)(unsigned)>(glfwGetProcAddress("glGetString"))) {
-        constexpr unsigned kGlVersion = 0x1F02;  // GL_VERSION; glad is not loaded for this context
-        if (const unsigned char* v = get_string(kGlVersion)) version = reinterpret_cast<const char*>(v);
-    }
+    const std::string version = gfx::probe_gl_version(glfwGetProcAddress);
     glfwDestroyWindow(probe);
     return version;
 }
@@ -58,10 +54,12 @@ Window::Window(const WindowConfig& config) {
                           "): update the graphics driver or run with Mesa (llvmpipe)");
     }
     glfwMakeContextCurrent(window_);
-    if (std::string why = gfx::load_gl(glfwGetProcAddress); !why.empty()) {
+    try {
+        gfx::load_gl(glfwGetProcAddress);
+    } catch (const gfx::GlLoadError& e) {
         glfwDestroyWindow(window_);
         glfwTerminate();
-        throw WindowError(why + ": update the graphics driver or run with Mesa (llvmpipe)");
+        throw WindowError(std::string(e.what()) + ": update the graphics driver or run with Mesa (llvmpipe)");
     }
     set_vsync(config.vsync);
 }

@@ -15,7 +15,7 @@
 #include "gfx/instance_buffer.hpp"
 #include "gfx/texture_array.hpp"
 #include "gfx/upload_ring.hpp"
-#include "world/instance_slots.hpp"
+#include "gfx/instance_slots.hpp"
 
 namespace slotcraft::gfx {
 

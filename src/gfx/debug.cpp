@@ -7,15 +7,22 @@
 
 namespace slotcraft::gfx {
 
-std::string load_gl(GlProcLoader get_proc) {
+void load_gl(GlProcLoader get_proc) {
     const int version = gladLoadGL(reinterpret_cast<GLADloadfunc>(get_proc));
-    if (version == 0) return "the OpenGL functions could not be loaded";
+    if (version == 0) throw GlLoadError("the OpenGL functions could not be loaded");
     const int major = GLAD_VERSION_MAJOR(version);
     const int minor = GLAD_VERSION_MINOR(version);
     if (major < 4 || (major == 4 && minor < 5)) {
-        return "OpenGL 4.5 core is needed, found " + std::to_string(major) + "." + std::to_string(minor);
+        throw GlLoadError("OpenGL 4.5 core is needed, found " + std::to_string(major) + "." + std::to_string(minor));
     }
-    return {};
+}
+
+std::string probe_gl_version(GlProcLoader get_proc) {
+    using GetString = const GLubyte* (*)(GLenum);
+    const auto get_string = reinterpret_cast<GetString>(get_proc("glGetString"));
+    if (!get_string) return "an unknown version";
+    const GLubyte* v = get_string(GL_VERSION);
+    return v ? reinterpret_cast<const char*>(v) : "an unknown version";
 }
 
 std::string gl_version_string() {

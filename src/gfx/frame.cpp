@@ -14,4 +14,6 @@ void begin_frame(int width, int height, Rgb8 sky) {
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
 }
 
+void finish() { glFinish(); }
+
 }  // namespace slotcraft::gfx

@@ -10,7 +10,7 @@
 
 #include "cull/chunk_octree.hpp"
 #include "ui/frame_times.hpp"
-#include "world/instance_slots.hpp"
+#include "gfx/instance_slots.hpp"
 #include "world/raycast.hpp"
 #include "world/world.hpp"
 

@@ -4,6 +4,7 @@
 // Pure C++20 and GLM: blocks come through a BlockQuery, so it never depends on GL, on
 // windows or input devices, nor on how the world stores its chunks.
 #include "world/coords.hpp"
+#include "world/names.hpp"
 
 #include <glm/glm.hpp>
 
@@ -54,6 +55,12 @@ enum class MoveMode : uint8_t {
     kWalk,  // gravity, jump, walk / sprint speed
     kFly,   // no gravity, Space / Shift move up / down, faster; still collides with blocks
 };
+// The names of the move modes (script, stats, the HUD, the world file).
+inline constexpr NameTable<MoveMode, 2> kMoveModeNames{{{
+    {MoveMode::kFly, "fly"},
+    {MoveMode::kWalk, "walk"},
+}}};
+inline std::string_view move_mode_name(MoveMode mode) { return kMoveModeNames.name(mode); }
 
 // One step's keys. Walk mode reads `jump` and ignores up/down; fly mode the reverse.
 struct PlayerInput {

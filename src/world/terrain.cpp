@@ -62,16 +62,6 @@ uint64_t column_hash(uint64_t seed, int32_t x, int32_t z) {
     return mix64(mix64(seed ^ 0x51ED270B7A3C1F2Dull) ^ (cx << 32 | cz));
 }
 
-std::optional<WorldType> parse_world_type(std::string_view name) {
-    if (name == "flat") return WorldType::kFlat;
-    if (name == "terrain") return WorldType::kTerrain;
-    return std::nullopt;
-}
-
-std::string_view world_type_name(WorldType type) {
-    return type == WorldType::kFlat ? "flat" : "terrain";
-}
-
 TerrainGenerator::TerrainGenerator(WorldType type, uint64_t seed) : type_(type), seed_(seed) {
     const uint64_t h = mix64(seed ^ 0x2545F4914F6CDD1Dull);
     // 3D noise sliced at a seed-chosen height: 2^16 distinct slices times 256 stb seeds.

@@ -5,6 +5,7 @@
 // Plain C++20 (stb_perlin for noise); never depends on GL.
 #include "world/chunk.hpp"
 #include "world/coords.hpp"
+#include "world/names.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -23,9 +24,14 @@ enum class WorldType : uint8_t {
     kTerrain,  // rolling hills from Perlin noise, sand near sea level, trees
 };
 
+// The names of the world types (flags, stats, the overlay, the world file).
+inline constexpr NameTable<WorldType, 2> kWorldTypeNames{{{
+    {WorldType::kFlat, "flat"},
+    {WorldType::kTerrain, "terrain"},
+}}};
 // "flat" or "terrain"; nullopt for anything else.
-std::optional<WorldType> parse_world_type(std::string_view name);
-std::string_view world_type_name(WorldType type);
+inline std::optional<WorldType> parse_world_type(std::string_view name) { return kWorldTypeNames.parse(name); }
+inline std::string_view world_type_name(WorldType type) { return kWorldTypeNames.name(type); }
 
 struct TerrainParams {
     static constexpr int kFlatGrassY = 63;

@@ -5,21 +5,20 @@
 //   solid+culled     every solid cube instanced (no exposure filtering), same culling
 //   exposed, 1 draw  the whole buffer in one instanced call, no culling (the seed's way)
 // Usage: bench_render [--view-distance N] [--frames-per-pose N]; prints a table.
-#include <GLFW/glfw3.h>
-
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <random>
 #include <string>
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "app/window.hpp"
 #include "cull/chunk_octree.hpp"
 #include "gfx/cube_renderer.hpp"
 #include "gfx/debug.hpp"
 #include "gfx/frame.hpp"
-#include "gfx/gl.hpp"
-#include "world/instance_slots.hpp"
+#include "gfx/instance_slots.hpp"
 #include "world/world.hpp"
 
 namespace slotcraft {
@@ -58,11 +57,11 @@ struct Result {
 };
 
 // Renders `frames` frames per pose along a circle; cpu_ms is submission only, frame_ms
-// includes glFinish (on llvmpipe: the rasterisation itself).
+// includes gfx::finish() (on llvmpipe: the rasterisation itself).
 Result run_path(gfx::CubeRenderer& renderer, Scene& scene, bool cull, int view_distance, int frames_per_pose,
-                int width, int height, GLFWwindow* window) {
+                int width, int height, Window& window) {
     renderer.land(scene.slots.take_frame());
-    glFinish();
+    gfx::finish();
     Result r;
     int frames = 0;
     std::vector<uint64_t> keys;
@@ -100,9 +99,9 @@ Result run_path(gfx::CubeRenderer& renderer, Scene& scene, bool cull, int view_d
             renderer.draw(runs, view);
             renderer.end_frame();
             const auto t1 = Clock::now();
-            glFinish();
+            gfx::finish();
             const auto t2 = Clock::now();
-            glfwSwapBuffers(window);
+            window.swap_buffers();
             r.cpu_ms += std::chrono::duration<double, std::milli>(t1 - t0).count();
             r.frame_ms += std::chrono::duration<double, std::milli>(t2 - t0).count();
             r.instances += double(renderer.stats().instances_drawn);
@@ -116,19 +115,20 @@ Result run_path(gfx::CubeRenderer& renderer, Scene& scene, bool cull, int view_d
 }
 
 int run(int view_distance, int frames_per_pose) {
-    if (!glfwInit()) {
-        std::fprintf(stderr, "bench_render: no display (run under xvfb-run)\n");
+    constexpr int kWidth = 1280, kHeight = 720;
+    WindowConfig window_config;
+    window_config.width = kWidth;
+    window_config.height = kHeight;
+    window_config.vsync = false;
+    window_config.title = "bench_render";
+    std::unique_ptr<Window> window_owner;
+    try {
+        window_owner = std::make_unique<Window>(window_config);
+    } catch (const WindowError& e) {
+        std::fprintf(stderr, "bench_render: %s\n", e.what());
         return 1;
     }
-    constexpr int kWidth = 1280, kHeight = 720;
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 5);
-    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-    GLFWwindow* window = glfwCreateWindow(kWidth, kHeight, "bench_render", nullptr, nullptr);
-    if (!window) return 1;
-    glfwMakeContextCurrent(window);
-    glfwSwapInterval(0);
-    if (!gfx::load_gl(glfwGetProcAddress).empty()) return 1;
+    Window& window = *window_owner;
     {
         gfx::CubeRendererConfig config;
         config.shader_dir = SLOTCRAFT_SOURCE_DIR "/shaders";
@@ -189,8 +189,6 @@ int run(int view_distance, int frames_per_pose) {
                         rs[i]->frame_ms / a.frame_ms);
         }
     }
-    glfwDestroyWindow(window);
-    glfwTerminate();
     return 0;
 }
 

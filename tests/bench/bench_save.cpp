@@ -1,11 +1,11 @@
-// Benchmarks of the world file (world/save.*): edits committed per second by the batched
+// Benchmarks of the world file (save/save.*): edits committed per second by the batched
 // writer against one transaction per edit (saving each edit as it happens, with and without
 // an fsync), what record_edit costs the main thread, and loading a world with 100k edits
 // (open with the read-only checks, read the edits, hand them to the World), plus generating
 // the edited chunks with their edits applied against generating them bare.
 // Run: build/<dir>/tests/bench/bench_save (Release). Files go to $TMPDIR (or /tmp): put it
 // on a real disk, not tmpfs, for honest fsync figures.
-#include "world/save.hpp"
+#include "save/save.hpp"
 #include "world/streaming.hpp"
 #include "world/world.hpp"
 

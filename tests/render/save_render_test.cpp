@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "render/render_test_support.hpp"
-#include "world/save.hpp"
+#include "save/save.hpp"
 
 extern char** environ;
 

@@ -3,7 +3,7 @@
 // world is open and, after each burst, how many edits it has recorded. It never exits on
 // its own: the test ends it with SIGKILL.
 #include "save/save_test_support.hpp"
-#include "world/save.hpp"
+#include "save/save.hpp"
 
 #include <unistd.h>
 

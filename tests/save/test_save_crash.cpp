@@ -4,7 +4,7 @@
 // the child had made more than one second before the kill. Half the trials checkpoint the
 // WAL every few commits, so kills also land inside checkpoints.
 #include "save/save_test_support.hpp"
-#include "world/save.hpp"
+#include "save/save.hpp"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // a foreign SQLite database, a newer schema, a damaged world. Each is refused with a
 // message naming the file and the reason, and left byte for byte as it was (no side files).
 #include "save/save_test_support.hpp"
-#include "world/save.hpp"
+#include "save/save.hpp"
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>

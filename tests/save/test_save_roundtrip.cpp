@@ -2,7 +2,7 @@
 // (compared block by block through a World that loads its chunks with the saved edits),
 // only deltas against the terrain are stored, --new keeps the old file, default paths.
 #include "save/save_test_support.hpp"
-#include "world/save.hpp"
+#include "save/save.hpp"
 #include "world/world.hpp"
 
 #include <gtest/gtest.h>

@@ -1,8 +1,8 @@
 // The world file: opening, loading, and the writer thread that commits batched edits.
 //
 // Index: [SECTION] opening, loading, writing.
-#include "world/save.hpp"
-#include "world/save_sqlite.hpp"
+#include "save/save.hpp"
+#include "save/save_sqlite.hpp"
 
 #include <algorithm>
 #include <cassert>
@@ -109,7 +109,6 @@ namespace {
 
 using MetaValue = std::variant<int64_t, double, std::string>;
 
-const char* move_mode_name(MoveMode m) { return m == MoveMode::kWalk ? "walk" : "fly"; }
 
 }  // namespace
 
@@ -166,8 +165,9 @@ std::optional<WorldMeta> WorldStore::load_meta() const {
     m.yaw = real("yaw");
     m.pitch = real("pitch");
     const std::string mode = text("move_mode");
-    if (mode != "walk" && mode != "fly") throw bad("move_mode");
-    m.mode = mode == "walk" ? MoveMode::kWalk : MoveMode::kFly;
+    const std::optional<MoveMode> parsed = kMoveModeNames.parse(mode);
+    if (!parsed) throw bad("move_mode");
+    m.mode = *parsed;
     const std::string hotbar = text("hotbar");  // names separated by ','
     for (std::size_t start = 0; start < hotbar.size();) {
         const std::size_t end = std::min(hotbar.find(',', start), hotbar.size());

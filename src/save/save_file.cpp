@@ -2,8 +2,8 @@
 // file, creating a new world and moving an old one aside.
 //
 // Index: [SECTION] SQLite helpers, checks (read-only), creating and moving aside, paths.
-#include "world/save.hpp"
-#include "world/save_sqlite.hpp"
+#include "save/save.hpp"
+#include "save/save_sqlite.hpp"
 
 #include <fcntl.h>  // AT_FDCWD for renameat2
 

@@ -1,7 +1,7 @@
 #pragma once
 // Internal to the world file (save.cpp, save_file.cpp): RAII handles and small helpers over
 // the SQLite C API, and the file-level steps of opening a world (check, create, move aside).
-// Nothing outside src/world/save*.cpp includes this. Never depends on GL, GLFW or ImGui.
+// Nothing outside src/save/save*.cpp includes this. Never depends on GL, GLFW or ImGui.
 #include <sqlite3.h>
 
 #include <cstdint>
