@@ -1,28 +1,24 @@
 #pragma once
-// The App owns the window, the world, the slot bookkeeping, the renderer and the overlay;
-// it runs the loop, interactive or scripted. Needs GLFW, so it is not unit-tested: the
-// render tests run it for real. Files: app.cpp (loop, frame), app_script.cpp (script
-// commands), app_stats.cpp (the stats JSON).
-#include <map>
+// The App: a thin loop over the parts. Each part has a narrow interface and its own Stats
+// struct; the App wires them together in the order one frame's data flows through them:
+//
+//   Window events -> Controls (keys, mouse, player, hotbar) or the ScriptRunner (script)
+//   -> WorldSession (world edits and streaming -> InstanceSlots -> world file)
+//   -> FrameRenderer::land (slot writes uploaded) -> CullView (octree, frustum)
+//   -> FrameRenderer::draw (one multi-draw, lines) -> Overlay and HUD (ui/) -> capture, swap.
+//
+// Needs GLFW, so it is not unit-tested: the render tests run it for real.
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "app/camera.hpp"
-#include "app/hotbar.hpp"
 #include "app/options.hpp"
 #include "app/script.hpp"
-#include "cull/chunk_octree.hpp"
-#include "cull/frustum.hpp"
 #include "gfx/debug.hpp"
 #include "ui/frame_times.hpp"
 #include "ui/hud.hpp"
 #include "ui/overlay.hpp"
-#include "gfx/instance_slots.hpp"
-#include "world/player.hpp"
-#include "save/save.hpp"
-#include "world/world.hpp"
 #include "world/raycast.hpp"
 
 namespace slotcraft {
@@ -30,30 +26,23 @@ namespace slotcraft {
 class Window;
 class ImGuiLayer;
 class StatsJson;
-class World;
-namespace gfx {
-class CubeRenderer;
-class LineRenderer;
-struct ColouredVertex;
-}  // namespace gfx
-
-glm::ivec3 chunk_relative(const BlockPos& p, glm::ivec3 origin_chunk);
+class WorldSession;
+class Controls;
+class CullView;
+class FrameRenderer;
+class ScriptRunner;
+enum class UserAction;
 
 // Exit codes of the program, documented in the README.
 inline constexpr int kExitOk = 0;
-inline constexpr int kExitEnvironment = 1;  // no display, GL too old, missing shader, ...
+inline constexpr int kExitEnvironment = 1;  // no display, GL too old, missing shader, world file refused
 inline constexpr int kExitUsage = 2;        // bad flag, bad script line, refused command, failed verify
 inline constexpr int kExitGlErrors = 3;     // the run met GL errors (debug output on)
 
-// `--verify-every` found the GPU buffer different from the CPU copy (exit code 2).
-struct VerifyError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
-class App {
+class App final : private ScriptHost {
 public:
     App(Options options, std::vector<ScriptCommand> script);
-    ~App();
+    ~App() override;
     App(const App&) = delete;
     App& operator=(const App&) = delete;
 
@@ -68,117 +57,70 @@ public:
     void on_cursor(double x, double y);
 
 private:
-    // The eye in the renderer's integer-exact form.
-    struct Eye {
-        glm::ivec3 origin_chunk{0};
-        glm::vec3 offset{0.0f};
-        glm::mat4 view_projection{1.0f};
+    // A frame to save as a PNG once it is drawn, and who asked for it.
+    struct CaptureRequest {
+        std::string path;
+        int script_line = 0;    // a script line: a failure stops the run there
+        bool from_key = false;  // F2: the outcome is a message
+    };
+    // The message line under the crosshair.
+    struct Message {
+        std::string text;
+        int64_t until_frame = 0;
     };
 
-    // [SECTION] frame (app.cpp)
-    void update_octree();
-    Eye eye() const;
-    void draw_world();
-    void add_chunk_boxes(glm::ivec3 origin_chunk);
-    void set_cull_frozen(bool frozen);
+    // [SECTION] the loop (app.cpp)
     void simulate();
-    void render_frame(bool capture);
-    void save_capture();
-    void land_pending_work();
-    bool idle() const;
-    void verify_buffer(int line);
-    std::optional<RayHit> target() const;
-    OverlayView overlay_view() const;
-    HudView hud_view() const;
-    void record_allocator_history();
-    void apply_overlay_actions(const OverlayActions& actions);
-
-    // [SECTION] controls (controls.cpp)
-    enum class Action { kBreak, kPlace, kPick };
-    // Break, place or pick at the crosshair: one code path for the mouse and the script.
-    // Returns why nothing happened, or "" when it did.
-    std::string act(Action action, std::optional<BlockType> type);
-    void set_cursor_captured(bool captured);
-    void turn(double dx_pixels, double dy_pixels);
-    void look(double dyaw, double dpitch);
-    bool key_down(const char* name) const;
-    PlayerInput gather_input() const;
-    void step_player();
-    void set_mode(MoveMode mode);
-    void hold_key(const std::string& name, int64_t frames);
+    void render_frame();
+    void perform(UserAction action);
     void show_message(std::string text);
-    void save_timestamped_screenshot();
-
-    // [SECTION] world file (app_save.cpp)
-    void open_store();
-    void restore_from_store();
-    WorldMeta current_meta() const;
+    void request_screenshot_from_key();
+    std::optional<RayHit> target() const;
+    OverlayView overlay_view(const std::optional<RayHit>& target) const;
+    HudView hud_view() const;
+    void apply_overlay_actions(const OverlayActions& actions);
     void save_meta();
-    void save_meta_now_and_then();
-    EditResult edit(const BlockPos& p, BlockType type);
-    void close_store();
+    // Break, place or pick at the crosshair: one code path for the mouse and the script.
+    // Throws std::runtime_error saying why nothing happened.
+    void act(Action action, std::optional<BlockType> type) override;
+
+    // [SECTION] what scripts do (app.cpp; see ScriptHost)
+    void move_eye(const glm::dvec3& eye, double yaw, double pitch) override;
+    bool idle() const override;
+    void capture_next_frame(const std::string& path, int line) override;
+    void write_stats(const std::string& path) override;
+    bool show_overlay(bool on) override;
+    void set_block(const BlockPos& p, BlockType type) override;
+    void verify() override;
+    void freeze_cull(bool frozen) override;
+    void show_boxes(bool on) override;
+    void select_hotbar(int index) override;
+    void set_mode(MoveMode mode) override;
+    void hold_key(const std::string& name, int64_t frames) override;
+    void look(double dyaw, double dpitch) override;
+    void resize(int width, int height) override;
 
     // [SECTION] stats (app_stats.cpp)
     void collect_stats(StatsJson& json) const;
-    void write_stats(const std::string& path) const;
-
-    // [SECTION] script (app_script.cpp)
-    // Carries out script commands until one needs frames rendered; false at the end.
-    bool advance_script();
-    void run_command(const ScriptCommand& cmd);
 
     Options options_;
-    std::vector<ScriptCommand> script_;
-    size_t next_command_ = 0;
-    int64_t wait_frames_ = 0;           // frames still to render for `wait`/`screenshot`
-    bool await_idle_ = false;           // `camera`: render until nothing is pending
-    int64_t frames_at_pose_ = 0;        // frames rendered since the last `camera`
-    int await_idle_line_ = 0;
-    std::string capture_path_;          // screenshot to save from the next frame
-    int capture_line_ = 0;              // the script line that asked for it (0: none)
-    bool capture_from_key_ = false;     // F2 asked for it: report the outcome as a message
-    bool quit_ = false;
-
     std::unique_ptr<Window> window_;
     std::unique_ptr<ImGuiLayer> imgui_;
     gfx::GlDebugStats gl_debug_;
-    std::string gl_renderer_;
+    std::unique_ptr<FrameRenderer> frame_;
+    std::unique_ptr<WorldSession> session_;
+    std::unique_ptr<Controls> controls_;
+    std::unique_ptr<CullView> cull_;
+    std::unique_ptr<ScriptRunner> script_;  // null: an interactive run
     Overlay overlay_;
-    FrameTimes frame_times_;
-    Camera camera_;
-    Player player_;
-    Hotbar hotbar_;
-    std::map<std::string, int64_t> script_keys_;  // `key NAME FRAMES`: frames still held
-    bool cursor_captured_ = false;
-    bool have_cursor_ = false;
-    double cursor_x_ = 0.0, cursor_y_ = 0.0;
-    bool show_key_help_ = true;
-    bool first_idle_seen_ = false;      // the first chunks have loaded (hides the loading bar)
-    std::string message_;
-    int64_t message_until_frame_ = 0;
-    double step_accumulator_ = 0.0;     // interactive runs: real time not yet simulated
-    std::unique_ptr<WorldStore> store_;      // null: nothing is saved
-    std::optional<WorldMeta> saved_meta_;    // what the file held at start
-    std::unique_ptr<World> world_;
-    InstanceSlots slots_;
-    std::unique_ptr<gfx::CubeRenderer> renderer_;
-    std::unique_ptr<gfx::LineRenderer> lines_;
-    ChunkOctree octree_;
-    Frustum frustum_;                   // the frustum the octree was last queried with
-    glm::mat4 frozen_view_projection_{1.0f};
-    bool cull_frozen_ = false;
-    bool show_boxes_ = false;
-    std::vector<ChunkOctree::Key> visible_keys_;
-    std::vector<ChunkOctree::Chunk> chunk_list_;
-    std::vector<ChunkCoord> gained_, emptied_;
-    std::vector<gfx::ColouredVertex> lines_scratch_;
-    std::vector<SlotRun> runs_;         // this frame's draw ranges (kept to reuse memory)
     AllocatorHistory allocator_history_;
-    uint64_t allocations_seen_ = 0, frees_seen_ = 0;  // slot counters at the last frame
+    FrameTimes frame_times_;
+    std::optional<CaptureRequest> capture_;
+    Message message_;
     std::optional<ChunkCoord> highlighted_chunk_;  // chosen in the occupancy panel
+    bool first_idle_seen_ = false;                 // the first chunks have loaded (hides the loading bar)
     double last_frame_time_ = 0.0;
-    double frame_seconds_ = 0.0;        // wall-clock length of the last frame
-    int width_ = 0, height_ = 0;        // framebuffer size of the last rendered frame
+    double frame_seconds_ = 0.0;                   // wall-clock length of the last frame
 };
 
 }  // namespace slotcraft

@@ -1,8 +1,11 @@
-// The stats JSON document: every part's Stats struct, under its documented keys (README).
+// The stats JSON document: every part's Stats struct, copied by name under its documented
+// keys (docs/stats.md).
 #include "app/app.hpp"
+#include "app/controls.hpp"
+#include "app/cull_view.hpp"
+#include "app/frame_renderer.hpp"
 #include "app/stats_json.hpp"
-#include "gfx/cube_renderer.hpp"
-#include "world/world.hpp"
+#include "app/world_session.hpp"
 
 namespace slotcraft {
 
@@ -22,23 +25,25 @@ void App::collect_stats(StatsJson& json) const {
     json.set("frame.ms_avg", frame_times_.average_ms());
     json.set("gl.errors", gl_debug_.errors);
     json.set("gl.warnings", gl_debug_.warnings);
-    json.set("camera.x", camera_.position.x);
-    json.set("camera.y", camera_.position.y);
-    json.set("camera.z", camera_.position.z);
-    json.set("camera.yaw", camera_.yaw);
-    json.set("camera.pitch", camera_.pitch);
 
-    json.set("player.mode", std::string(move_mode_name(player_.mode())));
-    json.set("player.on_ground", player_.on_ground());
-    json.set("hotbar.selected", hotbar_.selected() + 1);
-    json.set("hotbar.block", std::string(block_name(hotbar_.selected_type())));
-    json.set("window.width", width_);
-    json.set("window.height", height_);
+    const Controls::Stats c = controls_->stats();
+    json.set("camera.x", c.camera.x);
+    json.set("camera.y", c.camera.y);
+    json.set("camera.z", c.camera.z);
+    json.set("camera.yaw", c.yaw);
+    json.set("camera.pitch", c.pitch);
+    json.set("player.mode", std::string(move_mode_name(c.mode)));
+    json.set("player.on_ground", c.on_ground);
+    json.set("hotbar.selected", c.hotbar_selected + 1);
+    json.set("hotbar.block", std::string(block_name(c.hotbar_block)));
+    json.set("window.width", frame_->width());
+    json.set("window.height", frame_->height());
 
-    const World::Stats w = world_->stats();
-    json.set("world.type", std::string(world_type_name(options_.world)));
-    json.set("world.seed", i64(options_.seed));
-    json.set("world.view_distance", world_->view_distance());
+    const WorldSession::Stats session = session_->stats();
+    const World::Stats& w = session.world;
+    json.set("world.type", std::string(world_type_name(session.type)));
+    json.set("world.seed", i64(session.seed));
+    json.set("world.view_distance", session.view_distance);
     json.set("world.chunks_loaded", i64(w.chunks_loaded));
     json.set("world.instances", i64(w.instances));
     json.set("stream.pending", i64(w.stream_pending));
@@ -49,7 +54,7 @@ void App::collect_stats(StatsJson& json) const {
         json.set("target.z", hit->block.z);
         json.set("target.type", std::string(block_name(hit->type)));
         json.set("target.face", face_name(hit->face));
-        if (const auto slot = slots_.slot_of(chunk_of(hit->block), local_index(hit->block))) {
+        if (const auto slot = session_->slots().slot_of(chunk_of(hit->block), local_index(hit->block))) {
             json.set("target.slot", i64(*slot));
         } else {
             json.set_null("target.slot");
@@ -58,17 +63,16 @@ void App::collect_stats(StatsJson& json) const {
         json.set_null("target");
     }
 
-    if (store_) {
-        const WorldStore::Stats st = store_->stats();
-        json.set("save.file", store_->path());
-        json.set("save.edits_recorded", i64(st.edits_recorded));
-        json.set("save.edits_committed", i64(st.edits_committed));
-        json.set("save.pending", i64(st.pending));
+    if (session.saving) {
+        json.set("save.file", session.save_file);
+        json.set("save.edits_recorded", i64(session.save.edits_recorded));
+        json.set("save.edits_committed", i64(session.save.edits_committed));
+        json.set("save.pending", i64(session.save.pending));
     } else {
         json.set_null("save");
     }
 
-    const InstanceSlots::Stats s = slots_.stats();
+    const InstanceSlots::Stats& s = session.slots;
     json.set("slots.taken", i64(s.taken));
     json.set("slots.pages", i64(s.pages));
     json.set("slots.high_water", i64(s.high_water));
@@ -77,7 +81,7 @@ void App::collect_stats(StatsJson& json) const {
     json.set("slots.chunks", i64(s.chunks));
     json.set("slots.moves", i64(s.moves));
 
-    const gfx::CubeRenderer::Stats r = renderer_->stats();
+    const FrameRenderer::Stats r = frame_->stats();
     json.set("buffer.slots", i64(r.buffer_slots));
     json.set("buffer.bytes", i64(r.buffer_bytes));
     json.set("buffer.instance_bytes", i64(kInstanceBytes));
@@ -99,19 +103,13 @@ void App::collect_stats(StatsJson& json) const {
     json.set("gpu.vertex_invocations", r.vertex_invocations);
     json.set("look.texture_warnings", r.texture_warnings);
 
-    const ChunkOctree::Stats c = octree_.stats();
-    json.set("cull.chunks", i64(c.chunks));
-    json.set("cull.chunks_visible", i64(c.chunks_visible));
-    json.set("cull.nodes_visited", i64(c.nodes_visited));
-    json.set("cull.us", c.query_us);
-    json.set("cull.frozen", cull_frozen_);
+    const CullView::Stats cull = cull_->stats();
+    json.set("cull.chunks", i64(cull.octree.chunks));
+    json.set("cull.chunks_visible", i64(cull.octree.chunks_visible));
+    json.set("cull.nodes_visited", i64(cull.octree.nodes_visited));
+    json.set("cull.us", cull.octree.query_us);
+    json.set("cull.frozen", cull.frozen);
     json.set("gpu.samples_passed", r.samples_passed);
-}
-
-void App::write_stats(const std::string& path) const {
-    StatsJson json;
-    collect_stats(json);
-    write_file_atomically(path, json.dump());
 }
 
 }  // namespace slotcraft

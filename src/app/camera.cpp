@@ -21,4 +21,15 @@ glm::mat4 Camera::projection(float aspect, float near_plane, float far_plane) co
     return glm::perspective(static_cast<float>(glm::radians(fov_y)), aspect, near_plane, far_plane);
 }
 
+Eye eye_of(const Camera& camera, int view_distance, float aspect) {
+    constexpr double kChunk = kChunkSize;
+    Eye e;
+    const glm::dvec3 origin = glm::floor(camera.position / kChunk);
+    e.origin_chunk = glm::ivec3(origin);
+    e.offset = glm::vec3(camera.position - origin * kChunk);
+    const float far_plane = static_cast<float>((view_distance + 2) * kChunkSize);
+    e.view_projection = camera.projection(aspect, 0.05f, far_plane) * camera.view_relative_to(origin * kChunk);
+    return e;
+}
+
 }  // namespace slotcraft

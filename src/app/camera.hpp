@@ -4,6 +4,8 @@
 // Pure C++ and GLM.
 #include <glm/glm.hpp>
 
+#include "world/coords.hpp"
+
 namespace slotcraft {
 
 struct Camera {
@@ -19,5 +21,17 @@ struct Camera {
     glm::mat4 view_relative_to(const glm::dvec3& origin) const;
     glm::mat4 projection(float aspect, float near_plane, float far_plane) const;
 };
+
+// The eye in the renderer's integer-exact form: the chunk the camera is in, the camera's
+// offset inside it, and the view-projection matrix for an eye at that offset.
+struct Eye {
+    glm::ivec3 origin_chunk{0};
+    glm::vec3 offset{0.0f};
+    glm::mat4 view_projection{1.0f};
+};
+
+// The eye of `camera` for a view of `view_distance` chunks and the window's aspect ratio
+// (width / height; 1 while minimised).
+Eye eye_of(const Camera& camera, int view_distance, float aspect);
 
 }  // namespace slotcraft

@@ -1,24 +1,23 @@
-// The App's controls: keys, mouse, the player's input, and the three actions (break, place,
-// pick) that the mouse and the script share.
+// The controls (see controls.hpp).
+#include "app/controls.hpp"
+
 #include <GLFW/glfw3.h>
 
-#include <chrono>
-#include <ctime>
-#include <filesystem>
+#include <algorithm>
+#include <cmath>
 
-#include "app/app.hpp"
 #include "app/imgui_layer.hpp"
-#include "app/window.hpp"
-#include "world/world.hpp"
+#include "app/script.hpp"
 
 namespace slotcraft {
 
 namespace {
 
 constexpr double kMouseDegreesPerPixel = 0.12;
-constexpr int64_t kMessageFrames = 150;
+// At most this many fixed steps per frame: a long stall does not turn into a long catch-up.
+constexpr int kMaxStepsPerFrame = 5;
 
-// Script key names and the input each one drives.
+// The movement keys: the name a script holds (`key NAME FRAMES`) and the key it stands for.
 struct KeyBinding {
     const char* name;
     int glfw_key;
@@ -29,81 +28,137 @@ constexpr KeyBinding kKeys[] = {{"W", GLFW_KEY_W},         {"A", GLFW_KEY_A},   
 
 }  // namespace
 
-// [SECTION] GLFW callbacks
-
-void App::on_key(int key, int action, int mods) {
-    if (action != GLFW_PRESS) return;
-    show_key_help_ = false;
-    if (imgui_ && imgui_->wants_keyboard()) return;
-    if (key == GLFW_KEY_Q && (mods & GLFW_MOD_CONTROL)) window_->request_close();
-    if (key == GLFW_KEY_ESCAPE) set_cursor_captured(false);
-    if (key == GLFW_KEY_F3) overlay_.visible = !overlay_.visible;
-    if (key == GLFW_KEY_F11) window_->toggle_fullscreen();
-    if (key == GLFW_KEY_F2) save_timestamped_screenshot();
-    if (key == GLFW_KEY_F) set_mode(player_.mode() == MoveMode::kFly ? MoveMode::kWalk : MoveMode::kFly);
-    if (key >= GLFW_KEY_1 && key <= GLFW_KEY_9) hotbar_.select(key - GLFW_KEY_1);
+const std::vector<std::string>& script_key_names() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out;
+        for (const KeyBinding& k : kKeys) out.emplace_back(k.name);
+        return out;
+    }();
+    return names;
 }
 
-void App::on_mouse_button(int button, int action) {
-    if (action != GLFW_PRESS) return;
+Controls::Controls(GLFWwindow* window, ImGuiLayer& imgui, bool scripted)
+    : window_(window), imgui_(imgui), scripted_(scripted), show_key_help_(!scripted) {}
+
+// [SECTION] GLFW events
+
+UserAction Controls::on_key(int key, int action, int mods) {
+    if (action != GLFW_PRESS) return UserAction::kNone;
+    show_key_help_ = false;
+    if (imgui_.wants_keyboard()) return UserAction::kNone;
+    if (key >= GLFW_KEY_1 && key <= GLFW_KEY_9) hotbar_.select(key - GLFW_KEY_1);
+    if (key == GLFW_KEY_ESCAPE) set_cursor_captured(false);
+    if (key == GLFW_KEY_Q && (mods & GLFW_MOD_CONTROL)) return UserAction::kQuit;
+    if (key == GLFW_KEY_F3) return UserAction::kToggleOverlay;
+    if (key == GLFW_KEY_F11) return UserAction::kFullscreen;
+    if (key == GLFW_KEY_F2) return UserAction::kScreenshot;
+    if (key == GLFW_KEY_F) return UserAction::kToggleMode;
+    return UserAction::kNone;
+}
+
+UserAction Controls::on_mouse_button(int button, int action) {
+    if (action != GLFW_PRESS) return UserAction::kNone;
     show_key_help_ = false;
     if (!cursor_captured_) {
-        if (!imgui_->wants_mouse()) set_cursor_captured(true);  // a click into the world captures
-        return;
+        if (!imgui_.wants_mouse()) set_cursor_captured(true);  // a click into the world captures
+        return UserAction::kNone;
     }
-    std::string error;
-    if (button == GLFW_MOUSE_BUTTON_LEFT) error = act(Action::kBreak, std::nullopt);
-    if (button == GLFW_MOUSE_BUTTON_RIGHT) error = act(Action::kPlace, hotbar_.selected_type());
-    if (button == GLFW_MOUSE_BUTTON_MIDDLE) error = act(Action::kPick, std::nullopt);
-    if (!error.empty()) show_message(error);
+    if (button == GLFW_MOUSE_BUTTON_LEFT) return UserAction::kBreak;
+    if (button == GLFW_MOUSE_BUTTON_RIGHT) return UserAction::kPlace;
+    if (button == GLFW_MOUSE_BUTTON_MIDDLE) return UserAction::kPick;
+    return UserAction::kNone;
 }
 
-void App::on_scroll(double dy) {
-    if (imgui_->wants_mouse() && !cursor_captured_) return;
+void Controls::on_scroll(double dy) {
+    if (imgui_.wants_mouse() && !cursor_captured_) return;
     hotbar_.scroll(dy > 0 ? -1 : 1);
 }
 
-void App::on_cursor(double x, double y) {
-    if (cursor_captured_ && have_cursor_) turn(x - cursor_x_, y - cursor_y_);
+void Controls::on_cursor(double x, double y) {
+    if (cursor_captured_ && have_cursor_) {
+        look((x - cursor_x_) * kMouseDegreesPerPixel, -(y - cursor_y_) * kMouseDegreesPerPixel);
+    }
     cursor_x_ = x;
     cursor_y_ = y;
     have_cursor_ = true;
 }
 
-void App::set_cursor_captured(bool captured) {
+void Controls::set_cursor_captured(bool captured) {
     cursor_captured_ = captured;
-    glfwSetInputMode(window_->handle(), GLFW_CURSOR, captured ? GLFW_CURSOR_DISABLED : GLFW_CURSOR_NORMAL);
+    glfwSetInputMode(window_, GLFW_CURSOR, captured ? GLFW_CURSOR_DISABLED : GLFW_CURSOR_NORMAL);
     // The position now is the reference for the next motion, so capturing is not a jump.
-    glfwGetCursorPos(window_->handle(), &cursor_x_, &cursor_y_);
+    glfwGetCursorPos(window_, &cursor_x_, &cursor_y_);
     have_cursor_ = true;
     // While the mouse steers the camera, the hidden cursor must not hover or click panels.
-    imgui_->set_mouse_enabled(!captured);
+    imgui_.set_mouse_enabled(!captured);
 }
 
-// Mouse motion in pixels.
-void App::turn(double dx_pixels, double dy_pixels) {
-    look(dx_pixels * kMouseDegreesPerPixel, -dy_pixels * kMouseDegreesPerPixel);
+// [SECTION] simulation
+
+void Controls::step(double frame_seconds, const BlockQuery& solid) {
+    if (scripted_) {
+        step_player(solid);
+        return;
+    }
+    step_accumulator_ = std::min(step_accumulator_ + frame_seconds, kMaxStepsPerFrame * kStepSeconds);
+    while (step_accumulator_ >= kStepSeconds) {
+        step_player(solid);
+        step_accumulator_ -= kStepSeconds;
+    }
 }
 
-// Turning in degrees (the mouse and the script's `look`): yaw wraps into [-180, 180],
-// pitch stops just short of straight up or down.
-void App::look(double dyaw, double dpitch) {
+void Controls::look(double dyaw, double dpitch) {
     camera_.yaw = std::remainder(camera_.yaw + dyaw, 360.0);
     camera_.pitch = std::clamp(camera_.pitch + dpitch, -89.9, 89.9);
 }
 
-// [SECTION] input and movement
+void Controls::move_eye(const glm::dvec3& eye, double yaw, double pitch) {
+    player_.set_eye(eye);
+    camera_.position = player_.eye();
+    camera_.yaw = std::remainder(yaw, 360.0);
+    camera_.pitch = std::clamp(pitch, -90.0, 90.0);
+}
 
-bool App::key_down(const char* name) const {
+void Controls::place_at_spawn(double ground) {
+    // Flying over the origin column, above the tallest tree (trunk up to 6, crown 3),
+    // looking a little down at the land.
+    player_.set_eye({0.5, ground + 12.0 + kEyeHeight, 0.5});
+    camera_.pitch = -15.0;
+    camera_.position = player_.eye();
+}
+
+void Controls::restore(const WorldMeta& meta) {
+    player_.set_eye(meta.eye);
+    player_.set_mode(meta.mode);
+    camera_.yaw = meta.yaw;
+    camera_.pitch = meta.pitch;
+    camera_.position = player_.eye();
+    for (size_t i = 0; i < meta.hotbar.size() && i < Hotbar::kSize; ++i) {
+        if (is_solid(meta.hotbar[i])) hotbar_.set_block(static_cast<int>(i), meta.hotbar[i]);
+    }
+    if (meta.hotbar_selected >= 0 && meta.hotbar_selected < Hotbar::kSize) hotbar_.select(meta.hotbar_selected);
+}
+
+void Controls::fill_meta(WorldMeta& meta) const {
+    meta.eye = player_.eye();
+    meta.yaw = camera_.yaw;
+    meta.pitch = camera_.pitch;
+    meta.mode = player_.mode();
+    meta.hotbar_selected = hotbar_.selected();
+    meta.hotbar.clear();
+    for (int i = 0; i < Hotbar::kSize; ++i) meta.hotbar.push_back(hotbar_.block(i));
+}
+
+bool Controls::key_down(const std::string& name) const {
     if (auto it = script_keys_.find(name); it != script_keys_.end() && it->second > 0) return true;
-    if (!options_.script_path.empty() || !cursor_captured_) return false;
+    if (scripted_ || !cursor_captured_) return false;
     for (const KeyBinding& k : kKeys) {
-        if (std::string_view(k.name) == name) return glfwGetKey(window_->handle(), k.glfw_key) == GLFW_PRESS;
+        if (name == k.name) return glfwGetKey(window_, k.glfw_key) == GLFW_PRESS;
     }
     return false;
 }
 
-PlayerInput App::gather_input() const {
+PlayerInput Controls::gather_input() const {
     PlayerInput in;
     in.forward = key_down("W");
     in.back = key_down("S");
@@ -116,57 +171,22 @@ PlayerInput App::gather_input() const {
     return in;
 }
 
-void App::step_player() {
-    player_.step(gather_input(), solid_for_player(*world_));
+void Controls::step_player(const BlockQuery& solid) {
+    player_.step(gather_input(), solid);
     camera_.position = player_.eye();
     for (auto& [name, frames] : script_keys_) frames = std::max<int64_t>(0, frames - 1);
 }
 
-void App::set_mode(MoveMode mode) {
-    player_.set_mode(mode);
-    show_message(std::string(move_mode_name(mode)) + " mode");
-}
-
-// `key NAME FRAMES`: the parser has checked that NAME is one of kKeys.
-void App::hold_key(const std::string& name, int64_t frames) { script_keys_[name] = frames; }
-
-// [SECTION] actions
-
-std::string App::act(Action action, std::optional<BlockType> type) {
-    const auto hit = target();
-    if (!hit) return "nothing targeted: no block within reach (8 blocks) under the crosshair";
-    if (action == Action::kPick) {
-        hotbar_.pick(hit->type);
-        return {};
-    }
-    const BlockPos cell = action == Action::kBreak ? hit->block : hit->place;
-    const BlockType placed = action == Action::kBreak ? BlockType::kAir : *type;
-    if (action == Action::kPlace && player_.overlaps_block(cell)) return "cannot place a block inside the player";
-    const EditResult r = edit(cell, placed);
-    if (!r.ok()) return "cannot " + std::string(action == Action::kBreak ? "break" : "place") + " there: " +
-                        std::string(r.reason());
-    return {};
-}
-
-void App::show_message(std::string text) {
-    message_ = std::move(text);
-    message_until_frame_ = frame_times_.count() + kMessageFrames;
-}
-
-// F2: the next frame is saved; render_frame reports the outcome as a message (a folder that
-// cannot be written is the user's to fix, not a reason to end the demo).
-void App::save_timestamped_screenshot() {
-    std::error_code ec;
-    std::filesystem::create_directories("screenshots", ec);
-    if (ec) {
-        show_message("cannot save a screenshot: cannot create 'screenshots/': " + ec.message());
-        return;
-    }
-    const std::time_t now = std::time(nullptr);
-    char name[64];
-    std::strftime(name, sizeof name, "screenshots/slotcraft-%Y%m%d-%H%M%S.png", std::localtime(&now));
-    capture_path_ = name;
-    capture_from_key_ = true;
+Controls::Stats Controls::stats() const {
+    Stats s;
+    s.camera = camera_.position;
+    s.yaw = camera_.yaw;
+    s.pitch = camera_.pitch;
+    s.mode = player_.mode();
+    s.on_ground = player_.on_ground();
+    s.hotbar_selected = hotbar_.selected();
+    s.hotbar_block = hotbar_.selected_type();
+    return s;
 }
 
 }  // namespace slotcraft

@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "app/app.hpp"
+#include "app/frame_renderer.hpp"
 #include "app/window.hpp"
 #include "save/save.hpp"
 #include "gfx/shader.hpp"

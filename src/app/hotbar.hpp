@@ -10,22 +10,22 @@ namespace slotcraft {
 
 class Hotbar {
 public:
-    static constexpr int kSlots = 9;
+    static constexpr int kSize = 9;
 
     Hotbar();
-    BlockType selected_type() const { return slots_[static_cast<size_t>(selected_)]; }
+    BlockType selected_type() const { return blocks_[static_cast<size_t>(selected_)]; }
     int selected() const { return selected_; }  // 0..8
-    BlockType slot(int i) const { return slots_.at(static_cast<size_t>(i)); }
-    // Slot 0..8; throws std::out_of_range for anything else.
+    BlockType block(int i) const { return blocks_.at(static_cast<size_t>(i)); }
+    // Position 0..8; throws std::out_of_range for anything else.
     void select(int index);
-    // One wheel notch: +1 next slot, -1 previous, wrapping around.
+    // One wheel notch: +1 next position, -1 previous, wrapping around.
     void scroll(int notches);
-    // Selects the slot holding `type`, or puts `type` into the selected slot.
+    // Selects the position holding `type`, or puts `type` into the selected one.
     void pick(BlockType type);
-    void set_slot(int index, BlockType type);
+    void set_block(int index, BlockType type);
 
 private:
-    std::array<BlockType, kSlots> slots_;
+    std::array<BlockType, kSize> blocks_;
     int selected_ = 0;
 };
 

@@ -1,18 +1,31 @@
 #pragma once
 // Scripted runs: a file of commands, one a line, parsed and checked as a whole before the
-// window opens. Pure C++ (no GLFW, no GL); the App carries the commands out between frames.
+// window opens, then carried out between frames by the ScriptRunner (script_runner.hpp).
+// ONE table (script.cpp) lists every command: its words, the checks of its arguments, its
+// help line and its handler. Adding a command is adding one entry. No GLFW, no GL.
+#include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include <glm/glm.hpp>
+
+#include "world/block.hpp"
+#include "world/coords.hpp"
+#include "world/player.hpp"
+
 namespace slotcraft {
 
-// One line of a script, its words checked against the command's signature.
+struct ScriptCommandSpec;
+
+// One line of a script, its words checked against the command's entry in the table.
 struct ScriptCommand {
     int line = 0;                    // 1-based line number in the file
     std::string verb;                // "camera", "wait", ...
     std::vector<std::string> args;   // the words after the verb
     std::vector<double> numbers;     // the numeric arguments, in order
+    const ScriptCommandSpec* spec = nullptr;  // its entry in the table
 
     double number(size_t i) const { return numbers.at(i); }
     const std::string& arg(size_t i) const { return args.at(i); }
@@ -25,6 +38,57 @@ struct ScriptError : std::runtime_error {
     int line;
 };
 
+// The break, place and pick actions the mouse and the script share.
+enum class Action { kBreak, kPlace, kPick };
+
+// What a script can do to the program: the App implements it; tests use a fake. Every
+// method throws a std::runtime_error (message complete) when it cannot be carried out; the
+// runner turns that into a ScriptError naming the line.
+class ScriptHost {
+public:
+    virtual ~ScriptHost() = default;
+    // Teleports the eye and turns it (yaw wraps, pitch is clamped to -90..90).
+    virtual void move_eye(const glm::dvec3& eye, double yaw, double pitch) = 0;
+    // True when every chunk in view is loaded and uploaded.
+    virtual bool idle() const = 0;
+    // The next rendered frame is saved as a PNG; a failure stops the run at `line`.
+    virtual void capture_next_frame(const std::string& path, int line) = 0;
+    virtual void write_stats(const std::string& path) = 0;
+    // Shows or hides the overlay; true when it was hidden and is now shown.
+    virtual bool show_overlay(bool on) = 0;
+    virtual void set_block(const BlockPos& p, BlockType type) = 0;
+    virtual void verify() = 0;
+    virtual void freeze_cull(bool frozen) = 0;
+    virtual void show_boxes(bool on) = 0;
+    // Break, place (with `type`) or pick at the crosshair.
+    virtual void act(Action action, std::optional<BlockType> type) = 0;
+    virtual void select_hotbar(int index) = 0;  // 0..8
+    virtual void set_mode(MoveMode mode) = 0;
+    virtual void hold_key(const std::string& name, int64_t frames) = 0;
+    virtual void look(double dyaw, double dpitch) = 0;
+    virtual void resize(int width, int height) = 0;  // 0 0 minimises
+};
+
+// What a command asks of the runner after it ran: frames to render, to render until the
+// world is idle (at least one frame), or to end the run.
+struct ScriptWait {
+    int64_t frames = 0;
+    bool until_idle = false;
+    bool stop = false;
+};
+
+// One entry of the table.
+struct ScriptCommandSpec {
+    using Handler = ScriptWait (*)(const ScriptCommand& cmd, ScriptHost& host);
+    std::string verb;
+    std::vector<std::string> params;  // one kind per argument (see script.cpp)
+    std::string help;                 // "wait FRAMES: render FRAMES frames"
+    Handler run = nullptr;
+};
+
+// Every command, in the order the help lists them.
+const std::vector<ScriptCommandSpec>& script_commands();
+
 // Parses script text. `#` starts a comment, blank lines are skipped. Throws ScriptError at
 // the first bad line (unknown command, wrong number of words, a word of the wrong kind).
 std::vector<ScriptCommand> parse_script(const std::string& text);
@@ -32,7 +96,10 @@ std::vector<ScriptCommand> parse_script(const std::string& text);
 // Reads and parses a script file; a file that cannot be read throws std::runtime_error.
 std::vector<ScriptCommand> load_script(const std::string& path);
 
-// One line per command with its arguments, for the README and --help.
+// One line per command with its arguments, for the docs and --help.
 std::string script_reference();
+
+// The names `key NAME FRAMES` accepts, in the order of the controls' table.
+const std::vector<std::string>& script_key_names();
 
 }  // namespace slotcraft

@@ -16,6 +16,15 @@
 
 namespace slotcraft {
 
+void AllocatorHistory::record(uint64_t allocations_total, uint64_t frees_total) {
+    const int i = static_cast<int>(count % kHistory);
+    allocations[i] = static_cast<float>(allocations_total - allocations_seen_);
+    frees[i] = static_cast<float>(frees_total - frees_seen_);
+    ++count;
+    allocations_seen_ = allocations_total;
+    frees_seen_ = frees_total;
+}
+
 namespace ui_detail {
 
 // [SECTION] shared pieces
@@ -94,9 +103,9 @@ void frame_panel(const OverlayView& view) {
 // [SECTION] Buffer
 
 void buffer_panel(const OverlayView& view) {
-    const RendererFigures& r = view.renderer;
+    const gfx::CubeRenderer::Stats& r = view.renderer;
     value_row("capacity", "%s slots, %s", group_digits(r.buffer_slots).c_str(), format_bytes(r.buffer_bytes).c_str());
-    value_row("per instance", "%llu bytes", static_cast<unsigned long long>(r.instance_bytes));
+    value_row("per instance", "%llu bytes", static_cast<unsigned long long>(kInstanceBytes));
     if (view.slots) {
         const InstanceSlots::Stats s = view.slots->stats();
         value_row("instances", "%s", group_digits(s.taken).c_str());
@@ -113,8 +122,8 @@ void buffer_panel(const OverlayView& view) {
     value_row("growths", "%s", group_digits(r.growths).c_str());
     value_row("uploaded", "%s last frame", format_bytes(r.upload_bytes_last_frame).c_str());
     value_row("", "%s in total", format_bytes(r.upload_bytes_total).c_str());
-    value_row("upload ring", "%s of %s", format_bytes(r.ring_used).c_str(), format_bytes(r.ring_bytes).c_str());
-    value_row("ring waits", "%s", group_digits(r.ring_waits).c_str());
+    value_row("upload ring", "%s of %s", format_bytes(r.ring.used).c_str(), format_bytes(r.ring.bytes).c_str());
+    value_row("ring waits", "%s", group_digits(r.ring.waits).c_str());
 }
 
 // [SECTION] Allocator

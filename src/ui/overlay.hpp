@@ -1,6 +1,6 @@
 #pragma once
 // The Dear ImGui overlay: panels that read the stats structs of the other parts and own no
-// state of the world. The only ImGui user besides the backend set-up in app/. F3 shows and
+// state of the world. ImGui's backends live in gfx/ (OpenGL) and app/ (GLFW). F3 shows and
 // hides it; each panel can be folded.
 #include <cstdint>
 #include <optional>
@@ -9,8 +9,9 @@
 #include <glm/glm.hpp>
 
 #include "cull/chunk_octree.hpp"
-#include "ui/frame_times.hpp"
+#include "gfx/cube_renderer.hpp"
 #include "gfx/instance_slots.hpp"
+#include "ui/frame_times.hpp"
 #include "world/raycast.hpp"
 #include "world/world.hpp"
 
@@ -22,14 +23,12 @@ struct AllocatorHistory {
     float allocations[kHistory] = {};
     float frees[kHistory] = {};
     int64_t count = 0;  // frames recorded; the newest is at (count - 1) % kHistory
-};
 
-// The renderer's figures, copied from gfx's stats so ui/ does not depend on gfx/.
-struct RendererFigures {
-    uint64_t buffer_slots = 0, buffer_bytes = 0, instance_bytes = 4, growths = 0;
-    uint64_t upload_bytes_total = 0, upload_bytes_last_frame = 0, draw_bytes_last_frame = 0;
-    uint64_t ring_bytes = 0, ring_used = 0, ring_waits = 0;
-    uint64_t draw_commands = 0, draw_calls = 0, instances_drawn = 0;
+    // Records one frame from the slot counters' running totals.
+    void record(uint64_t allocations_total, uint64_t frees_total);
+
+private:
+    uint64_t allocations_seen_ = 0, frees_seen_ = 0;  // the totals at the last record
 };
 
 // Everything the overlay shows, gathered by the App each frame (pointers stay valid for
@@ -38,7 +37,7 @@ struct OverlayView {
     const FrameTimes* frame = nullptr;
     std::string gl_renderer;
     const InstanceSlots* slots = nullptr;      // stats(), pages().page_masks(), chunk_of_page()
-    RendererFigures renderer;
+    gfx::CubeRenderer::Stats renderer;
     const AllocatorHistory* allocator = nullptr;
     World::Stats world;
     std::string world_type;                    // "flat" or "terrain"

@@ -8,8 +8,8 @@ namespace {
 TEST(Hotbar, StartsWithEveryPlaceableTypeAndSlotOneSelected) {
     Hotbar h;
     EXPECT_EQ(h.selected(), 0);
-    for (int i = 0; i < Hotbar::kSlots; ++i) EXPECT_TRUE(is_solid(h.slot(i)));
-    EXPECT_EQ(h.slot(0), placeable_blocks()[0]);
+    for (int i = 0; i < Hotbar::kSize; ++i) EXPECT_TRUE(is_solid(h.block(i)));
+    EXPECT_EQ(h.block(0), placeable_blocks()[0]);
 }
 
 TEST(Hotbar, ScrollWrapsBothWays) {
@@ -24,11 +24,11 @@ TEST(Hotbar, ScrollWrapsBothWays) {
 
 TEST(Hotbar, PickSelectsTheSlotHoldingTheTypeOrReplacesTheSelectedOne) {
     Hotbar h;
-    h.set_slot(4, BlockType::kGlass);
+    h.set_block(4, BlockType::kGlass);
     h.select(0);
     h.pick(BlockType::kGlass);
     EXPECT_EQ(h.selected(), 4);
-    for (int i = 0; i < Hotbar::kSlots; ++i) h.set_slot(i, BlockType::kStone);
+    for (int i = 0; i < Hotbar::kSize; ++i) h.set_block(i, BlockType::kStone);
     h.select(2);
     h.pick(BlockType::kBrick);
     EXPECT_EQ(h.selected(), 2);
@@ -41,7 +41,7 @@ TEST(Hotbar, RefusesSlotsOutsideOneToNineAndAir) {
     Hotbar h;
     EXPECT_THROW(h.select(9), std::out_of_range);
     EXPECT_THROW(h.select(-1), std::out_of_range);
-    EXPECT_THROW(h.set_slot(0, BlockType::kAir), std::invalid_argument);
+    EXPECT_THROW(h.set_block(0, BlockType::kAir), std::invalid_argument);
     EXPECT_EQ(h.selected(), 0);
 }
 

@@ -1,0 +1,98 @@
+#pragma once
+// The controls: keys and mouse (GLFW), the camera, the player and the hotbar. Key presses
+// and clicks that are the controls' own business (turning, moving, choosing a hotbar
+// block, capturing the mouse) are handled here; the rest comes back as a UserAction for
+// the App to carry out. Scripts drive the same paths (hold_key, look, set_mode).
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "app/camera.hpp"
+#include "app/hotbar.hpp"
+#include "save/save.hpp"
+#include "world/player.hpp"
+
+struct GLFWwindow;
+
+namespace slotcraft {
+
+class ImGuiLayer;
+
+// What a key or a click asks the App to do.
+enum class UserAction {
+    kNone,
+    kQuit,           // Ctrl+Q
+    kToggleOverlay,  // F3
+    kFullscreen,     // F11
+    kScreenshot,     // F2
+    kToggleMode,     // F: fly <-> walk
+    kBreak,          // left click (mouse captured)
+    kPlace,          // right click
+    kPick,           // middle click
+};
+
+class Controls {
+public:
+    struct Stats {
+        glm::dvec3 camera{0.0};
+        double yaw = 0.0, pitch = 0.0;  // degrees
+        MoveMode mode = MoveMode::kFly;
+        bool on_ground = false;
+        int hotbar_selected = 0;        // 0..8
+        BlockType hotbar_block = BlockType::kAir;
+    };
+
+    // scripted: keys come only from the script (hold_key), never from the keyboard.
+    Controls(GLFWwindow* window, ImGuiLayer& imgui, bool scripted);
+
+    // [SECTION] GLFW events
+    UserAction on_key(int key, int action, int mods);
+    UserAction on_mouse_button(int button, int action);
+    void on_scroll(double dy);
+    void on_cursor(double x, double y);
+
+    // [SECTION] simulation
+    // Fixed 60 Hz steps of the player against `solid`: one per frame under a script (runs
+    // do not depend on the wall clock), else as many as the real time asks (at most 5).
+    void step(double frame_seconds, const BlockQuery& solid);
+    // Turning in degrees (the mouse and `look`): yaw wraps into [-180, 180], pitch stops
+    // just short of straight up or down.
+    void look(double dyaw, double dpitch);
+    // `camera`: teleports the eye (throws std::invalid_argument out of the world's bounds).
+    void move_eye(const glm::dvec3& eye, double yaw, double pitch);
+    void set_mode(MoveMode mode) { player_.set_mode(mode); }
+    // `key NAME FRAMES`: holds a key (one of script_key_names()) for FRAMES steps.
+    void hold_key(const std::string& name, int64_t frames) { script_keys_[name] = frames; }
+    // The spawn place, or the player's place and hotbar from the world file.
+    void place_at_spawn(double ground);
+    void restore(const WorldMeta& meta);
+    void fill_meta(WorldMeta& meta) const;
+
+    const Camera& camera() const { return camera_; }
+    const Player& player() const { return player_; }
+    Hotbar& hotbar() { return hotbar_; }
+    const Hotbar& hotbar() const { return hotbar_; }
+    bool key_help_visible() const { return show_key_help_; }
+    Stats stats() const;
+
+private:
+    void set_cursor_captured(bool captured);
+    bool key_down(const std::string& name) const;
+    PlayerInput gather_input() const;
+    void step_player(const BlockQuery& solid);
+
+    GLFWwindow* window_;
+    ImGuiLayer& imgui_;
+    bool scripted_;
+    Camera camera_;
+    Player player_;
+    Hotbar hotbar_;
+    std::map<std::string, int64_t> script_keys_;  // `key NAME FRAMES`: steps still held
+    bool cursor_captured_ = false;
+    bool have_cursor_ = false;
+    double cursor_x_ = 0.0, cursor_y_ = 0.0;
+    bool show_key_help_ = true;
+    double step_accumulator_ = 0.0;  // interactive runs: real time not yet simulated
+};
+
+}  // namespace slotcraft

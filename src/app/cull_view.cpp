@@ -1,0 +1,50 @@
+// The cull view (see cull_view.hpp).
+#include "app/cull_view.hpp"
+
+#include <tsl/robin_set.h>
+
+namespace slotcraft {
+
+void CullView::track(InstanceSlots& slots) {
+    slots.take_chunk_changes(gained_, emptied_);
+    for (const ChunkCoord& c : emptied_) octree_.remove(chunk_key(c));
+    for (const ChunkCoord& c : gained_) {
+        if (slots.has_chunk(c)) octree_.insert(chunk_key(c), glm::ivec3(c.x, c.y, c.z));
+    }
+}
+
+const std::vector<SlotRun>& CullView::cull(const Eye& eye, const InstanceSlots& slots) {
+    if (!frozen_) frustum_ = Frustum(eye.view_projection, eye.origin_chunk);
+    octree_.cull(frustum_, visible_keys_);
+    runs_.clear();
+    for (ChunkOctree::Key key : visible_keys_) {
+        const glm::ivec3 c = *octree_.coord_of(key);
+        slots.chunk_runs(ChunkCoord{c.x, c.y, c.z}, runs_);
+    }
+    return runs_;
+}
+
+void CullView::set_frozen(bool frozen, const Eye& eye) {
+    if (frozen && !frozen_) frozen_view_projection_ = eye.view_projection;
+    frozen_ = frozen;
+}
+
+void CullView::chunk_boxes(std::vector<ChunkBox>& out) const {
+    out.clear();
+    const tsl::robin_set<ChunkOctree::Key> visible(visible_keys_.begin(), visible_keys_.end());
+    std::vector<ChunkOctree::Chunk> chunks;
+    octree_.list_chunks(chunks);
+    for (const auto& c : chunks) out.push_back({c.coord, visible.contains(c.key)});
+}
+
+std::optional<std::array<glm::vec3, 8>> CullView::frozen_frustum(glm::ivec3 origin_chunk) const {
+    if (!frozen_) return std::nullopt;
+    auto corners = frustum_corners(frozen_view_projection_);
+    const glm::vec3 shift = glm::vec3((frustum_.origin_chunk() - origin_chunk) * kChunkSize);
+    for (glm::vec3& c : corners) c += shift;
+    return corners;
+}
+
+CullView::Stats CullView::stats() const { return {octree_.stats(), frozen_, show_boxes_}; }
+
+}  // namespace slotcraft

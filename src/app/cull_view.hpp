@@ -1,0 +1,63 @@
+#pragma once
+// The cull view: the octree over the boxes of the chunks that have cubes, the frustum it
+// is queried with (live, or frozen where it was for inspection), and the chunk boxes the
+// overlay's switch draws. No GL: unit-tested; the frame draws what it returns.
+#include <array>
+#include <optional>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "app/camera.hpp"
+#include "cull/chunk_octree.hpp"
+#include "cull/frustum.hpp"
+#include "gfx/instance_slots.hpp"
+
+namespace slotcraft {
+
+// A chunk in the octree and whether it was drawn this frame.
+struct ChunkBox {
+    glm::ivec3 coord{0};
+    bool visible = false;
+};
+
+class CullView {
+public:
+    struct Stats {
+        ChunkOctree::Stats octree;
+        bool frozen = false;      // the frustum stays where it was frozen
+        bool show_boxes = false;  // chunk boxes are drawn
+    };
+
+    // Chunks enter the octree when they gain their first instance and leave when they lose
+    // their last (or unload): no rebuild per frame.
+    void track(InstanceSlots& slots);
+    // The slot runs of the chunks visible from `eye` (or from the frozen frustum); valid
+    // until the next call.
+    const std::vector<SlotRun>& cull(const Eye& eye, const InstanceSlots& slots);
+
+    // Freezing keeps the frustum of `eye` for later frames; live follows the camera again.
+    void set_frozen(bool frozen, const Eye& eye);
+    bool frozen() const { return frozen_; }
+    void set_show_boxes(bool on) { show_boxes_ = on; }
+    bool show_boxes() const { return show_boxes_; }
+
+    // Every chunk in the octree, and whether the last cull() kept it.
+    void chunk_boxes(std::vector<ChunkBox>& out) const;
+    // The frozen frustum's corners relative to `origin_chunk` (nullopt: not frozen).
+    std::optional<std::array<glm::vec3, 8>> frozen_frustum(glm::ivec3 origin_chunk) const;
+
+    Stats stats() const;
+
+private:
+    ChunkOctree octree_;
+    Frustum frustum_;                  // the frustum the octree was last queried with
+    glm::mat4 frozen_view_projection_{1.0f};
+    bool frozen_ = false;
+    bool show_boxes_ = false;
+    std::vector<ChunkOctree::Key> visible_keys_;
+    std::vector<SlotRun> runs_;                 // this frame's draw ranges
+    std::vector<ChunkCoord> gained_, emptied_;  // scratch, kept to reuse memory
+};
+
+}  // namespace slotcraft

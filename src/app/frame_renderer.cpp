@@ -1,0 +1,91 @@
+// The frame's drawing (see frame_renderer.hpp).
+#include "app/frame_renderer.hpp"
+
+#include "gfx/capture.hpp"
+#include "gfx/debug.hpp"
+#include "gfx/frame.hpp"
+#include "gfx/lines.hpp"
+
+namespace slotcraft {
+
+namespace {
+const glm::vec4 kOutlineColour{0.05f, 0.05f, 0.05f, 0.9f};
+const glm::vec4 kVisibleBoxColour{1.0f, 0.9f, 0.1f, 0.8f};  // drawn this frame
+const glm::vec4 kCulledBoxColour{0.9f, 0.2f, 0.2f, 0.5f};   // in the octree, culled
+const glm::vec4 kFrustumColour{0.2f, 1.0f, 1.0f, 1.0f};
+}  // namespace
+
+FrameRenderer::FrameRenderer(const FrameRendererConfig& config) {
+    gfx::CubeRendererConfig cubes;
+    cubes.shader_dir = config.shader_dir;
+    cubes.assets_dir = config.assets_dir;
+    cubes.ring_bytes = config.ring_bytes;
+    const auto layers = face_layer_table();
+    cubes.face_layers.assign(layers.begin(), layers.end());
+    cubes_ = std::make_unique<gfx::CubeRenderer>(cubes);
+    lines_ = std::make_unique<gfx::LineRenderer>(config.shader_dir);
+    gl_renderer_ = gfx::gl_renderer_string() + " / OpenGL " + gfx::gl_version_string();
+}
+
+FrameRenderer::~FrameRenderer() = default;
+
+void FrameRenderer::begin(int width, int height) {
+    width_ = width;
+    height_ = height;
+    cubes_->begin_frame();
+}
+
+void FrameRenderer::land(InstanceSlots& slots) { cubes_->land(slots.take_frame()); }
+
+void FrameRenderer::draw(const Eye& eye, const std::vector<SlotRun>& runs, int view_distance,
+                         const FrameExtras& extras) {
+    if (width_ <= 0 || height_ <= 0) return;  // minimised: nothing to draw into
+    gfx::begin_frame(width_, height_, kSkyColour);
+    gfx::CubeView view;
+    view.origin_chunk = eye.origin_chunk;
+    view.camera_offset = eye.offset;
+    view.view_projection = eye.view_projection;
+    view.sky_colour = glm::vec3(kSkyColour.r, kSkyColour.g, kSkyColour.b) / 255.0f;
+    view.fog_end = static_cast<float>(view_distance * kChunkSize);
+    view.fog_start = view.fog_end * 0.7f;
+    if (extras.highlight) view.highlight_chunk = glm::ivec3(extras.highlight->x, extras.highlight->y, extras.highlight->z);
+    cubes_->draw(runs, view);
+
+    lines_scratch_.clear();
+    if (extras.outline) {
+        const glm::vec3 lo = glm::vec3(*extras.outline - eye.origin_chunk * kChunkSize) - glm::vec3(0.004f);
+        gfx::LineRenderer::add_box(lines_scratch_, lo, lo + glm::vec3(1.008f), kOutlineColour);
+    }
+    if (extras.boxes) {
+        for (const ChunkBox& box : *extras.boxes) {
+            const glm::vec3 lo = glm::vec3((box.coord - eye.origin_chunk) * kChunkSize) + glm::vec3(0.02f);
+            gfx::LineRenderer::add_box(lines_scratch_, lo, lo + glm::vec3(kChunkSize - 0.04f),
+                                       box.visible ? kVisibleBoxColour : kCulledBoxColour);
+        }
+    }
+    if (extras.frozen_frustum) {
+        glm::vec3 corners[8];
+        for (size_t i = 0; i < 8; ++i) corners[i] = (*extras.frozen_frustum)[i];
+        gfx::LineRenderer::add_frustum(lines_scratch_, corners, kFrustumColour);
+    }
+    lines_->draw_lines(lines_scratch_, eye.view_projection);
+    lines_->draw_crosshair(width_, height_);
+}
+
+void FrameRenderer::capture(const std::string& path) const {
+    if (width_ <= 0 || height_ <= 0) {
+        throw std::runtime_error("cannot take the screenshot '" + path + "': the window is minimised (0x0)");
+    }
+    gfx::write_png(path, width_, height_, gfx::read_back_buffer(width_, height_));
+}
+
+void FrameRenderer::end() { cubes_->end_frame(); }
+
+void FrameRenderer::verify(InstanceSlots& slots) {
+    land(slots);  // edits made since the last frame must be on the GPU first
+    if (auto difference = cubes_->verify(slots.cpu_copy())) throw VerifyError(*difference);
+}
+
+FrameRenderer::Stats FrameRenderer::stats() const { return cubes_->stats(); }
+
+}  // namespace slotcraft

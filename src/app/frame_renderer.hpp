@@ -1,0 +1,82 @@
+#pragma once
+// The frame's drawing: the cube renderer (instance buffer, upload ring, one multi-draw),
+// the lines on top (the targeted block's outline, chunk boxes, the frozen frustum, the
+// crosshair) and the capture of a frame as a PNG. It owns the GL objects; the render
+// tests exercise it through the real program.
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/camera.hpp"
+#include "app/cull_view.hpp"
+#include "gfx/cube_renderer.hpp"
+
+namespace slotcraft {
+
+namespace gfx {
+class LineRenderer;
+struct ColouredVertex;
+}  // namespace gfx
+
+struct FrameRendererConfig {
+    std::string shader_dir;
+    std::string assets_dir;
+    size_t ring_bytes = 4u << 20;
+};
+
+// What is drawn besides the cubes.
+struct FrameExtras {
+    std::optional<BlockPos> outline;                         // the targeted block
+    const std::vector<ChunkBox>* boxes = nullptr;            // chunk boxes (null: none)
+    std::optional<std::array<glm::vec3, 8>> frozen_frustum;  // relative to the eye's chunk
+    std::optional<ChunkCoord> highlight;                     // tint this chunk's cubes
+};
+
+class FrameRenderer {
+public:
+    using Stats = gfx::CubeRenderer::Stats;
+
+    // Throws gfx::GfxError (a shader, the textures) with a message naming the file.
+    explicit FrameRenderer(const FrameRendererConfig& config);
+    ~FrameRenderer();
+    FrameRenderer(const FrameRenderer&) = delete;
+    FrameRenderer& operator=(const FrameRenderer&) = delete;
+
+    // Starts a frame of `width` x `height` pixels (0 x 0 while minimised).
+    void begin(int width, int height);
+    // Lands the slot work queued since the last call on the GPU.
+    void land(InstanceSlots& slots);
+    // Clears to the sky and draws the cubes of `runs` and the extras, seen from `eye`.
+    void draw(const Eye& eye, const std::vector<SlotRun>& runs, int view_distance, const FrameExtras& extras);
+    // Saves the frame drawn so far (before the swap) as a PNG. Throws std::runtime_error
+    // naming the path (the window minimised, a write that failed).
+    void capture(const std::string& path) const;
+    // Fences this frame's uploads.
+    void end();
+    // Compares the GPU buffer with the CPU copy (lands pending work first); throws
+    // VerifyError naming the first difference.
+    void verify(InstanceSlots& slots);
+
+    int width() const { return width_; }
+    int height() const { return height_; }
+    float aspect() const { return height_ > 0 ? static_cast<float>(width_) / static_cast<float>(height_) : 1.0f; }
+    // "llvmpipe (LLVM 15.0.6, 256 bits) / OpenGL 4.5 (Core Profile) Mesa 22.3.6"
+    const std::string& gl_renderer() const { return gl_renderer_; }
+    Stats stats() const;
+
+private:
+    std::unique_ptr<gfx::CubeRenderer> cubes_;
+    std::unique_ptr<gfx::LineRenderer> lines_;
+    std::vector<gfx::ColouredVertex> lines_scratch_;
+    std::string gl_renderer_;
+    int width_ = 0, height_ = 0;
+};
+
+// `--verify-every` or `verify` found the GPU buffer different from the CPU copy.
+struct VerifyError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+}  // namespace slotcraft

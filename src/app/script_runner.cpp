@@ -1,0 +1,46 @@
+// See script_runner.hpp.
+#include "app/script_runner.hpp"
+
+#include <string>
+
+namespace slotcraft {
+
+bool ScriptRunner::advance(ScriptHost& host) {
+    while (true) {
+        if (wait_frames_ > 0) {
+            --wait_frames_;
+            return true;
+        }
+        if (await_idle_) {
+            if (frames_at_pose_ == 0 || !host.idle()) {
+                if (frames_at_pose_ > kMaxFramesToIdle) {
+                    throw ScriptError(await_idle_line_,
+                                      "streaming did not finish within " + std::to_string(kMaxFramesToIdle) + " frames");
+                }
+                return true;
+            }
+            await_idle_ = false;
+        }
+        if (stopped_ || next_ >= script_.size()) return false;
+        const ScriptCommand& cmd = script_[next_++];
+        ScriptWait wait;
+        try {
+            wait = cmd.spec->run(cmd, host);
+        } catch (const ScriptError&) {
+            throw;
+        } catch (const std::runtime_error& e) {
+            throw ScriptError(cmd.line, e.what());
+        } catch (const std::invalid_argument& e) {
+            throw ScriptError(cmd.line, e.what());
+        }
+        if (wait.stop) stopped_ = true;
+        wait_frames_ = wait.frames;
+        if (wait.until_idle) {
+            await_idle_ = true;
+            await_idle_line_ = cmd.line;
+            frames_at_pose_ = 0;
+        }
+    }
+}
+
+}  // namespace slotcraft
