@@ -1,0 +1,90 @@
+// The cull view: chunks enter and leave the octree with their first and last cube, the
+// runs follow the eye (or stay with a frozen frustum), and the chunk boxes say what was kept.
+#include "app/cull_view.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "world/world.hpp"
+
+namespace slotcraft {
+namespace {
+
+// A flat world with two columns of chunks loaded: x = 0 and x = 4 (64 blocks east).
+struct Scene {
+    World world{WorldConfig{WorldType::kFlat, 1, 8, 1, 0}};
+    InstanceSlots slots;
+    CullView cull;
+
+    Scene() {
+        std::vector<ChunkCoord> chunks;
+        for (int x : {0, 4}) {
+            for (int y = 0; y < kChunksPerColumn; ++y) chunks.push_back({x, y, 0});
+        }
+        slots.apply(world.load_now(chunks));
+        cull.track(slots);
+    }
+    // The chunks whose runs the cull returned.
+    std::vector<ChunkCoord> culled_chunks(const Eye& eye) {
+        std::vector<ChunkCoord> out;
+        for (const SlotRun& run : cull.cull(eye, slots)) {
+            const auto c = slots.chunk_of_page(run.first_slot / kSlotsPerPage);
+            if (c && std::find(out.begin(), out.end(), *c) == out.end()) out.push_back(*c);
+        }
+        return out;
+    }
+};
+
+Eye looking(double yaw) {
+    Camera camera;
+    camera.position = {8.0, 70.0, 8.0};
+    camera.yaw = yaw;
+    camera.pitch = -30.0;
+    return eye_of(camera, 8, 16.0f / 9.0f);
+}
+
+bool has_x(const std::vector<ChunkCoord>& chunks, int x) {
+    return std::any_of(chunks.begin(), chunks.end(), [&](const ChunkCoord& c) { return c.x == x; });
+}
+
+TEST(CullView, TracksChunksThatHaveCubes) {
+    Scene scene;
+    // Flat: stone, dirt and grass up to y 63; only chunk y = 3 (blocks 48..63) has exposed cubes.
+    EXPECT_EQ(scene.cull.stats().octree.chunks, 2u);
+    scene.slots.apply(scene.world.unload_now(std::vector<ChunkCoord>{{4, 3, 0}}));
+    scene.cull.track(scene.slots);
+    EXPECT_EQ(scene.cull.stats().octree.chunks, 1u);
+}
+
+TEST(CullView, KeepsWhatIsInFrontOfTheEye) {
+    Scene scene;
+    const auto east = scene.culled_chunks(looking(90.0));   // yaw 90 looks towards +x
+    EXPECT_TRUE(has_x(east, 4));
+    const auto west = scene.culled_chunks(looking(-90.0));
+    EXPECT_FALSE(has_x(west, 4));
+    EXPECT_TRUE(has_x(west, 0)) << "the eye's own chunk is below it, in view";
+}
+
+TEST(CullView, AFrozenFrustumStaysWhereItWasFrozen) {
+    Scene scene;
+    scene.cull.set_frozen(true, looking(90.0));
+    EXPECT_TRUE(scene.cull.stats().frozen);
+    EXPECT_TRUE(has_x(scene.culled_chunks(looking(-90.0)), 4)) << "turning away does not move a frozen frustum";
+    ASSERT_TRUE(scene.cull.frozen_frustum({0, 4, 0}).has_value());
+    scene.cull.set_frozen(false, looking(-90.0));
+    EXPECT_FALSE(scene.cull.frozen_frustum({0, 4, 0}).has_value());
+    EXPECT_FALSE(has_x(scene.culled_chunks(looking(-90.0)), 4));
+}
+
+TEST(CullView, ChunkBoxesSayWhichChunksWereDrawn) {
+    Scene scene;
+    scene.culled_chunks(looking(-90.0));
+    std::vector<ChunkBox> boxes;
+    scene.cull.chunk_boxes(boxes);
+    ASSERT_EQ(boxes.size(), 2u);
+    for (const ChunkBox& b : boxes) EXPECT_EQ(b.visible, b.coord.x == 0) << b.coord.x;
+}
+
+}  // namespace
+}  // namespace slotcraft

@@ -1,0 +1,110 @@
+// The world session: an edit reaches the world, the slots and the file together; a saved
+// world decides the seed and type and brings its edits and player back; a refused file
+// stops the session before anything is written.
+#include "app/world_session.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace slotcraft {
+namespace {
+
+namespace fs = std::filesystem;
+
+class WorldSessionTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = fs::temp_directory_path() /
+               ("slotcraft-session-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+                ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+
+    WorldSessionConfig config(WorldType type, uint64_t seed) const {
+        WorldSessionConfig c;
+        c.type = type;
+        c.seed = seed;
+        c.view_distance = 1;
+        c.world_file = (dir_ / "w.db").string();
+        return c;
+    }
+    static void load_column(WorldSession& session) {
+        std::vector<ChunkCoord> column;
+        for (int y = 0; y < kChunksPerColumn; ++y) column.push_back({0, y, 0});
+        session.slots().apply(session.world().load_now(column));
+    }
+
+    fs::path dir_;
+};
+
+TEST_F(WorldSessionTest, AnEditReachesTheWorldTheSlotsAndTheFile) {
+    const BlockPos p{3, 64, 5};
+    {
+        WorldSession session(config(WorldType::kFlat, 7));
+        load_column(session);
+        const BlockPos below = p - BlockPos(0, 1, 0);
+        ASSERT_TRUE(session.slots().slot_of(chunk_of(below), local_index(below)).has_value());
+        ASSERT_TRUE(session.edit(p, BlockType::kBrick).ok());
+        EXPECT_EQ(session.world().block_at(p), BlockType::kBrick);
+        EXPECT_TRUE(session.slots().slot_of(chunk_of(p), local_index(p)).has_value());
+        EXPECT_FALSE(session.slots().slot_of(chunk_of(below), local_index(below)).has_value())
+            << "the grass under the brick is hidden now: its slot was freed";
+        EXPECT_TRUE(session.stats().saving);
+        EXPECT_EQ(session.stats().save.edits_recorded, 1u);
+        WorldMeta meta;
+        meta.seed = session.seed();
+        meta.type = session.type();
+        meta.eye = {1.5, 70.0, -2.5};
+        meta.mode = MoveMode::kWalk;
+        session.save_meta(meta);
+    }
+    // Reopened with other flags: the file's seed and type win, the edit and the eye come back.
+    WorldSession again(config(WorldType::kTerrain, 99));
+    EXPECT_EQ(again.type(), WorldType::kFlat);
+    EXPECT_EQ(again.seed(), 7u);
+    ASSERT_TRUE(again.saved_meta().has_value());
+    EXPECT_EQ(again.saved_meta()->eye, glm::dvec3(1.5, 70.0, -2.5));
+    EXPECT_EQ(again.saved_meta()->mode, MoveMode::kWalk);
+    load_column(again);
+    EXPECT_EQ(again.world().block_at(p), BlockType::kBrick);
+}
+
+TEST_F(WorldSessionTest, ARefusedEditChangesNothing) {
+    WorldSession session(config(WorldType::kFlat, 1));
+    load_column(session);
+    const auto before = session.slots().stats();
+    EXPECT_FALSE(session.edit({3, 300, 5}, BlockType::kStone).ok());
+    EXPECT_FALSE(session.edit({100, 64, 5}, BlockType::kStone).ok()) << "chunk not loaded";
+    EXPECT_EQ(session.slots().stats().taken, before.taken);
+    EXPECT_EQ(session.stats().save.edits_recorded, 0u);
+}
+
+TEST_F(WorldSessionTest, AFileThatIsNotAWorldIsRefusedAndLeftAsItWas) {
+    const fs::path path = dir_ / "w.db";
+    std::ofstream(path) << "my notes, not a world";
+    EXPECT_THROW(WorldSession session(config(WorldType::kFlat, 1)), WorldFileError);
+    std::ifstream in(path);
+    std::string text;
+    std::getline(in, text);
+    EXPECT_EQ(text, "my notes, not a world");
+}
+
+TEST(WorldSession, AScriptedRunSavesNothingUnlessAWorldIsNamed) {
+    EXPECT_EQ(world_file_for("", "", true), "");
+    EXPECT_EQ(world_file_for("/tmp/x.db", "", true), "/tmp/x.db");
+    EXPECT_NE(world_file_for("", "mine", true).find("mine.db"), std::string::npos);
+    EXPECT_NE(world_file_for("", "", false).find("default.db"), std::string::npos);
+    WorldSessionConfig c;
+    c.type = WorldType::kFlat;
+    c.view_distance = 1;
+    WorldSession session(c);
+    EXPECT_FALSE(session.stats().saving);
+    EXPECT_EQ(session.spawn_ground(), TerrainParams::kFlatGrassY);
+}
+
+}  // namespace
+}  // namespace slotcraft
