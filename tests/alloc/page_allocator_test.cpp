@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "alloc/heap_count.hpp"
+#include "support/heap_counter.hpp"
 
 namespace slotcraft {
 namespace {
@@ -221,9 +221,9 @@ TEST(PageAllocator, WarmChurnWithinOwnersDoesNotTouchTheHeap) {
     }
   };
   churn(20000);
-  const std::uint64_t before = alloc_test::heap_allocations();
+  const std::uint64_t before = test::heap_allocations();
   churn(20000);
-  EXPECT_EQ(alloc_test::heap_allocations(), before);
+  EXPECT_EQ(test::heap_allocations(), before);
   EXPECT_EQ(pages.check_invariants(), "");
 }
 

@@ -14,7 +14,7 @@
 
 #include "cull/brute_force.hpp"
 #include "cull/cull_test_support.hpp"
-#include "cull/heap_counter.hpp"
+#include "support/heap_counter.hpp"
 
 namespace slotcraft {
 namespace {

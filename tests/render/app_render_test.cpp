@@ -10,12 +10,12 @@
 namespace slotcraft {
 namespace {
 
-using testing::Json;
-using testing::load_png;
-using testing::run_program;
-using testing::write_text;
+using test::Json;
+using test::load_png;
+using test::run_program;
+using test::write_text;
 
-std::string out_dir() { return testing::fresh_test_dir(SLOTCRAFT_TEST_OUT); }
+std::string out_dir() { return test::fresh_test_dir(SLOTCRAFT_TEST_OUT); }
 
 TEST(AppRender, FramesAndScreenshotShowTheSky) {
     const std::string dir = out_dir();

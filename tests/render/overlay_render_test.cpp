@@ -16,9 +16,9 @@ namespace {
 using render_test::out_dir;
 using render_test::run_script;
 using render_test::stat_int;
-using testing::Image;
-using testing::Json;
-using testing::load_png;
+using test::Image;
+using test::Json;
+using test::load_png;
 
 constexpr int kWidth = 1280;
 constexpr int kHeight = 720;

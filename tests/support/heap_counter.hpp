@@ -1,7 +1,9 @@
 #pragma once
 // Counts the heap allocations made through operator new in this test program (heap_counter.cpp
 // replaces the global operators), so a test can show that a warm structure allocates nothing.
-// Test support only: never GL, GLFW or ImGui.
+// Test support only: never GL, GLFW or ImGui. heap_counter.cpp must be linked into the test
+// executable itself (the slotcraft_heap_counter OBJECT library), never through a static
+// library, where the linker could drop the replacement operators.
 
 #include <cstdint>
 

@@ -1,6 +1,6 @@
 // Player collision: landing, walls, steps, gaps, corners, ceilings, and a randomized run
 // that checks the box never ends a step inside a solid cell.
-#include "player/player_scene.hpp"
+#include "world/player_scene.hpp"
 
 #include <gtest/gtest.h>
 

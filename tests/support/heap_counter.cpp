@@ -1,6 +1,6 @@
 // Replaces the global operator new/delete with counting versions over malloc/free. Linked into
 // a test program once; the count only ever grows, tests compare two readings.
-#include "cull/heap_counter.hpp"
+#include "support/heap_counter.hpp"
 
 #include <atomic>
 #include <cstddef>

@@ -11,7 +11,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "cull/heap_counter.hpp"
+#include "support/heap_counter.hpp"
 
 namespace slotcraft {
 namespace {
