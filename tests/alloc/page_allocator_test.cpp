@@ -204,6 +204,7 @@ TEST(PageAllocator, StatsDescribeSlotsPagesAndGaps) {
 }
 
 TEST(PageAllocator, WarmChurnWithinOwnersDoesNotTouchTheHeap) {
+  ASSERT_TRUE(test::heap_counter_counts()) << "the counting operator new is not in use";
   PageAllocator pages;
   std::mt19937_64 rng(3);
   std::vector<std::pair<OwnerId, Slot>> live;

@@ -367,6 +367,7 @@ TEST(SlotTree, CopiesAreIndependentAndMovedFromTreesAreEmpty) {
 }
 
 TEST(SlotTree, SteadyChurnDoesNotTouchTheHeap) {
+  ASSERT_TRUE(test::heap_counter_counts()) << "the counting operator new is not in use";
   SlotTree tree;
   std::vector<Slot> live = allocate_many(tree, 20000);
   std::mt19937 rng(5);

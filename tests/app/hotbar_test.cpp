@@ -2,14 +2,23 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 namespace slotcraft {
 namespace {
 
 TEST(Hotbar, StartsWithEveryPlaceableTypeAndSlotOneSelected) {
     Hotbar h;
     EXPECT_EQ(h.selected(), 0);
-    for (int i = 0; i < Hotbar::kSlots; ++i) EXPECT_TRUE(is_solid(h.slot(i)));
-    EXPECT_EQ(h.slot(0), placeable_blocks()[0]);
+    // Nine slots for the nine placeable types: each once, in the registry's order.
+    ASSERT_EQ(placeable_blocks().size(), static_cast<std::size_t>(Hotbar::kSlots));
+    std::set<BlockType> seen;
+    for (int i = 0; i < Hotbar::kSlots; ++i) {
+        EXPECT_TRUE(is_solid(h.slot(i)));
+        EXPECT_EQ(h.slot(i), placeable_blocks()[static_cast<std::size_t>(i)]) << "slot " << i;
+        seen.insert(h.slot(i));
+    }
+    EXPECT_EQ(seen.size(), static_cast<std::size_t>(Hotbar::kSlots));
 }
 
 TEST(Hotbar, ScrollWrapsBothWays) {

@@ -55,6 +55,10 @@ TEST(DemoRender, BreakFreesTheTargetedSlotAndPlaceReusesIt) {
     // The pixels beside the crosshair change when the block goes.
     const auto a = test::load_png(dir + "/before.png");
     const auto b = test::load_png(dir + "/broken.png");
+    ASSERT_EQ(a.width, 320);  // the square read below must lie inside both screenshots
+    ASSERT_EQ(a.height, 180);
+    ASSERT_EQ(b.width, a.width);
+    ASSERT_EQ(b.height, a.height);
     EXPECT_GT(region_difference(a, b, a.width / 2 + 14, a.height / 2 + 14, 4), 500);
 }
 

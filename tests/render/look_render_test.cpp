@@ -84,6 +84,8 @@ TEST(LookRender, EveryBlockTypeLooksDifferent) {
     const auto r = run_script(dir, scene_script(dir + "/scene.png", dir + "/stats.json"), scene_flags());
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const Image image = test::load_png(dir + "/scene.png");
+    ASSERT_EQ(image.width, kWidth);
+    ASSERT_EQ(image.height, kHeight);
     std::vector<glm::ivec3> centres;
     for (int i = 0; i < kTypeCount; ++i) {
         const glm::ivec2 p = front_face_pixel(i);
@@ -114,7 +116,10 @@ TEST(LookRender, MissingAndCorruptTexturesWarnAndShowTheCheckerboard) {
     EXPECT_EQ(stat_int(Json::parse_file(dir + "/stats.json"), "gl.errors"), 0);
     // The stone block (index 2) now shows magenta somewhere on its front face.
     const Image image = test::load_png(dir + "/scene.png");
+    ASSERT_EQ(image.width, kWidth);
+    ASSERT_EQ(image.height, kHeight);
     const glm::ivec2 c = front_face_pixel(2);
+    ASSERT_TRUE(c.x >= 6 && c.x + 6 < kWidth && c.y >= 6 && c.y + 6 < kHeight) << c.x << "," << c.y;
     int magenta = 0;
     for (int y = c.y - 6; y <= c.y + 6; ++y) {
         for (int x = c.x - 6; x <= c.x + 6; ++x) {

@@ -28,6 +28,13 @@ void* counted_allocate(std::size_t size, std::size_t alignment) {
 
 std::uint64_t slotcraft::test::heap_allocations() { return g_allocations.load(std::memory_order_relaxed); }
 
+bool slotcraft::test::heap_counter_counts() {
+  const std::uint64_t before = heap_allocations();
+  void* volatile probe = ::operator new(1);  // volatile: the call cannot be optimised away
+  ::operator delete(probe);
+  return heap_allocations() > before;
+}
+
 void* operator new(std::size_t size) { return counted_allocate(size, alignof(std::max_align_t)); }
 void* operator new[](std::size_t size) { return counted_allocate(size, alignof(std::max_align_t)); }
 void* operator new(std::size_t size, std::align_val_t alignment) {

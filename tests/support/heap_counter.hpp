@@ -12,4 +12,9 @@ namespace slotcraft::test {
 // operator new calls so far, in every thread.
 std::uint64_t heap_allocations();
 
+// True when an operator new call made now is counted: the replacement operators are the
+// ones in use. A test that shows "no allocation" checks this first, or a counter that
+// never counts would make it pass whatever the code does.
+bool heap_counter_counts();
+
 }  // namespace slotcraft::test
