@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "alloc/heap_count.hpp"
+#include "support/heap_counter.hpp"
 
 namespace slotcraft {
 namespace {
@@ -204,6 +204,7 @@ TEST(PageAllocator, StatsDescribeSlotsPagesAndGaps) {
 }
 
 TEST(PageAllocator, WarmChurnWithinOwnersDoesNotTouchTheHeap) {
+  ASSERT_TRUE(test::heap_counter_counts()) << "the counting operator new is not in use";
   PageAllocator pages;
   std::mt19937_64 rng(3);
   std::vector<std::pair<OwnerId, Slot>> live;
@@ -221,9 +222,9 @@ TEST(PageAllocator, WarmChurnWithinOwnersDoesNotTouchTheHeap) {
     }
   };
   churn(20000);
-  const std::uint64_t before = alloc_test::heap_allocations();
+  const std::uint64_t before = test::heap_allocations();
   churn(20000);
-  EXPECT_EQ(alloc_test::heap_allocations(), before);
+  EXPECT_EQ(test::heap_allocations(), before);
   EXPECT_EQ(pages.check_invariants(), "");
 }
 

@@ -12,7 +12,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "alloc/heap_count.hpp"
+#include "support/heap_counter.hpp"
 
 namespace slotcraft {
 namespace {
@@ -367,11 +367,12 @@ TEST(SlotTree, CopiesAreIndependentAndMovedFromTreesAreEmpty) {
 }
 
 TEST(SlotTree, SteadyChurnDoesNotTouchTheHeap) {
+  ASSERT_TRUE(test::heap_counter_counts()) << "the counting operator new is not in use";
   SlotTree tree;
   std::vector<Slot> live = allocate_many(tree, 20000);
   std::mt19937 rng(5);
   std::vector<Slot> batch(100);
-  const std::uint64_t before = alloc_test::heap_allocations();
+  const std::uint64_t before = test::heap_allocations();
   for (int i = 0; i < 20000; ++i) {
     const std::size_t at = rng() % live.size();
     tree.free(live[at]);
@@ -379,7 +380,7 @@ TEST(SlotTree, SteadyChurnDoesNotTouchTheHeap) {
   }
   for (std::size_t i = 0; i < batch.size(); ++i) tree.free(live[i]);
   tree.allocate_n(batch);
-  EXPECT_EQ(alloc_test::heap_allocations(), before);
+  EXPECT_EQ(test::heap_allocations(), before);
   EXPECT_EQ(tree.check_invariants(), "");
 }
 

@@ -2,14 +2,23 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 namespace slotcraft {
 namespace {
 
 TEST(Hotbar, StartsWithEveryPlaceableTypeAndSlotOneSelected) {
     Hotbar h;
     EXPECT_EQ(h.selected(), 0);
-    for (int i = 0; i < Hotbar::kSize; ++i) EXPECT_TRUE(is_solid(h.block(i)));
-    EXPECT_EQ(h.block(0), placeable_blocks()[0]);
+    // Nine positions for the nine placeable types: each once, in the registry's order.
+    ASSERT_EQ(placeable_blocks().size(), static_cast<std::size_t>(Hotbar::kSize));
+    std::set<BlockType> seen;
+    for (int i = 0; i < Hotbar::kSize; ++i) {
+        EXPECT_TRUE(is_solid(h.block(i)));
+        EXPECT_EQ(h.block(i), placeable_blocks()[static_cast<std::size_t>(i)]) << "position " << i;
+        seen.insert(h.block(i));
+    }
+    EXPECT_EQ(seen.size(), static_cast<std::size_t>(Hotbar::kSize));
 }
 
 TEST(Hotbar, ScrollWrapsBothWays) {

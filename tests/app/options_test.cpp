@@ -14,6 +14,19 @@ TEST(Options, DefaultsWithoutFlags) {
     EXPECT_TRUE(o.vsync);
     EXPECT_EQ(o.world, WorldType::kTerrain);
     EXPECT_EQ(o.view_distance, 8);
+    EXPECT_TRUE(o.screenshot_path.empty());
+    EXPECT_FALSE(o.gl_debug);
+    EXPECT_TRUE(o.shaders_dir.empty());
+    EXPECT_TRUE(o.assets_dir.empty());
+    EXPECT_TRUE(o.script_path.empty());
+    EXPECT_TRUE(o.stats_json_path.empty());
+    EXPECT_EQ(o.seed, 1u);
+    EXPECT_EQ(o.verify_every, 0);
+    EXPECT_EQ(o.ring_kib, 4096);
+    EXPECT_TRUE(o.world_name.empty());
+    EXPECT_TRUE(o.world_file.empty());
+    EXPECT_FALSE(o.new_world);
+    EXPECT_FALSE(o.seed_given);
 }
 
 TEST(Options, ParsesEveryFlag) {
@@ -36,6 +49,14 @@ TEST(Options, ParsesEveryFlag) {
     EXPECT_EQ(o.view_distance, 3);
     EXPECT_EQ(o.verify_every, 10);
     EXPECT_EQ(o.ring_kib, 64);
+    EXPECT_TRUE(o.seed_given);
+    // The flags that take no value, and the two ways to name a world (one at a time).
+    const Options named = parse_options({"--help", "--new", "--world-name", "castle_2"});
+    EXPECT_TRUE(named.help);
+    EXPECT_TRUE(named.new_world);
+    EXPECT_EQ(named.world_name, "castle_2");
+    EXPECT_TRUE(parse_options({"-h"}).help);
+    EXPECT_EQ(parse_options({"--world-file=/tmp/w.db"}).world_file, "/tmp/w.db");
 }
 
 // Each bad command line is refused with a message that names the flag.
@@ -47,6 +68,8 @@ TEST(Options, RefusesBadInputNamingTheFlag) {
         {{"--vsync", "maybe"}, "--vsync"}, {{"--world", "moon"}, "--world"},
         {{"--seed", "-1"}, "--seed"},      {{"--view-distance", "99"}, "--view-distance"},
         {{"--ring-kib", "0"}, "--ring-kib"},
+        {{"--world-name", "a/b"}, "--world-name"}, {{"--world-file", ""}, "--world-file"},
+        {{"--world-name", "a", "--world-file", "b.db"}, "--world-name"},
     };
     for (const auto& [args, flag] : cases) {
         try {

@@ -19,10 +19,10 @@ TEST(StatsJson, NestsDottedKeysAndKeepsIntegersIntegral) {
     json.set("cull.frozen", false);
     json.set_null("target");
     json.set("frame.count", int64_t{8});  // overwrite keeps one key
-    const auto doc = testing::Json::parse(json.dump());
-    EXPECT_EQ(doc.at("frame.count").kind, testing::Json::Kind::kInteger);
+    const auto doc = test::Json::parse(json.dump());
+    EXPECT_EQ(doc.at("frame.count").kind, test::Json::Kind::kInteger);
     EXPECT_EQ(doc.at("frame.count").integer, 8);
-    EXPECT_EQ(doc.at("frame.ms_avg").kind, testing::Json::Kind::kDouble);
+    EXPECT_EQ(doc.at("frame.ms_avg").kind, test::Json::Kind::kDouble);
     EXPECT_DOUBLE_EQ(doc.at("camera.x").number, -1.5);
     EXPECT_EQ(doc.at("world.type").string, "flat");
     EXPECT_FALSE(doc.at("cull.frozen").boolean);
@@ -35,17 +35,17 @@ TEST(StatsJson, DoublesReadBackExactlyFarFromTheOrigin) {
     json.set("camera.z", -123456.25);
     json.set("camera.y", 0.1);
     json.set("cull.us", 3.0);
-    const auto doc = testing::Json::parse(json.dump());
+    const auto doc = test::Json::parse(json.dump());
     EXPECT_EQ(doc.at("camera.x").number, 1000000.5);
     EXPECT_EQ(doc.at("camera.z").number, -123456.25);
     EXPECT_EQ(doc.at("camera.y").number, 0.1);
-    EXPECT_EQ(doc.at("cull.us").kind, testing::Json::Kind::kDouble);
+    EXPECT_EQ(doc.at("cull.us").kind, test::Json::Kind::kDouble);
 }
 
 TEST(StatsJson, EscapesStrings) {
     StatsJson json;
     json.set("a.b", "quote \" backslash \\ newline \n");
-    EXPECT_EQ(testing::Json::parse(json.dump()).at("a.b").string, "quote \" backslash \\ newline \n");
+    EXPECT_EQ(test::Json::parse(json.dump()).at("a.b").string, "quote \" backslash \\ newline \n");
 }
 
 TEST(StatsJson, AtomicWriteLeavesNoPartialFile) {
@@ -53,7 +53,7 @@ TEST(StatsJson, AtomicWriteLeavesNoPartialFile) {
     std::filesystem::create_directories(dir);
     const std::string path = (dir / "s.json").string();
     write_file_atomically(path, "{\"a\": 1}\n");
-    EXPECT_EQ(testing::read_text(path), "{\"a\": 1}\n");
+    EXPECT_EQ(test::read_text(path), "{\"a\": 1}\n");
     EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));
     EXPECT_THROW(write_file_atomically((dir / "missing" / "x.json").string(), "{}"), std::runtime_error);
     std::filesystem::remove_all(dir);

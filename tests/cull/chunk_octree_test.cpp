@@ -14,7 +14,7 @@
 
 #include "cull/brute_force.hpp"
 #include "cull/cull_test_support.hpp"
-#include "cull/heap_counter.hpp"
+#include "support/heap_counter.hpp"
 
 namespace slotcraft {
 namespace {
@@ -126,7 +126,7 @@ TEST(ChunkOctree, AnswerEqualsBruteForceForRandomCamerasAndChunks) {
   for (int world = 0; world < 60; ++world) {
     glm::ivec3 centre(test::uniform_int(rng, -1'000'000, 1'000'000), 0, test::uniform_int(rng, -1'000'000, 1'000'000));
     BothCullers both;
-    both.add(test::random_chunks(rng, centre, test::uniform_int(rng, 1, 40), test::uniform_int(rng, 1, 2500)));
+    ASSERT_NO_FATAL_FAILURE(both.add(test::random_chunks(rng, centre, test::uniform_int(rng, 1, 40), test::uniform_int(rng, 1, 2500))));
     expect_valid(both.tree);
     for (int view = 0; view < 25; ++view) {
       glm::ivec3 camera_chunk = centre + glm::ivec3(test::uniform_int(rng, -20, 20), test::uniform_int(rng, -2, 18),
@@ -147,7 +147,7 @@ TEST(ChunkOctree, AnswerEqualsBruteForceWithPlanesOnBoxFaces) {
   std::mt19937_64 rng(99);
   BothCullers both;
   glm::ivec3 centre(INT32_MAX - 300, 0, -7);
-  both.add(test::random_chunks(rng, centre, 24, 3000));
+  ASSERT_NO_FATAL_FAILURE(both.add(test::random_chunks(rng, centre, 24, 3000)));
   const glm::vec3 directions[] = {{1, 0, 0}, {-1, 0, 0}, {0, 0, 1}, {0, 0, -1}, {0, -1, 0.0001f}};
   for (int view = 0; view < 60; ++view) {
     glm::ivec3 camera_chunk = centre + glm::ivec3(test::uniform_int(rng, -8, 8), test::uniform_int(rng, 0, 15),
@@ -173,7 +173,7 @@ TEST(ChunkOctree, NodesInsideTheFrustumPassWithoutMoreTests) {
       for (int z = 0; z < 32; ++z) chunks.push_back({key++, {x, y, z}});
     }
   }
-  both.add(chunks);
+  ASSERT_NO_FATAL_FAILURE(both.add(chunks));
   glm::vec3 target(256.0f, 128.0f, 256.0f);
   glm::vec3 eye = target + glm::vec3(0.0f, 0.0f, 2000.0f);
   glm::mat4 view_projection = glm::perspective(glm::radians(60.0f), 1.0f, 1.0f, 5000.0f) *
@@ -248,6 +248,7 @@ TEST(ChunkOctree, RandomInsertRemoveKeepsTheTreeValidAndReturnsEveryNode) {
 // front and one dropped at the back per step, with a query each step. After warm-up nothing
 // touches the heap: nodes come from the pools, keys stay within the map's capacity.
 TEST(ChunkOctree, SteadyStreamingAllocatesNothing) {
+  ASSERT_TRUE(test::heap_counter_counts()) << "the counting operator new is not in use";
   ChunkOctree tree;
   constexpr int kRadius = 10;
   auto key_of = [](int x, int y, int z) {

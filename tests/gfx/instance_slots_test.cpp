@@ -78,7 +78,7 @@ TEST(InstanceSlots, BreakFreesASlotAndPlaceReusesIt) {
     replay(slots.take_frame(), gpu);
     EXPECT_EQ(slots.stats().high_water, before.high_water);
     EXPECT_EQ(gpu, slots.cpu_copy());
-    expect_matches_world(world, slots, chunks);
+    ASSERT_NO_FATAL_FAILURE(expect_matches_world(world, slots, chunks));
 }
 
 TEST(InstanceSlots, RandomEditsLoadsAndUnloadsKeepEveryCubeInItsSlot) {
@@ -119,7 +119,7 @@ TEST(InstanceSlots, RandomEditsLoadsAndUnloadsKeepEveryCubeInItsSlot) {
             const PackedInstance cpu = s < slots.cpu_copy().size() ? slots.cpu_copy()[s] : 0;
             ASSERT_EQ(gpu[s], cpu) << "slot " << s;
         }
-        expect_matches_world(world, slots, loaded);
+        ASSERT_NO_FATAL_FAILURE(expect_matches_world(world, slots, loaded)) << "round " << round;
     }
     // Compaction run to completion: each chunk holds ceil(live / 64) pages.
     slots.compact(SIZE_MAX);

@@ -10,12 +10,12 @@
 namespace slotcraft {
 namespace {
 
-using testing::Json;
-using testing::load_png;
-using testing::run_program;
-using testing::write_text;
+using test::Json;
+using test::load_png;
+using test::run_program;
+using test::write_text;
 
-std::string out_dir() { return testing::fresh_test_dir(SLOTCRAFT_TEST_OUT); }
+std::string out_dir() { return test::fresh_test_dir(SLOTCRAFT_TEST_OUT); }
 
 TEST(AppRender, FramesAndScreenshotShowTheSky) {
     const std::string dir = out_dir();
@@ -23,8 +23,8 @@ TEST(AppRender, FramesAndScreenshotShowTheSky) {
                                                "--size", "1280x720", "--vsync", "off", "--world", "flat"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto image = load_png(dir + "/out.png");
-    EXPECT_EQ(image.width, 1280);
-    EXPECT_EQ(image.height, 720);
+    ASSERT_EQ(image.width, 1280);  // the pixel read below must stay inside the image
+    ASSERT_EQ(image.height, 720);
     // The eye looks at the horizon: above the middle (clear of the crosshair, the key help
     // line at the top and the overlay's side panels) is sky.
     const uint8_t* mid = image.pixel(640, 100);
@@ -62,6 +62,8 @@ TEST(AppRender, ScriptWithEveryCommandWritesStats) {
     EXPECT_LT(Json::parse_file(dir + "/exit.json").at("frame.count").integer, 100);
     // The overlay was on for the screenshot: its corner is not all sky.
     const auto shot = load_png(dir + "/shot.png");
+    ASSERT_EQ(shot.width, 320);
+    ASSERT_EQ(shot.height, 240);
     int non_sky = 0;
     for (int y = 0; y < 60; ++y) {
         for (int x = 0; x < 120; ++x) {

@@ -9,7 +9,7 @@ namespace {
 using render_test::out_dir;
 using render_test::run_script;
 using render_test::stat_int;
-using testing::Json;
+using test::Json;
 
 TEST(CullRender, LookingAtTheSkyKeepsFewerChunksThanLookingAlongTheGround) {
     const std::string dir = out_dir();

@@ -12,10 +12,10 @@ namespace {
 using render_test::out_dir;
 using render_test::run_script;
 using render_test::stat_int;
-using testing::Json;
+using test::Json;
 
 // Sum of absolute channel differences in a square around (x, y).
-long region_difference(const testing::Image& a, const testing::Image& b, int cx, int cy, int half) {
+long region_difference(const test::Image& a, const test::Image& b, int cx, int cy, int half) {
     long sum = 0;
     for (int y = cy - half; y <= cy + half; ++y) {
         for (int x = cx - half; x <= cx + half; ++x) {
@@ -53,8 +53,12 @@ TEST(DemoRender, BreakFreesTheTargetedSlotAndPlaceReusesIt) {
     EXPECT_EQ(stat_int(placed, "slots.high_water"), stat_int(before, "slots.high_water"));
     EXPECT_EQ(stat_int(placed, "slots.taken"), stat_int(before, "slots.taken"));
     // The pixels beside the crosshair change when the block goes.
-    const auto a = testing::load_png(dir + "/before.png");
-    const auto b = testing::load_png(dir + "/broken.png");
+    const auto a = test::load_png(dir + "/before.png");
+    const auto b = test::load_png(dir + "/broken.png");
+    ASSERT_EQ(a.width, 320);  // the square read below must lie inside both screenshots
+    ASSERT_EQ(a.height, 180);
+    ASSERT_EQ(b.width, a.width);
+    ASSERT_EQ(b.height, a.height);
     EXPECT_GT(region_difference(a, b, a.width / 2 + 14, a.height / 2 + 14, 4), 500);
 }
 
@@ -124,7 +128,7 @@ TEST(DemoRender, ResizeAndMinimiseCauseNoError) {
     const auto back = Json::parse_file(dir + "/back.json");
     EXPECT_EQ(stat_int(back, "window.width"), 320);
     EXPECT_EQ(stat_int(back, "gl.errors"), 0);
-    EXPECT_EQ(testing::load_png(dir + "/back.png").width, 320);
+    EXPECT_EQ(test::load_png(dir + "/back.png").width, 320);
 }
 
 TEST(DemoRender, LookTurnsLikeTheMouse) {

@@ -15,8 +15,8 @@ namespace {
 using render_test::out_dir;
 using render_test::run_script;
 using render_test::stat_int;
-using testing::Image;
-using testing::Json;
+using test::Image;
+using test::Json;
 
 constexpr int kWidth = 640, kHeight = 360;
 const char* const kTypes[] = {"grass", "dirt", "stone", "sand", "log", "leaves", "planks", "glass", "brick"};
@@ -58,10 +58,10 @@ TEST(LookRender, FixedSceneMatchesTheReference) {
     const auto r = run_script(dir, scene_script(dir + "/scene.png", dir + "/stats.json"), scene_flags());
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(stat_int(Json::parse_file(dir + "/stats.json"), "gl.errors"), 0);
-    const Image got = testing::load_png(dir + "/scene.png");
+    const Image got = test::load_png(dir + "/scene.png");
     ASSERT_TRUE(std::filesystem::exists(std::string(SLOTCRAFT_SOURCE_DIR) + "/tests/render/reference/look_scene.png"))
         << "no reference image: look at " << dir << "/scene.png and copy it to tests/render/reference/look_scene.png";
-    const Image want = testing::load_png(std::string(SLOTCRAFT_SOURCE_DIR) + "/tests/render/reference/look_scene.png");
+    const Image want = test::load_png(std::string(SLOTCRAFT_SOURCE_DIR) + "/tests/render/reference/look_scene.png");
     ASSERT_EQ(got.width, want.width);
     ASSERT_EQ(got.height, want.height);
     std::vector<uint8_t> diff(got.rgb.size());
@@ -83,7 +83,9 @@ TEST(LookRender, EveryBlockTypeLooksDifferent) {
     const std::string dir = out_dir();
     const auto r = run_script(dir, scene_script(dir + "/scene.png", dir + "/stats.json"), scene_flags());
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    const Image image = testing::load_png(dir + "/scene.png");
+    const Image image = test::load_png(dir + "/scene.png");
+    ASSERT_EQ(image.width, kWidth);
+    ASSERT_EQ(image.height, kHeight);
     std::vector<glm::ivec3> centres;
     for (int i = 0; i < kTypeCount; ++i) {
         const glm::ivec2 p = front_face_pixel(i);
@@ -105,7 +107,7 @@ TEST(LookRender, MissingAndCorruptTexturesWarnAndShowTheCheckerboard) {
     std::filesystem::copy(std::string(SLOTCRAFT_SOURCE_DIR) + "/assets/textures", assets + "/textures",
                           std::filesystem::copy_options::recursive);
     std::filesystem::remove(assets + "/textures/stone.png");
-    testing::write_text(assets + "/textures/brick.png", "\x89PNG\r\n\x1a\n this is not a real PNG");
+    test::write_text(assets + "/textures/brick.png", "\x89PNG\r\n\x1a\n this is not a real PNG");
     const auto r = run_script(dir, scene_script(dir + "/scene.png", dir + "/stats.json"), scene_flags(assets));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.err.find("stone.png"), std::string::npos) << r.err;
@@ -113,8 +115,11 @@ TEST(LookRender, MissingAndCorruptTexturesWarnAndShowTheCheckerboard) {
     EXPECT_EQ(stat_int(Json::parse_file(dir + "/stats.json"), "look.texture_warnings"), 2);
     EXPECT_EQ(stat_int(Json::parse_file(dir + "/stats.json"), "gl.errors"), 0);
     // The stone block (index 2) now shows magenta somewhere on its front face.
-    const Image image = testing::load_png(dir + "/scene.png");
+    const Image image = test::load_png(dir + "/scene.png");
+    ASSERT_EQ(image.width, kWidth);
+    ASSERT_EQ(image.height, kHeight);
     const glm::ivec2 c = front_face_pixel(2);
+    ASSERT_TRUE(c.x >= 6 && c.x + 6 < kWidth && c.y >= 6 && c.y + 6 < kHeight) << c.x << "," << c.y;
     int magenta = 0;
     for (int y = c.y - 6; y <= c.y + 6; ++y) {
         for (int x = c.x - 6; x <= c.x + 6; ++x) {

@@ -16,9 +16,9 @@ namespace {
 using render_test::out_dir;
 using render_test::run_script;
 using render_test::stat_int;
-using testing::Image;
-using testing::Json;
-using testing::load_png;
+using test::Image;
+using test::Json;
+using test::load_png;
 
 constexpr int kWidth = 1280;
 constexpr int kHeight = 720;
@@ -57,9 +57,13 @@ int pixels_of_colour(const Image& image, Box box, occupancy::Rgba colour) {
     return n;
 }
 
-void expect_size(const Image& image) {
-    ASSERT_EQ(image.width, kWidth);
-    ASSERT_EQ(image.height, kHeight);
+// Whether a screenshot has the window's size. A predicate the test ASSERTs on: the pixel
+// boxes below index the image, so a wrong size must stop the test before they do (an ASSERT
+// inside a void helper would only return from the helper).
+::testing::AssertionResult has_window_size(const Image& image) {
+    if (image.width == kWidth && image.height == kHeight) return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << "the screenshot is " << image.width << "x" << image.height << ", not "
+                                         << kWidth << "x" << kHeight;
 }
 
 TEST(OverlayRender, PanelsCoverTheEdgesAndLeaveTheCrosshairClear) {
@@ -74,8 +78,8 @@ TEST(OverlayRender, PanelsCoverTheEdgesAndLeaveTheCrosshairClear) {
     EXPECT_EQ(stat_int(Json::parse_file(dir + "/stats.json"), "gl.errors"), 0);
     const Image off = load_png(dir + "/off.png");
     const Image on = load_png(dir + "/on.png");
-    expect_size(off);
-    expect_size(on);
+    ASSERT_TRUE(has_window_size(off));
+    ASSERT_TRUE(has_window_size(on));
 
     // Where the panels are, nearly every pixel changes (a translucent panel over the scene).
     const Box occupancy = box_of(overlay_layout::occupancy_panel(kWidth));
@@ -114,9 +118,9 @@ TEST(OverlayRender, OccupancyPictureFollowsABlockPlacedAndBroken) {
     const Image before = load_png(dir + "/before.png");
     const Image placed = load_png(dir + "/placed.png");
     const Image broken = load_png(dir + "/broken.png");
-    expect_size(before);
-    expect_size(placed);
-    expect_size(broken);
+    ASSERT_TRUE(has_window_size(before));
+    ASSERT_TRUE(has_window_size(placed));
+    ASSERT_TRUE(has_window_size(broken));
 
     const Box panel = box_of(overlay_layout::occupancy_panel(kWidth));
     EXPECT_GT(differing_pixels(before, placed, panel), 50);

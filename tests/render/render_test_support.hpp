@@ -11,15 +11,15 @@
 
 namespace slotcraft::render_test {
 
-inline std::string out_dir() { return testing::fresh_test_dir(SLOTCRAFT_TEST_OUT); }
+inline std::string out_dir() { return test::fresh_test_dir(SLOTCRAFT_TEST_OUT); }
 
 // Writes `script` to DIR/run.txt and runs slotcraft on it; extra flags after.
-inline testing::RunResult run_script(const std::string& dir, const std::string& script,
+inline test::RunResult run_script(const std::string& dir, const std::string& script,
                                      std::vector<std::string> flags = {}) {
-    testing::write_text(dir + "/run.txt", script);
+    test::write_text(dir + "/run.txt", script);
     std::vector<std::string> args = {"--script", dir + "/run.txt", "--gl-debug", "--vsync", "off", "--size", "320x180"};
     args.insert(args.end(), flags.begin(), flags.end());
-    return testing::run_program(SLOTCRAFT_EXE, args);
+    return test::run_program(SLOTCRAFT_EXE, args);
 }
 
 // Runs a script that must stop at `line` with exit code 2; returns its standard error.
@@ -31,9 +31,9 @@ inline std::string expect_stops_at_line(const std::string& dir, const std::strin
     return r.err;
 }
 
-inline int64_t stat_int(const testing::Json& doc, const std::string& key) {
-    const testing::Json& v = doc.at(key);
-    EXPECT_EQ(v.kind, testing::Json::Kind::kInteger) << key << " must be a JSON integer";
+inline int64_t stat_int(const test::Json& doc, const std::string& key) {
+    const test::Json& v = doc.at(key);
+    EXPECT_EQ(v.kind, test::Json::Kind::kInteger) << key << " must be a JSON integer";
     return v.integer;
 }
 

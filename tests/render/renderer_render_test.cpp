@@ -14,7 +14,7 @@ namespace {
 using render_test::out_dir;
 using render_test::run_script;
 using render_test::stat_int;
-using testing::Json;
+using test::Json;
 
 TEST(RendererRender, RandomEditsLoadsAndUnloadsKeepTheGpuBufferEqualToTheCpuCopy) {
     const std::string dir = out_dir();
@@ -136,8 +136,8 @@ TEST(RendererRender, PositionsAreExactFarFromTheOrigin) {
     };
     const auto r = run_script(dir, scene(0, "origin") + scene(1000000, "far"), {"--world", "flat", "--view-distance", "2"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    const auto a = testing::load_png(dir + "/origin.png");
-    const auto b = testing::load_png(dir + "/far.png");
+    const auto a = test::load_png(dir + "/origin.png");
+    const auto b = test::load_png(dir + "/far.png");
     ASSERT_EQ(a.rgb.size(), b.rgb.size());
     EXPECT_TRUE(a.rgb == b.rgb) << "the view at x = 10^6 differs from the view at the origin";
     const uint8_t* mid = a.pixel(a.width / 2, a.height / 2);
@@ -154,7 +154,7 @@ TEST(RendererRender, RefusedEditStopsTheRunWithItsLine) {
 
 TEST(RendererRender, MissingShaderIsNamed) {
     const std::string dir = out_dir();
-    const auto r = testing::run_program(SLOTCRAFT_EXE, {"--frames", "1", "--shaders", dir + "/nowhere"});
+    const auto r = test::run_program(SLOTCRAFT_EXE, {"--frames", "1", "--shaders", dir + "/nowhere"});
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("cube.vert"), std::string::npos) << r.err;
 }
@@ -162,10 +162,10 @@ TEST(RendererRender, MissingShaderIsNamed) {
 TEST(RendererRender, ShaderCompileErrorShowsTheFileAndTheLog) {
     const std::string dir = out_dir();
     for (const char* name : {"cube.vert", "cube.frag", "scatter.comp"}) {
-        testing::write_text(dir + "/" + name, testing::read_text(std::string(SLOTCRAFT_SOURCE_DIR) + "/shaders/" + name));
+        test::write_text(dir + "/" + name, test::read_text(std::string(SLOTCRAFT_SOURCE_DIR) + "/shaders/" + name));
     }
-    testing::write_text(dir + "/cube.frag", "#version 450 core\nvoid main() { this is not glsl; }\n");
-    const auto r = testing::run_program(SLOTCRAFT_EXE, {"--frames", "1", "--shaders", dir});
+    test::write_text(dir + "/cube.frag", "#version 450 core\nvoid main() { this is not glsl; }\n");
+    const auto r = test::run_program(SLOTCRAFT_EXE, {"--frames", "1", "--shaders", dir});
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("cube.frag"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("does not compile"), std::string::npos) << r.err;

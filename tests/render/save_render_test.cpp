@@ -24,7 +24,7 @@ namespace {
 using render_test::out_dir;
 using render_test::run_script;
 using render_test::stat_int;
-using testing::Json;
+using test::Json;
 
 std::vector<std::string> world_flags(const std::string& file) {
     return {"--world-file", file, "--world", "flat", "--view-distance", "2"};
@@ -53,8 +53,8 @@ TEST(SaveRender, EditsAndThePlayerComeBackAfterARestart) {
     EXPECT_EQ(stat_int(s2, "hotbar.selected"), 4);
     EXPECT_EQ(stat_int(s2, "world.instances"), stat_int(s1, "world.instances"));
     // The same pose over the same blocks gives the same picture.
-    const auto p1 = testing::load_png(dir + "/first.png");
-    const auto p2 = testing::load_png(dir + "/second.png");
+    const auto p1 = test::load_png(dir + "/first.png");
+    const auto p2 = test::load_png(dir + "/second.png");
     EXPECT_TRUE(p1.rgb == p2.rgb) << "the restarted world looks different";
 }
 
@@ -76,18 +76,18 @@ TEST(SaveRender, NotAWorldIsRefusedAndLeftByteForByte) {
     const std::string file = dir + "/junk.db";
     std::string junk;
     for (int i = 0; i < 4096; ++i) junk += static_cast<char>((i * 7919 + 13) % 251);
-    testing::write_text(file, junk);
+    test::write_text(file, junk);
     const auto r = run_script(dir, "wait 1\n", world_flags(file));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find(file), std::string::npos) << r.err;
-    EXPECT_EQ(testing::read_text(file), junk);
+    EXPECT_EQ(test::read_text(file), junk);
 }
 
 TEST(SaveRender, NewMovesTheOldWorldAsideAndStartsFresh) {
     const std::string dir = out_dir();
     const std::string file = dir + "/world.db";
     ASSERT_EQ(run_script(dir, "camera 0 80 0 0 -30\nset 0 64 0 brick\n", world_flags(file)).exit_code, 0);
-    const std::string before = testing::read_text(file);
+    const std::string before = test::read_text(file);
     auto flags = world_flags(file);
     flags.push_back("--new");
     const auto r = run_script(dir, "wait 1\nstats " + dir + "/s.json\n", flags);
@@ -98,7 +98,7 @@ TEST(SaveRender, NewMovesTheOldWorldAsideAndStartsFresh) {
         if (name.rfind("world.db.", 0) == 0 && name.find("-wal") == std::string::npos &&
             name.find("-shm") == std::string::npos) {
             ++aside;
-            EXPECT_EQ(testing::read_text(e.path().string()), before) << name;
+            EXPECT_EQ(test::read_text(e.path().string()), before) << name;
         }
     }
     EXPECT_EQ(aside, 1);
@@ -143,7 +143,7 @@ TEST(SaveRender, KilledMidStreamTheFileOpensAndKeepsEveryEditOlderThanASecond) {
             if (i % 5 == 4) script += "wait 1\n";
             if (i % 10 == 9) script += "stats " + dir + "/p" + std::to_string(i + 1) + ".json\n";
         }
-        testing::write_text(dir + "/run.txt", script);
+        test::write_text(dir + "/run.txt", script);
         const std::string file = dir + "/world.db";
         std::vector<std::string> args = {SLOTCRAFT_EXE, "--script", dir + "/run.txt", "--world-file", file,
                                          "--world", "flat", "--view-distance", "1", "--size", "160x90", "--vsync", "off"};
@@ -169,10 +169,10 @@ TEST(SaveRender, KilledMidStreamTheFileOpensAndKeepsEveryEditOlderThanASecond) {
                 continue;
             }
             if (!progress.empty() && Clock::now() >= kill_at) break;
-            ASSERT_EQ(waitpid(pid, nullptr, WNOHANG), 0) << "the program ended early: " << testing::read_text(dir + "/err.txt");
+            ASSERT_EQ(waitpid(pid, nullptr, WNOHANG), 0) << "the program ended early: " << test::read_text(dir + "/err.txt");
             std::this_thread::sleep_for(std::chrono::milliseconds(2));
         }
-        ASSERT_FALSE(progress.empty()) << testing::read_text(dir + "/err.txt");
+        ASSERT_FALSE(progress.empty()) << test::read_text(dir + "/err.txt");
         const Clock::time_point killed = Clock::now();
         kill(pid, SIGKILL);
         int status = 0;

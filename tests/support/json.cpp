@@ -6,7 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
-namespace slotcraft::testing {
+namespace slotcraft::test {
 
 namespace {
 
@@ -160,4 +160,4 @@ const Json& Json::at(const std::string& path) const {
     return *v;
 }
 
-}  // namespace slotcraft::testing
+}  // namespace slotcraft::test

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace slotcraft::testing {
+namespace slotcraft::test {
 
 struct Json {
     enum class Kind { kNull, kBool, kInteger, kDouble, kString, kArray, kObject };
@@ -28,4 +28,4 @@ struct Json {
     bool is_null() const { return kind == Kind::kNull; }
 };
 
-}  // namespace slotcraft::testing
+}  // namespace slotcraft::test

@@ -15,7 +15,7 @@
 
 extern char** environ;
 
-namespace slotcraft::testing {
+namespace slotcraft::test {
 
 namespace {
 
@@ -97,4 +97,4 @@ Image load_png(const std::string& path) {
     return image;
 }
 
-}  // namespace slotcraft::testing
+}  // namespace slotcraft::test

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace slotcraft::testing {
+namespace slotcraft::test {
 
 struct RunResult {
     int exit_code = -1;
@@ -32,4 +32,4 @@ struct Image {
 // Loads a PNG as RGB; throws std::runtime_error naming the path when it cannot.
 Image load_png(const std::string& path);
 
-}  // namespace slotcraft::testing
+}  // namespace slotcraft::test

@@ -70,6 +70,8 @@ TEST(Figures, SummaryOfNothingIsZero) {
     const std::vector<float> ring(8, 5.0f);
     const SeriesSummary s = summarize(ring, 0);
     EXPECT_EQ(s.samples, 0);
+    EXPECT_EQ(s.min, 0.0f) << "the ring's stale 5s are not samples";
+    EXPECT_EQ(s.average, 0.0f);
     EXPECT_EQ(s.max, 0.0f);
     EXPECT_EQ(s.last, 0.0f);
 }

@@ -88,7 +88,7 @@ TEST(OccupancyGrid, RandomSizesAlwaysFitWithTheFewestPagesACell) {
         const float width = static_cast<float>(std::uniform_int_distribution<int>(32, 600)(rng));
         const float height = static_cast<float>(std::uniform_int_distribution<int>(4, 600)(rng));
         const GridLayout g = fit_grid(pages, width, height);
-        SCOPED_TRACE(testing::Message() << pages << " pages in " << width << "x" << height);
+        SCOPED_TRACE(::testing::Message() << pages << " pages in " << width << "x" << height);
         expect_fits(g, pages, width, height);
         if (g.pages_per_cell > 1) {
             // With half the pages a cell, not even the smallest cells fit.

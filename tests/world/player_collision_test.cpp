@@ -1,6 +1,6 @@
 // Player collision: landing, walls, steps, gaps, corners, ceilings, and a randomized run
 // that checks the box never ends a step inside a solid cell.
-#include "player/player_scene.hpp"
+#include "world/player_scene.hpp"
 
 #include <gtest/gtest.h>
 
@@ -365,15 +365,20 @@ TEST(PlayerOverlap, AgreesWithTheBruteForceCheck) {
     std::mt19937 rng(7);
     std::uniform_real_distribution<double> pos(-3.0, 3.0);
     std::uniform_int_distribution<int> cell(-4, 4);
+    int overlaps = 0;
     for (int i = 0; i < 2000; ++i) {
         // Positions on a 1/20 grid hit the boundaries often.
         const glm::dvec3 feet = glm::round(glm::dvec3(pos(rng), pos(rng), pos(rng)) * 20.0) / 20.0;
         const Player player = player_at_feet(feet, MoveMode::kFly);
         const BlockPos p{cell(rng), cell(rng), cell(rng)};
         const BlockQuery only_p = [p](const BlockPos& q) { return q == p; };
-        EXPECT_EQ(player.overlaps_block(p), overlapping_solid(player, only_p).has_value())
-            << feet.x << " " << feet.y << " " << feet.z;
+        const bool brute = overlapping_solid(player, only_p).has_value();
+        EXPECT_EQ(player.overlaps_block(p), brute) << feet.x << " " << feet.y << " " << feet.z;
+        overlaps += brute;
     }
+    // Both answers "no" for most random pairs: enough "yes" cases are needed for the
+    // agreement to mean something.
+    EXPECT_GT(overlaps, 10);
 }
 
 }  // namespace

@@ -80,7 +80,7 @@ TEST(WorldStore, EditsAndPlayerComeBackBlockByBlockAfterReopening) {
         OpenResult opened = WorldStore::open(path);
         ASSERT_TRUE(opened) << opened.error;
         EXPECT_TRUE(opened.created);
-        random_edits(before, *opened.store, 3000, 11);
+        ASSERT_NO_FATAL_FAILURE(random_edits(before, *opened.store, 3000, 11));
         opened.store->save_meta(sample_meta());
     }  // closing commits what is queued
 
@@ -275,10 +275,10 @@ TEST(WorldStore, AFailedCommitIsReportedAndKeepsTheEditsQueued) {
     TempDir dir;
     const std::string path = dir.file("strict.db");
     // A world file whose edits table refuses bricks: a commit that fails, like a full disk.
-    poke(path, ("PRAGMA application_id = " + std::to_string(kWorldApplicationId) +
+    ASSERT_NO_FATAL_FAILURE(poke(path, ("PRAGMA application_id = " + std::to_string(kWorldApplicationId) +
                 "; PRAGMA user_version = 1; CREATE TABLE meta(key TEXT PRIMARY KEY NOT NULL, value);"
                 " CREATE TABLE edits(cx, cy, cz, idx, type CHECK (type != 9), PRIMARY KEY (cx, cy, cz, idx));")
-                   .c_str());
+                   .c_str()));
     OpenResult opened = WorldStore::open(path);
     ASSERT_TRUE(opened) << opened.error;
     opened.store->record_edit(BlockPos{0, 100, 0}, BlockType::kStone, BlockType::kAir);
@@ -300,8 +300,8 @@ TEST(WorldStore, UnreadableValuesThrowNamingTheFile) {
         ASSERT_TRUE(opened) << opened.error;
         opened.store->save_meta(sample_meta());
     }
-    poke(path, "UPDATE meta SET value = 'moon' WHERE key = 'world_type'");
-    poke(path, "INSERT INTO edits VALUES (0, 3, 0, 5000, 1)");
+    ASSERT_NO_FATAL_FAILURE(poke(path, "UPDATE meta SET value = 'moon' WHERE key = 'world_type'"));
+    ASSERT_NO_FATAL_FAILURE(poke(path, "INSERT INTO edits VALUES (0, 3, 0, 5000, 1)"));
     OpenResult opened = WorldStore::open(path);
     ASSERT_TRUE(opened) << opened.error;
     try {

@@ -62,7 +62,9 @@ TEST(Terrain, GeneratedChunksMatchThePerBlockReference) {
                 << "chunk " << test::to_string(c) << " index " << i;
         }
     }
-    SCOPED_TRACE(leaves);
+    // The sample must hold tree canopy, or the comparison never covered the trees (which
+    // reach across chunk borders and are the hard part of generating by chunk).
+    EXPECT_GT(leaves, 0) << "no leaves in the sampled chunks";
 }
 
 TEST(Terrain, SameSeedSameChunksAndSeedsDiffer) {

@@ -1,6 +1,6 @@
 // Player motion: directions from yaw, speeds, jump height, fly mode, the same behaviour
 // at negative coordinates and far from the origin, teleports, and the World adapter.
-#include "player/player_scene.hpp"
+#include "world/player_scene.hpp"
 #include "world/world.hpp"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // Replaces the global operator new/delete with counting versions over malloc/free. Linked into
 // a test program once; the count only ever grows, tests compare two readings.
-#include "cull/heap_counter.hpp"
+#include "support/heap_counter.hpp"
 
 #include <atomic>
 #include <cstddef>
@@ -27,6 +27,13 @@ void* counted_allocate(std::size_t size, std::size_t alignment) {
 }  // namespace
 
 std::uint64_t slotcraft::test::heap_allocations() { return g_allocations.load(std::memory_order_relaxed); }
+
+bool slotcraft::test::heap_counter_counts() {
+  const std::uint64_t before = heap_allocations();
+  void* volatile probe = ::operator new(1);  // volatile: the call cannot be optimised away
+  ::operator delete(probe);
+  return heap_allocations() > before;
+}
 
 void* operator new(std::size_t size) { return counted_allocate(size, alignof(std::max_align_t)); }
 void* operator new[](std::size_t size) { return counted_allocate(size, alignof(std::max_align_t)); }

@@ -70,15 +70,15 @@ TEST(WorldStoreRefusal, AnEmptyFileIsRefusedNotTakenOver) {
 TEST(WorldStoreRefusal, AForeignSqliteDatabaseIsRefused) {
     TempDir dir;
     const std::string path = dir.file("foreign.db");
-    run_sql(path, "PRAGMA application_id = 1234; CREATE TABLE meta(key, value); CREATE TABLE edits(a);"
-                  "INSERT INTO meta VALUES ('owner', 'someone else');");
+    ASSERT_NO_FATAL_FAILURE(run_sql(path, "PRAGMA application_id = 1234; CREATE TABLE meta(key, value); CREATE TABLE edits(a);"
+                  "INSERT INTO meta VALUES ('owner', 'someone else');"));
     expect_refused_untouched(dir, path, "not a Slotcraft world");
 }
 
 TEST(WorldStoreRefusal, AForeignDatabaseInWalModeGetsNoSideFiles) {
     TempDir dir;
     const std::string path = dir.file("foreign-wal.db");
-    run_sql(path, "PRAGMA journal_mode = WAL; CREATE TABLE t(x); INSERT INTO t VALUES (42);");
+    ASSERT_NO_FATAL_FAILURE(run_sql(path, "PRAGMA journal_mode = WAL; CREATE TABLE t(x); INSERT INTO t VALUES (42);"));
     expect_refused_untouched(dir, path, "not a Slotcraft world");
 }
 
@@ -91,15 +91,15 @@ TEST(WorldStoreRefusal, ANewerSchemaIsRefused) {
         opened.store->record_edit(BlockPos{0, 100, 0}, BlockType::kStone, BlockType::kAir);
     }
     // A world written by a later Slotcraft: same application, higher schema (WAL mode kept).
-    run_sql(path, "PRAGMA user_version = " + std::to_string(kWorldSchemaVersion + 1));
+    ASSERT_NO_FATAL_FAILURE(run_sql(path, "PRAGMA user_version = " + std::to_string(kWorldSchemaVersion + 1)));
     expect_refused_untouched(dir, path, "newer than this program");
 }
 
 TEST(WorldStoreRefusal, AWorldWithoutItsTablesIsRefused) {
     TempDir dir;
     const std::string path = dir.file("hollow.db");
-    run_sql(path, "PRAGMA application_id = " + std::to_string(kWorldApplicationId) +
-                      "; PRAGMA user_version = 1; CREATE TABLE other(x);");
+    ASSERT_NO_FATAL_FAILURE(run_sql(path, "PRAGMA application_id = " + std::to_string(kWorldApplicationId) +
+                      "; PRAGMA user_version = 1; CREATE TABLE other(x);"));
     expect_refused_untouched(dir, path, "lacks the meta or edits table");
 }
 

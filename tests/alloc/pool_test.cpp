@@ -11,7 +11,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "cull/heap_counter.hpp"
+#include "support/heap_counter.hpp"
 
 namespace slotcraft {
 namespace {
@@ -119,6 +119,7 @@ TEST(Pool, AddressesStayPutWhileThePoolGrows) {
 }
 
 TEST(Pool, WarmPoolDoesNotTouchTheHeap) {
+  ASSERT_TRUE(test::heap_counter_counts()) << "the counting operator new is not in use";
   IntPool pool;
   std::vector<IntPool::Index> live;
   for (int i = 0; i < 500; ++i) live.push_back(pool.acquire(i));
@@ -147,6 +148,7 @@ TEST(Pool, WarmPoolDoesNotTouchTheHeap) {
 }
 
 TEST(Pool, ReserveMakesLaterAcquiresAllocationFree) {
+  ASSERT_TRUE(test::heap_counter_counts()) << "the counting operator new is not in use";
   IntPool pool;
   pool.reserve(1000);
   EXPECT_GE(pool.stats().capacity, 1000u);
