@@ -267,7 +267,7 @@ void App::add_chunk_boxes(glm::ivec3 origin_chunk) {
     tsl::robin_set<ChunkOctree::Key> visible(visible_keys_.begin(), visible_keys_.end());
     chunk_list_.clear();
     octree_.list_chunks(chunk_list_);
-    for (const ChunkOctree::Chunk& c : chunk_list_) {
+    for (const ChunkOctree::Entry& c : chunk_list_) {
         const glm::vec3 lo = glm::vec3((c.coord - origin_chunk) * kChunkSize) + glm::vec3(0.02f);
         const glm::vec4 colour = visible.contains(c.key) ? glm::vec4(1.0f, 0.9f, 0.1f, 0.8f) : glm::vec4(0.9f, 0.2f, 0.2f, 0.5f);
         gfx::LineRenderer::add_box(lines_scratch_, lo, lo + glm::vec3(kChunkSize - 0.04f), colour);

@@ -115,7 +115,7 @@ private:
     WorldMeta current_meta() const;
     void save_meta();
     void save_meta_now_and_then();
-    EditResult edit(const BlockPos& p, BlockType type);
+    void edit(const BlockPos& p, BlockType type);
     void close_store();
 
     // [SECTION] stats (app_stats.cpp)
@@ -169,7 +169,7 @@ private:
     bool cull_frozen_ = false;
     bool show_boxes_ = false;
     std::vector<ChunkOctree::Key> visible_keys_;
-    std::vector<ChunkOctree::Chunk> chunk_list_;
+    std::vector<ChunkOctree::Entry> chunk_list_;
     std::vector<ChunkCoord> gained_, emptied_;
     std::vector<gfx::ColouredVertex> lines_scratch_;
     std::vector<SlotRun> runs_;         // this frame's draw ranges (kept to reuse memory)

@@ -87,12 +87,10 @@ void App::save_meta_now_and_then() {
 }
 
 // Every edit goes through here: the world, the slots, and the world file.
-EditResult App::edit(const BlockPos& p, BlockType type) {
-    EditResult r = world_->set_block(p, type);
-    if (!r.ok()) return r;
-    slots_.apply_changes(r.changes);
+// Throws EditRefused (nothing changed).
+void App::edit(const BlockPos& p, BlockType type) {
+    slots_.apply_changes(world_->set_block(p, type));
     if (store_) store_->record_edit(p, type, world_->terrain().block_at(p));
-    return r;
 }
 
 // Commits what is queued; a failure is reported (the edits were kept in memory until now).

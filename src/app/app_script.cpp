@@ -76,10 +76,13 @@ void App::run_command(const ScriptCommand& cmd) {
         quit_ = true;
     } else if (cmd.verb == "set") {
         const BlockPos p{to_int(cmd.number(0)), to_int(cmd.number(1)), to_int(cmd.number(2))};
-        const EditResult r = edit(p, *block_from_name(cmd.arg(3)));  // the parser checked the name
-        if (!r.ok()) throw ScriptError(cmd.line, "cannot set " + cmd.arg(3) + " at " + std::to_string(p.x) + " " +
-                                                     std::to_string(p.y) + " " + std::to_string(p.z) + ": " +
-                                                     std::string(r.reason()));
+        try {
+            edit(p, *block_from_name(cmd.arg(3)));  // the parser checked the name
+        } catch (const EditRefused& e) {
+            throw ScriptError(cmd.line, "cannot set " + cmd.arg(3) + " at " + std::to_string(p.x) + " " +
+                                            std::to_string(p.y) + " " + std::to_string(p.z) + ": " +
+                                            std::string(describe(e.reason)));
+        }
     } else if (cmd.verb == "verify") {
         verify_buffer(cmd.line);
     } else if (cmd.verb == "cull") {

@@ -142,9 +142,12 @@ std::string App::act(Action action, std::optional<BlockType> type) {
     const BlockPos cell = action == Action::kBreak ? hit->block : hit->place;
     const BlockType placed = action == Action::kBreak ? BlockType::kAir : *type;
     if (action == Action::kPlace && player_.overlaps_block(cell)) return "cannot place a block inside the player";
-    const EditResult r = edit(cell, placed);
-    if (!r.ok()) return "cannot " + std::string(action == Action::kBreak ? "break" : "place") + " there: " +
-                        std::string(r.reason());
+    try {
+        edit(cell, placed);
+    } catch (const EditRefused& e) {
+        return "cannot " + std::string(action == Action::kBreak ? "break" : "place") + " there: " +
+               std::string(describe(e.reason));
+    }
     return {};
 }
 
