@@ -25,8 +25,7 @@ void App::open_store() {
     if (path.empty()) return;
     OpenMode mode;
     mode.new_world = options_.new_world;
-    OpenResult opened = WorldStore::open(path, mode);
-    if (!opened) throw WorldFileError(opened.error);
+    OpenedWorld opened = WorldStore::open(path, mode);  // throws WorldFileError
     store_ = std::move(opened.store);
     if (!opened.moved_aside.empty()) {
         std::fprintf(stderr, "slotcraft: --new: the old world was moved to '%s'\n", opened.moved_aside.c_str());
