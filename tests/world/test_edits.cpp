@@ -124,8 +124,8 @@ TEST(WorldEdits, EditsSurviveTheirChunkUnloadingAndLoadingAgain) {
     test::InstanceModel model;
     const std::vector<ChunkCoord> c{{-1, 3, -1}, {-1, 4, -1}};
     model.apply(world.load_now(c));
-    model.apply(world.set_block({-3, 64, -3}, BlockType::kBrick).changes);
-    model.apply(world.set_block({-4, 63, -4}, BlockType::kAir).changes);
+    model.apply(world.set_block({-3, 64, -3}, BlockType::kBrick));
+    model.apply(world.set_block({-4, 63, -4}, BlockType::kAir));
     const auto before = world.instances(c[0]);
     model.apply(world.unload_now(c));
     EXPECT_EQ(world.stats().edited_chunks_unloaded, 2u);
