@@ -347,9 +347,12 @@ void App::apply_overlay_actions(const OverlayActions& actions) {
 
 void App::verify_buffer(int line) {
     land_pending_work();  // edits made since the last frame must be on the GPU first
-    if (auto difference = renderer_->verify(slots_.cpu_copy())) {
-        if (line > 0) throw ScriptError(line, "verify failed: " + *difference);
-        throw VerifyError("verify failed after frame " + std::to_string(frame_times_.count()) + ": " + *difference);
+    try {
+        renderer_->verify(slots_.cpu_copy());
+    } catch (const gfx::VerifyError& e) {
+        if (line > 0) throw ScriptError(line, "verify failed: " + e.difference);
+        throw gfx::VerifyError("verify failed after frame " + std::to_string(frame_times_.count()) + ": " +
+                                   e.difference, e.difference);
     }
 }
 

@@ -45,11 +45,6 @@ inline constexpr int kExitEnvironment = 1;  // no display, GL too old, missing s
 inline constexpr int kExitUsage = 2;        // bad flag, bad script line, refused command, failed verify
 inline constexpr int kExitGlErrors = 3;     // the run met GL errors (debug output on)
 
-// `--verify-every` found the GPU buffer different from the CPU copy (exit code 2).
-struct VerifyError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
 class App {
 public:
     App(Options options, std::vector<ScriptCommand> script);

@@ -15,7 +15,7 @@ struct GfxError : std::runtime_error {
 };
 
 struct ShaderStage {
-    GLenum type;        // GL_VERTEX_SHADER, GL_FRAGMENT_SHADER, GL_COMPUTE_SHADER
+    unsigned int type;  // a GLenum: GL_VERTEX_SHADER, GL_FRAGMENT_SHADER, GL_COMPUTE_SHADER
     std::string file;   // name inside the shaders folder, e.g. "cube.vert"
 };
 
@@ -24,6 +24,6 @@ Program build_program(const std::string& dir, const std::vector<ShaderStage>& st
 
 // A uniform's location, looked up once when the program is built. Throws GfxError when the
 // program has no such active uniform (a typo would otherwise silently do nothing).
-GLint uniform_location(const Program& program, const char* name, const std::string& program_name);
+int uniform_location(const Program& program, const char* name, const std::string& program_name);
 
 }  // namespace slotcraft::gfx

@@ -37,7 +37,7 @@ public:
     // Releases the batches the GPU has finished, without waiting.
     void retire();
     size_t max_reservation() const { return capacity_ / 2; }
-    GLuint buffer() const { return buffer_.get(); }
+    unsigned int buffer() const { return buffer_.get(); }  // the GL buffer name
     Stats stats() const;
 
 private:
