@@ -43,7 +43,7 @@ void App::run_command(const ScriptCommand& cmd) {
     } else if (cmd.verb == "camera") {
         try {
             player_.set_eye({cmd.number(0), cmd.number(1), cmd.number(2)});
-        } catch (const std::invalid_argument& e) {
+        } catch (const PositionOutOfRange& e) {
             throw ScriptError(cmd.line, e.what());
         }
         camera_.position = player_.eye();

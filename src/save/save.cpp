@@ -30,11 +30,7 @@ OpenedWorld WorldStore::open(const std::string& path, const OpenMode& mode) {
     std::error_code ec;
     bool exists = fs::exists(path, ec);
     if (exists && mode.new_world) {
-        const MovedAside moved = move_aside(path);
-        if (!moved.ok) {
-            throw WorldFileError("world file '" + path + "' could not be moved aside to '" + moved.target + "'");
-        }
-        result.moved_aside = moved.target;
+        result.moved_aside = move_aside(path);
         exists = false;
     }
     if (exists) {

@@ -212,16 +212,17 @@ void create_world_file(const std::string& path) {
 
 // The side files keep their name relation to the world, so the moved world still opens with
 // every commit it had.
-MovedAside move_aside(const std::string& path) {
-    MovedAside moved{path + "." + timestamp_now(), false};
-    for (int n = 1; any_exists(moved.target); ++n) moved.target = path + "." + timestamp_now() + "." + std::to_string(n);
-    if (!rename_no_replace(path, moved.target)) return moved;
+std::string move_aside(const std::string& path) {
+    std::string target = path + "." + timestamp_now();
+    for (int n = 1; any_exists(target); ++n) target = path + "." + timestamp_now() + "." + std::to_string(n);
+    if (!rename_no_replace(path, target)) {
+        throw WorldFileError("world file '" + path + "' could not be moved aside to '" + target + "'");
+    }
     std::error_code ec;
     for (const char* side : {"-wal", "-shm"}) {
-        if (fs::exists(path + side, ec)) rename_no_replace(path + side, moved.target + side);
+        if (fs::exists(path + side, ec)) rename_no_replace(path + side, target + side);
     }
-    moved.ok = true;
-    return moved;
+    return target;
 }
 
 }  // namespace save_detail

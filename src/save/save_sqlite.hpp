@@ -51,11 +51,9 @@ void check_existing(const std::string& path);
 // WorldFileError ("world file 'PATH': REASON").
 void create_world_file(const std::string& path);
 
-struct MovedAside {
-    std::string target;  // PATH.YYYYMMDD-HHMMSS[.N]
-    bool ok = false;
-};
-// Moves the world at `path` (and its -wal/-shm) aside under a timestamped name; never deletes.
-MovedAside move_aside(const std::string& path);
+// Moves the world at `path` (and its -wal/-shm) aside under a timestamped name; never
+// deletes. Returns the new name (PATH.YYYYMMDD-HHMMSS[.N]); throws WorldFileError when the
+// world cannot be moved.
+std::string move_aside(const std::string& path);
 
 }  // namespace slotcraft::save_detail
