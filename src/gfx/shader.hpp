@@ -9,6 +9,10 @@
 
 namespace slotcraft::gfx {
 
+// Errors in gfx/, the house convention: what the user can act on (a missing file, a shader
+// that does not compile, a hung GPU) is an exception whose what() is the whole message
+// (GfxError, GlLoadError, PngError, VerifyError); misuse by our own code is an assert.
+
 // A failure of the GL layer that the user can act on (missing file, compile error, ...).
 struct GfxError : std::runtime_error {
     using std::runtime_error::runtime_error;
