@@ -247,8 +247,8 @@ void PageAllocator::reset_counters() noexcept {
 
 // [SECTION] invariants
 
-std::string PageAllocator::check_invariants() const {
-  if (std::string tree = tree_.check_invariants(); !tree.empty()) return "page tree: " + tree;
+std::optional<std::string> PageAllocator::find_invariant_violation() const {
+  if (auto tree = tree_.find_invariant_violation()) return "page tree: " + *tree;
   if (page_used_.size() != page_record_.size()) return "page arrays differ in length";
   if (tree_.high_water() > page_used_.size()) return "a taken page lies past the page arrays";
   std::uint64_t slots = 0;

@@ -84,8 +84,8 @@ public:
   [[nodiscard]] Stats stats() const noexcept;
   void reset_counters() noexcept;
 
-  // For tests: "" when every invariant holds, else the first broken one.
-  [[nodiscard]] std::string check_invariants() const;
+  // For tests: a description of the first broken invariant, or nullopt when every one holds.
+  [[nodiscard]] std::optional<std::string> find_invariant_violation() const;
 
 private:
   static constexpr std::uint64_t kFull = ~std::uint64_t{0};

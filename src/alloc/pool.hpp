@@ -45,8 +45,8 @@ class Pool {
   }
   ~Pool() { clear(); }
 
-  // Constructs a T from args in a free slot and returns its index. Allocates only when
-  // every slot is live (one block, plus room for the free list to hold all of it).
+  // Constructs a T from args in a free cell and returns its index. Allocates only when
+  // every cell is live (one block, plus room for the free list to hold all of it).
   template <typename... Args>
   Index acquire(Args&&... args) {
     Index index;
@@ -59,9 +59,9 @@ class Pool {
       index = static_cast<Index>(fresh_++);
     }
     try {
-      ::new (static_cast<void*>(slot(index))) T(std::forward<Args>(args)...);
+      ::new (static_cast<void*>(cell(index))) T(std::forward<Args>(args)...);
     } catch (...) {
-      free_.push_back(index);  // never reallocates: free_ has room for every slot
+      free_.push_back(index);  // never reallocates: free_ has room for every cell
       throw;
     }
     set_live(index, true);
@@ -71,7 +71,7 @@ class Pool {
     return index;
   }
 
-  // Destroys the object and keeps its slot for the next acquire(). Never allocates.
+  // Destroys the object and keeps its cell for the next acquire(). Never allocates.
   void release(Index index) noexcept {
     assert(is_live(index) && "Pool::release: index is not live (double release or never acquired)");
     get(index)->~T();
@@ -85,11 +85,11 @@ class Pool {
 
   T* get(Index index) noexcept {
     assert(is_live(index) && "Pool: access to an index that is not live");
-    return std::launder(reinterpret_cast<T*>(slot(index)));
+    return std::launder(reinterpret_cast<T*>(cell(index)));
   }
   const T* get(Index index) const noexcept {
     assert(is_live(index) && "Pool: access to an index that is not live");
-    return std::launder(reinterpret_cast<const T*>(slot(index)));
+    return std::launder(reinterpret_cast<const T*>(cell(index)));
   }
 
   bool is_live(Index index) const noexcept {
@@ -112,7 +112,7 @@ class Pool {
       live_words_[word] = 0;
     }
     free_.clear();
-    fresh_ = 0;  // every slot is unused again, so hand them out in order from the start
+    fresh_ = 0;  // every cell is unused again, so hand them out in order from the start
     stats_.live = 0;
   }
 
@@ -124,7 +124,7 @@ class Pool {
     alignas(T) std::byte bytes[sizeof(T) * kBlockObjects];
   };
 
-  std::byte* slot(Index index) const noexcept {
+  std::byte* cell(Index index) const noexcept {
     return blocks_[index / kBlockObjects]->bytes + sizeof(T) * (index % kBlockObjects);
   }
 
@@ -156,9 +156,9 @@ class Pool {
   }
 
   std::vector<std::unique_ptr<Block>> blocks_;
-  std::vector<std::uint64_t> live_words_;  // bit i: slot i holds a constructed T
-  std::vector<Index> free_;                // released slots, most recent last
-  std::size_t fresh_ = 0;                  // slots [fresh_, capacity) were never handed out
+  std::vector<std::uint64_t> live_words_;  // bit i: cell i holds a constructed T
+  std::vector<Index> free_;                // released cells, most recent last
+  std::size_t fresh_ = 0;                  // cells [fresh_, capacity) were never handed out
   Stats stats_;
 };
 

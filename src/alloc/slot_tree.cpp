@@ -146,47 +146,24 @@ void SlotTree::ensure_words(std::uint64_t leaf) {
 
 // [SECTION] propagation: a parent changes only when a child word crosses full or empty
 
-void SlotTree::mark_full_above(std::uint64_t leaf) {
+// Sets (or clears) the bit of `leaf`'s word in the summary words above it, going up only
+// while the word just changed crosses `edge`: kFull for full_ (a parent bit means "child all
+// ones"), 0 for nonempty_ (a parent bit means "child not zero").
+void SlotTree::update_above(Levels& summary, std::uint64_t leaf, bool set, std::uint64_t edge) {
   std::uint64_t index = leaf;
   for (unsigned k = 1; k < levels_; ++k) {
-    std::uint64_t& word = full_[k][index >> 6];
-    word |= bit_of(index);
-    if (word != kFull) return;
+    std::uint64_t& word = summary[k][index >> 6];
+    const bool was_at_edge = word == edge;
+    word = set ? word | bit_of(index) : word & ~bit_of(index);
+    if ((word == edge) == was_at_edge) return;  // this word did not cross: its parent keeps its bit
     index >>= 6;
   }
 }
 
-void SlotTree::clear_full_above(std::uint64_t leaf) {
-  std::uint64_t index = leaf;
-  for (unsigned k = 1; k < levels_; ++k) {
-    std::uint64_t& word = full_[k][index >> 6];
-    const bool was_full = word == kFull;
-    word &= ~bit_of(index);
-    if (!was_full) return;
-    index >>= 6;
-  }
-}
-
-void SlotTree::mark_nonempty_above(std::uint64_t leaf) {
-  std::uint64_t index = leaf;
-  for (unsigned k = 1; k < levels_; ++k) {
-    std::uint64_t& word = nonempty_[k][index >> 6];
-    const bool was_empty = word == 0;
-    word |= bit_of(index);
-    if (!was_empty) return;
-    index >>= 6;
-  }
-}
-
-void SlotTree::clear_nonempty_above(std::uint64_t leaf) {
-  std::uint64_t index = leaf;
-  for (unsigned k = 1; k < levels_; ++k) {
-    std::uint64_t& word = nonempty_[k][index >> 6];
-    word &= ~bit_of(index);
-    if (word != 0) return;
-    index >>= 6;
-  }
-}
+void SlotTree::mark_full_above(std::uint64_t leaf) { update_above(full_, leaf, true, kFull); }
+void SlotTree::clear_full_above(std::uint64_t leaf) { update_above(full_, leaf, false, kFull); }
+void SlotTree::mark_nonempty_above(std::uint64_t leaf) { update_above(nonempty_, leaf, true, 0); }
+void SlotTree::clear_nonempty_above(std::uint64_t leaf) { update_above(nonempty_, leaf, false, 0); }
 
 std::uint64_t SlotTree::high_water() const noexcept {
   if (levels_ == 0) return 0;
@@ -290,7 +267,7 @@ void SlotTree::throw_no_room(std::uint64_t wanted) const {
                           " are taken");
 }
 
-std::string SlotTree::check_invariants() const {
+std::optional<std::string> SlotTree::find_invariant_violation() const {
   auto fail = [](unsigned level, std::uint64_t word, const std::string& what) {
     return "level " + std::to_string(level) + " word " + std::to_string(word) + ": " + what;
   };

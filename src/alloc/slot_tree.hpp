@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -73,14 +74,16 @@ public:
   // end of the span are all free. For the occupancy picture of the overlay.
   [[nodiscard]] std::span<const std::uint64_t> leaf_words() const noexcept { return full_[0]; }
 
-  // For tests: "" when every invariant holds, else a description of the first broken one
-  // (parent bits agree with child words, counts, high water, the hint).
-  [[nodiscard]] std::string check_invariants() const;
+  // For tests: a description of the first broken invariant (parent bits agree with child
+  // words, counts, high water, the hint), or nullopt when every one holds. A query, not an
+  // error channel: a broken invariant found at run time is an assert.
+  [[nodiscard]] std::optional<std::string> find_invariant_violation() const;
 
   void swap(SlotTree& other) noexcept;
 
 private:
   static constexpr std::uint64_t kFull = ~std::uint64_t{0};
+  using Levels = std::array<std::vector<std::uint64_t>, kMaxLevels>;
 
   std::uint64_t settle_hint();                      // the lowest non-full leaf, growing if needed
   std::uint64_t walk_down(unsigned level, std::uint64_t index);  // to the lowest non-full leaf below
@@ -90,6 +93,7 @@ private:
   void clear_full_above(std::uint64_t leaf);        // leaf word stopped being full
   void mark_nonempty_above(std::uint64_t leaf);     // leaf word stopped being empty
   void clear_nonempty_above(std::uint64_t leaf);    // leaf word turned empty
+  void update_above(Levels& summary, std::uint64_t leaf, bool set, std::uint64_t edge);  // the four above
   void commit_leaf(std::uint64_t leaf, std::uint64_t before, std::uint64_t after, std::size_t taken);
   std::uint64_t append_full_leaves(std::uint64_t max_words, Slot* out);  // batch past the end
   [[noreturn]] void throw_not_taken(Slot slot) const;
@@ -98,8 +102,8 @@ private:
   // full_[k][i] bit b: at the leaves (k = 0), slot 64i+b is taken; above, child word
   // 64i+b of level k-1 is all ones. nonempty_[k] (k >= 1): that child word is not zero.
   // Words past a vector's end are zero; lowest-first allocation only ever appends.
-  std::array<std::vector<std::uint64_t>, kMaxLevels> full_{};
-  std::array<std::vector<std::uint64_t>, kMaxLevels> nonempty_{};
+  Levels full_{};
+  Levels nonempty_{};
   unsigned levels_ = 0;
   std::uint64_t limit_ = kMaxSlots;
   std::uint64_t room_ = kMaxSlots;  // free slots below the limit: one counter for count and limit

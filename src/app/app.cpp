@@ -124,8 +124,10 @@ int App::run() {
         if (options_.verify_every > 0 && frame_times_.count() % options_.verify_every == 0) {
             try {
                 frame_->verify(session_->slots());
-            } catch (const VerifyError& e) {
-                throw VerifyError("verify failed after frame " + std::to_string(frame_times_.count()) + ": " + e.what());
+            } catch (const gfx::VerifyError& e) {
+                throw gfx::VerifyError(
+                    "verify failed after frame " + std::to_string(frame_times_.count()) + ": " + e.difference,
+                    e.difference);
             }
         }
         if (last_by_count) break;
@@ -324,10 +326,11 @@ void App::act(Action action, std::optional<BlockType> type) {
     if (action == Action::kPlace && controls_->player().overlaps_block(cell)) {
         throw std::runtime_error("cannot place a block inside the player");
     }
-    const EditResult r = session_->edit(cell, placed);
-    if (!r.ok()) {
+    try {
+        session_->edit(cell, placed);
+    } catch (const EditRefused& e) {
         throw std::runtime_error("cannot " + std::string(action == Action::kBreak ? "break" : "place") +
-                                 " there: " + std::string(r.reason()));
+                                 " there: " + std::string(describe(e.reason)));
     }
 }
 
@@ -352,20 +355,16 @@ bool App::show_overlay(bool on) {
 }
 
 void App::set_block(const BlockPos& p, BlockType type) {
-    const EditResult r = session_->edit(p, type);
-    if (!r.ok()) {
+    try {
+        session_->edit(p, type);
+    } catch (const EditRefused& e) {
         throw std::runtime_error("cannot set " + std::string(block_name(type)) + " at " + std::to_string(p.x) + " " +
-                                 std::to_string(p.y) + " " + std::to_string(p.z) + ": " + std::string(r.reason()));
+                                 std::to_string(p.y) + " " + std::to_string(p.z) + ": " +
+                                 std::string(describe(e.reason)));
     }
 }
 
-void App::verify() {
-    try {
-        frame_->verify(session_->slots());
-    } catch (const VerifyError& e) {
-        throw VerifyError(std::string("verify failed: ") + e.what());
-    }
-}
+void App::verify() { frame_->verify(session_->slots()); }  // "verify failed: ..." stops the script
 
 void App::freeze_cull(bool frozen) {
     cull_->set_frozen(frozen, eye_of(controls_->camera(), session_->world().view_distance(), frame_->aspect()));

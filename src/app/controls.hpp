@@ -58,7 +58,7 @@ public:
     // Turning in degrees (the mouse and `look`): yaw wraps into [-180, 180], pitch stops
     // just short of straight up or down.
     void look(double dyaw, double dpitch);
-    // `camera`: teleports the eye (throws std::invalid_argument out of the world's bounds).
+    // `camera`: teleports the eye (throws PositionOutOfRange out of the world's bounds).
     void move_eye(const glm::dvec3& eye, double yaw, double pitch);
     void set_mode(MoveMode mode) { player_.set_mode(mode); }
     // `key NAME FRAMES`: holds a key (one of script_key_names()) for FRAMES steps.

@@ -32,7 +32,7 @@ void CullView::set_frozen(bool frozen, const Eye& eye) {
 void CullView::chunk_boxes(std::vector<ChunkBox>& out) const {
     out.clear();
     const tsl::robin_set<ChunkOctree::Key> visible(visible_keys_.begin(), visible_keys_.end());
-    std::vector<ChunkOctree::Chunk> chunks;
+    std::vector<ChunkOctree::Entry> chunks;
     octree_.list_chunks(chunks);
     for (const auto& c : chunks) out.push_back({c.coord, visible.contains(c.key)});
 }

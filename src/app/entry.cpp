@@ -10,9 +10,9 @@
 #include <filesystem>
 
 #include "app/app.hpp"
-#include "app/frame_renderer.hpp"
 #include "app/window.hpp"
 #include "save/save.hpp"
+#include "gfx/cube_renderer.hpp"
 #include "gfx/shader.hpp"
 
 namespace slotcraft {
@@ -63,7 +63,7 @@ int run_program(const std::vector<std::string>& args) {
     } catch (const WorldFileError& e) {
         std::fprintf(stderr, "slotcraft: %s\n", e.what());
         return kExitEnvironment;
-    } catch (const VerifyError& e) {
+    } catch (const gfx::VerifyError& e) {
         std::fprintf(stderr, "slotcraft: %s\n", e.what());
         return kExitUsage;
     } catch (const std::exception& e) {

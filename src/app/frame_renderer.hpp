@@ -56,7 +56,7 @@ public:
     // Fences this frame's uploads.
     void end();
     // Compares the GPU buffer with the CPU copy (lands pending work first); throws
-    // VerifyError naming the first difference.
+    // gfx::VerifyError naming the first difference.
     void verify(InstanceSlots& slots);
 
     int width() const { return width_; }
@@ -72,11 +72,6 @@ private:
     std::vector<gfx::ColouredVertex> lines_scratch_;
     std::string gl_renderer_;
     int width_ = 0, height_ = 0;
-};
-
-// `--verify-every` or `verify` found the GPU buffer different from the CPU copy.
-struct VerifyError : std::runtime_error {
-    using std::runtime_error::runtime_error;
 };
 
 }  // namespace slotcraft

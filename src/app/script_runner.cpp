@@ -30,8 +30,6 @@ bool ScriptRunner::advance(ScriptHost& host) {
             throw;
         } catch (const std::runtime_error& e) {
             throw ScriptError(cmd.line, e.what());
-        } catch (const std::invalid_argument& e) {
-            throw ScriptError(cmd.line, e.what());
         }
         if (wait.stop) stopped_ = true;
         wait_frames_ = wait.frames;

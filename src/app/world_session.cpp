@@ -38,8 +38,7 @@ void WorldSession::open_store(const WorldSessionConfig& config) {
     if (path.empty()) return;
     OpenMode mode;
     mode.new_world = config.new_world;
-    OpenResult opened = WorldStore::open(path, mode);
-    if (!opened) throw WorldFileError(opened.error);
+    OpenedWorld opened = WorldStore::open(path, mode);
     store_ = std::move(opened.store);
     if (!opened.moved_aside.empty()) {
         std::fprintf(stderr, "slotcraft: --new: the old world was moved to '%s'\n", opened.moved_aside.c_str());
@@ -68,12 +67,9 @@ void WorldSession::update(const glm::dvec3& camera, size_t compaction_moves) {
     slots_.compact(compaction_moves);
 }
 
-EditResult WorldSession::edit(const BlockPos& p, BlockType type) {
-    EditResult r = world_->set_block(p, type);
-    if (!r.ok()) return r;
-    slots_.apply_changes(r.changes);
+void WorldSession::edit(const BlockPos& p, BlockType type) {
+    slots_.apply_changes(world_->set_block(p, type));
     if (store_) store_->record_edit(p, type, world_->terrain().block_at(p));
-    return r;
 }
 
 double WorldSession::spawn_ground() const {

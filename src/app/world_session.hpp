@@ -36,7 +36,8 @@ public:
     };
 
     // Opens (or creates) the world file first, so a refused file stops the run before
-    // anything else, and its saved seed and type decide the world. Throws WorldFileError.
+    // anything else, and its saved seed and type decide the world. Throws WorldFileError
+    // (the file is left as it was).
     explicit WorldSession(const WorldSessionConfig& config);
     // Commits the last edits; a failure is reported on stderr (they were kept until now).
     ~WorldSession();
@@ -53,8 +54,9 @@ public:
     void update(const glm::dvec3& camera, size_t compaction_moves);
     bool idle() const { return world_->idle(); }
 
-    // Every edit goes through here: the world, the slots and the world file.
-    EditResult edit(const BlockPos& p, BlockType type);
+    // Every edit goes through here: the world, the slots and the world file. Throws
+    // EditRefused (out of height, chunk not loaded), having changed nothing.
+    void edit(const BlockPos& p, BlockType type);
 
     // Where a new player stands: over the origin column, above its tallest tree.
     double spawn_ground() const;

@@ -366,10 +366,10 @@ ChunkOctree::Stats ChunkOctree::stats() const {
   return stats;
 }
 
-void ChunkOctree::list_chunks(std::vector<Chunk>& out) const {
+void ChunkOctree::list_chunks(std::vector<Entry>& out) const {
   out.clear();
   out.reserve(coord_of_.size());
-  for (const auto& [key, coord] : coord_of_) out.push_back(Chunk{key, coord});
+  for (const auto& [key, coord] : coord_of_) out.push_back(Entry{key, coord});
 }
 
 void ChunkOctree::list_nodes(std::vector<NodeCube>& out) const {

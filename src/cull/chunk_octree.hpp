@@ -44,7 +44,7 @@ class ChunkOctree {
   };
 
   // One chunk in the tree, for listing (the overlay's chunk boxes).
-  struct Chunk {
+  struct Entry {
     Key key = 0;
     glm::ivec3 coord{0};
   };
@@ -79,7 +79,7 @@ class ChunkOctree {
   void cull(const Frustum& frustum, std::vector<Key>& out);
 
   Stats stats() const;
-  void list_chunks(std::vector<Chunk>& out) const;
+  void list_chunks(std::vector<Entry>& out) const;
   void list_nodes(std::vector<NodeCube>& out) const;
 
   // A description of the first broken invariant (counts, bounds, masks, key map), or nothing.

@@ -3,6 +3,8 @@
 // often packed coordinates, which an identity hash (std::hash<uint64_t>) clusters.
 // Standard library only: never GL, GLFW or ImGui.
 
+#include "alloc/hash.hpp"
+
 #include <cstddef>
 #include <cstdint>
 
@@ -10,14 +12,7 @@ namespace slotcraft {
 
 struct ChunkKeyHash {
   // splitmix64's finaliser: every input bit moves every output bit.
-  std::size_t operator()(std::uint64_t x) const noexcept {
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    x ^= x >> 31;
-    return static_cast<std::size_t>(x);
-  }
+  std::size_t operator()(std::uint64_t x) const noexcept { return static_cast<std::size_t>(mix64(x)); }
 };
 
 }  // namespace slotcraft

@@ -2,10 +2,12 @@
 #include "gfx/cube_renderer.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 
 #include <glm/gtc/type_ptr.hpp>
 
+#include "gfx/gl.hpp"
 #include "gfx/shader.hpp"
 
 namespace slotcraft::gfx {
@@ -45,8 +47,9 @@ CubeRenderer::CubeRenderer(const CubeRendererConfig& config)
     u_fog_ = uniform_location(cube_program_, "u_fog", "cube");
     u_highlight_ = uniform_location(cube_program_, "u_highlight_chunk", "cube");
     const GLint u_layers = uniform_location(cube_program_, "u_layers", "cube");
-    if (config.face_layers.size() != 60) throw GfxError("the cube renderer needs 60 face layers (10 types x 6 faces)");
-    glProgramUniform1iv(cube_program_.get(), u_layers, 60, config.face_layers.data());
+    assert(config.face_layers.size() == kFaceLayerCount &&
+           "CubeRendererConfig::face_layers needs kBlockTypeCount x kFaceCount entries: use face_layer_table()");
+    glProgramUniform1iv(cube_program_.get(), u_layers, kFaceLayerCount, config.face_layers.data());
     u_scatter_count_ = uniform_location(scatter_program_, "u_count", "scatter");
     GLint alignment = 256;
     glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
@@ -208,19 +211,19 @@ void CubeRenderer::end_frame() {
 
 // [SECTION] verification and stats
 
-std::optional<std::string> CubeRenderer::verify(const std::vector<PackedInstance>& cpu) const {
+void CubeRenderer::verify(const std::vector<PackedInstance>& cpu) const {
     const std::vector<uint32_t> gpu = buffer_.read_back();
     if (cpu.size() > gpu.size()) {
-        return "the GPU buffer holds " + std::to_string(gpu.size()) + " slots but the CPU copy " + std::to_string(cpu.size());
+        throw VerifyError("the GPU buffer holds " + std::to_string(gpu.size()) + " slots but the CPU copy " +
+                          std::to_string(cpu.size()));
     }
     for (size_t slot = 0; slot < gpu.size(); ++slot) {
         const uint32_t want = slot < cpu.size() ? cpu[slot] : 0u;
         if (gpu[slot] != want) {
-            return "slot " + std::to_string(slot) + " holds " + std::to_string(gpu[slot]) + " on the GPU but " +
-                   std::to_string(want) + " in the CPU copy";
+            throw VerifyError("slot " + std::to_string(slot) + " holds " + std::to_string(gpu[slot]) +
+                              " on the GPU but " + std::to_string(want) + " in the CPU copy");
         }
     }
-    return std::nullopt;
 }
 
 CubeRenderer::Stats CubeRenderer::stats() const {

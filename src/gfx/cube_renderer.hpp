@@ -6,7 +6,9 @@
 // built in the vertex shader from gl_VertexID and the 4-byte instance.
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -16,13 +18,29 @@
 #include "gfx/texture_array.hpp"
 #include "gfx/upload_ring.hpp"
 #include "gfx/instance_slots.hpp"
+#include "world/block.hpp"
+#include "world/coords.hpp"
 
 namespace slotcraft::gfx {
+
+// Texture layers the cube shader looks up: one per block type and face (shaders/cube.frag
+// declares u_layers[10 * 6]; keep the two in step).
+inline constexpr int kFaceLayerCount = kBlockTypeCount * kFaceCount;
+
+// verify() found the GPU instance buffer different from the CPU copy (the app turns it into
+// exit code 2, or a script error). `difference` names the first slot that differs.
+struct VerifyError : std::runtime_error {
+    explicit VerifyError(const std::string& difference_)
+        : VerifyError("verify failed: " + difference_, difference_) {}
+    VerifyError(const std::string& message, std::string difference_)
+        : std::runtime_error(message), difference(std::move(difference_)) {}
+    std::string difference;
+};
 
 struct CubeRendererConfig {
     std::string shader_dir;
     std::string assets_dir;
-    std::vector<int> face_layers;  // texture layer of (block type * 6 + face), 60 entries
+    std::vector<int> face_layers;  // texture layer of (block type * 6 + face), kFaceLayerCount entries
     size_t ring_bytes = 4u << 20;
     uint32_t initial_slots = 4096;  // grows by doubling; small so growth is exercised early
 };
@@ -74,8 +92,9 @@ public:
     // Ends the frame: fences the ring's batches and retires finished ones.
     void end_frame();
 
-    // Compares the GPU buffer with the CPU copy slot by slot; the first difference, if any.
-    std::optional<std::string> verify(const std::vector<PackedInstance>& cpu) const;
+    // Compares the GPU buffer with the CPU copy slot by slot; throws VerifyError naming the
+    // first difference.
+    void verify(const std::vector<PackedInstance>& cpu) const;
     Stats stats() const;
 
 private:
@@ -89,9 +108,9 @@ private:
     Program cube_program_;
     Program scatter_program_;
     VertexArray empty_vao_;
-    GLint u_view_proj_ = -1, u_origin_chunk_ = -1, u_camera_offset_ = -1;
-    GLint u_sky_ = -1, u_fog_ = -1, u_highlight_ = -1;
-    GLint u_scatter_count_ = -1;
+    int u_view_proj_ = -1, u_origin_chunk_ = -1, u_camera_offset_ = -1;  // uniform locations
+    int u_sky_ = -1, u_fog_ = -1, u_highlight_ = -1;
+    int u_scatter_count_ = -1;
     size_t ssbo_alignment_ = 256;
     Query vs_query_, samples_query_;
     bool queries_in_flight_ = false;

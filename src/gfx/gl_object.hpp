@@ -1,9 +1,14 @@
 #pragma once
 // Move-only RAII owners of OpenGL names (buffers, vertex arrays, programs, textures,
 // queries, fences). They must be destroyed while the context that made them is current.
+// Free of glad, like every public header of gfx/: plain types here (a GL name is an
+// unsigned int, a GLenum too; a GLsync is glad's own opaque pointer, declared below), the
+// gl* calls in gl_object.cpp.
 #include <utility>
 
-#include "gfx/gl.hpp"
+// The same opaque type glad declares (typedef struct __GLsync *GLsync), so the two agree.
+struct __GLsync;
+using GLsync = __GLsync*;
 
 namespace slotcraft::gfx {
 
@@ -12,7 +17,7 @@ template <typename Deleter>
 class GlName {
 public:
     GlName() = default;
-    explicit GlName(GLuint name) : name_(name) {}
+    explicit GlName(unsigned int name) : name_(name) {}
     GlName(GlName&& other) noexcept : name_(std::exchange(other.name_, 0)) {}
     GlName& operator=(GlName&& other) noexcept {
         if (this != &other) {
@@ -25,7 +30,7 @@ public:
     GlName& operator=(const GlName&) = delete;
     ~GlName() { reset(); }
 
-    GLuint get() const { return name_; }
+    unsigned int get() const { return name_; }
     explicit operator bool() const { return name_ != 0; }
     void reset() {
         if (name_) Deleter{}(name_);
@@ -33,15 +38,15 @@ public:
     }
 
 private:
-    GLuint name_ = 0;
+    unsigned int name_ = 0;
 };
 
-struct BufferDeleter { void operator()(GLuint n) const { glDeleteBuffers(1, &n); } };
-struct VertexArrayDeleter { void operator()(GLuint n) const { glDeleteVertexArrays(1, &n); } };
-struct ProgramDeleter { void operator()(GLuint n) const { glDeleteProgram(n); } };
-struct ShaderDeleter { void operator()(GLuint n) const { glDeleteShader(n); } };
-struct TextureDeleter { void operator()(GLuint n) const { glDeleteTextures(1, &n); } };
-struct QueryDeleter { void operator()(GLuint n) const { glDeleteQueries(1, &n); } };
+struct BufferDeleter { void operator()(unsigned int n) const; };
+struct VertexArrayDeleter { void operator()(unsigned int n) const; };
+struct ProgramDeleter { void operator()(unsigned int n) const; };
+struct ShaderDeleter { void operator()(unsigned int n) const; };
+struct TextureDeleter { void operator()(unsigned int n) const; };
+struct QueryDeleter { void operator()(unsigned int n) const; };
 
 using Buffer = GlName<BufferDeleter>;
 using VertexArray = GlName<VertexArrayDeleter>;
@@ -50,12 +55,10 @@ using Shader = GlName<ShaderDeleter>;
 using Texture = GlName<TextureDeleter>;
 using Query = GlName<QueryDeleter>;
 
-inline Buffer make_buffer() { GLuint n = 0; glCreateBuffers(1, &n); return Buffer(n); }
-inline VertexArray make_vertex_array() { GLuint n = 0; glCreateVertexArrays(1, &n); return VertexArray(n); }
-inline Texture make_texture(GLenum target) { GLuint n = 0; glCreateTextures(target, 1, &n); return Texture(n); }
-// glGenQueries, not glCreateQueries: Mesa's DSA path refuses the pipeline-statistics
-// targets; a generated name takes its target at the first glBeginQuery.
-inline Query make_query() { GLuint n = 0; glGenQueries(1, &n); return Query(n); }
+Buffer make_buffer();
+VertexArray make_vertex_array();
+Texture make_texture(unsigned int target);  // a GLenum: GL_TEXTURE_2D_ARRAY, ...
+Query make_query();
 
 // A fence sync object (a pointer, not a name, so it gets its own owner).
 class Fence {
@@ -73,12 +76,9 @@ public:
     Fence(const Fence&) = delete;
     Fence& operator=(const Fence&) = delete;
     ~Fence() { reset(); }
-    static Fence insert() { return Fence(glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0)); }
+    static Fence insert();  // after the commands it marks
     GLsync get() const { return sync_; }
-    void reset() {
-        if (sync_) glDeleteSync(sync_);
-        sync_ = nullptr;
-    }
+    void reset();
 
 private:
     GLsync sync_ = nullptr;

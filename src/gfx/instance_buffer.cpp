@@ -1,6 +1,8 @@
 // The instance buffer: immutable storage, GPU-side growth and clears.
 #include "gfx/instance_buffer.hpp"
 
+#include "gfx/gl.hpp"
+
 #include <algorithm>
 
 namespace slotcraft::gfx {

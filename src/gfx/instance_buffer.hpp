@@ -25,8 +25,8 @@ public:
     uint32_t slots() const { return slots_; }
     uint64_t bytes() const { return uint64_t{slots_} * kInstanceBytes; }
     uint64_t growths() const { return growths_; }
-    GLuint instances() const { return instances_.get(); }
-    GLuint page_table() const { return pages_.get(); }
+    unsigned int instances() const { return instances_.get(); }  // GL buffer names
+    unsigned int page_table() const { return pages_.get(); }
 
     // Reads the whole instance buffer back (for `verify`; stalls the pipeline).
     std::vector<uint32_t> read_back() const;

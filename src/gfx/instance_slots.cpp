@@ -204,8 +204,8 @@ InstanceSlots::Stats InstanceSlots::stats() const {
     return s;
 }
 
-std::string InstanceSlots::check_invariants() const {
-    if (std::string why = pages_.check_invariants(); !why.empty()) return "page allocator: " + why;
+std::optional<std::string> InstanceSlots::find_invariant_violation() const {
+    if (auto why = pages_.find_invariant_violation()) return "page allocator: " + *why;
     uint64_t live = 0;
     for (const auto& [coord, record] : chunks_) {
         if (record.slot_by_index.empty()) return "a chunk record without instances";

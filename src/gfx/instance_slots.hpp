@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <span>
 #include <vector>
 
@@ -100,8 +101,9 @@ public:
     const PageAllocator& pages() const { return pages_; }
     Stats stats() const;
 
-    // For tests: "" when the slot maps, the CPU copy and the allocator agree.
-    std::string check_invariants() const;
+    // For tests: a description of the first disagreement between the slot maps, the CPU copy
+    // and the allocator, or nullopt when they agree.
+    std::optional<std::string> find_invariant_violation() const;
 
 private:
     struct ChunkSlots {

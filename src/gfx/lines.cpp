@@ -3,6 +3,7 @@
 
 #include <glm/gtc/type_ptr.hpp>
 
+#include "gfx/gl.hpp"
 #include "gfx/shader.hpp"
 
 namespace slotcraft::gfx {

@@ -34,7 +34,7 @@ private:
     void upload(const std::vector<ColouredVertex>& vertices);
 
     Program program_;
-    GLint u_matrix_ = -1;
+    int u_matrix_ = -1;  // uniform location
     VertexArray vao_;
     Buffer buffer_;
     size_t capacity_ = 0;  // vertices the buffer holds

@@ -31,38 +31,38 @@ size_t pixel_offset(int x, int y, int width) {
     return (static_cast<size_t>(y) * static_cast<size_t>(width) + static_cast<size_t>(x)) * 4;
 }
 
-PngError refuse(PngFailure kind, std::string reason) { return PngError{kind, std::move(reason)}; }
+[[noreturn]] void refuse(PngFailure kind, std::string reason) { throw PngError(kind, std::move(reason)); }
 
 std::string size_text(int w, int h) { return std::to_string(w) + "x" + std::to_string(h); }
 
-// The file's bytes, or why they cannot be had. Checks the size first so that a huge file
-// is never read into memory.
-std::variant<std::vector<uint8_t>, PngError> read_bounded(const fs::path& path) {
+// The file's bytes; throws PngError when they cannot be had. Checks the size first so that a
+// huge file is never read into memory.
+std::vector<uint8_t> read_bounded(const fs::path& path) {
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);
-    if (status.type() == fs::file_type::not_found) return refuse(PngFailure::kMissing, "missing");
-    if (ec) return refuse(PngFailure::kUnreadable, "cannot read: " + ec.message());
+    if (status.type() == fs::file_type::not_found) refuse(PngFailure::kMissing, "missing");
+    if (ec) refuse(PngFailure::kUnreadable, "cannot read: " + ec.message());
     if (status.type() != fs::file_type::regular) {
-        return refuse(PngFailure::kUnreadable, "cannot read: not a regular file");
+        refuse(PngFailure::kUnreadable, "cannot read: not a regular file");
     }
     const std::uintmax_t size = fs::file_size(path, ec);
-    if (ec) return refuse(PngFailure::kUnreadable, "cannot read: " + ec.message());
+    if (ec) refuse(PngFailure::kUnreadable, "cannot read: " + ec.message());
     if (size > kMaxPngFileBytes) {
-        return refuse(PngFailure::kTooLarge, "over 16 MiB (" + std::to_string(size) + " bytes)");
+        refuse(PngFailure::kTooLarge, "over 16 MiB (" + std::to_string(size) + " bytes)");
     }
     std::ifstream in(path, std::ios::binary);
-    if (!in) return refuse(PngFailure::kUnreadable, "cannot read: the file does not open");
+    if (!in) refuse(PngFailure::kUnreadable, "cannot read: the file does not open");
     std::vector<uint8_t> bytes(static_cast<size_t>(size));
     in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size));
     if (in.gcount() != static_cast<std::streamsize>(size)) {
-        return refuse(PngFailure::kUnreadable, "cannot read: the file ended early (changed while read?)");
+        refuse(PngFailure::kUnreadable, "cannot read: the file ended early (changed while read?)");
     }
     return bytes;
 }
 
-PngError corrupt() {
+[[noreturn]] void corrupt() {
     const char* why = stbi_failure_reason();
-    return refuse(PngFailure::kCorrupt, std::string("not a PNG / corrupt: ") + (why ? why : "unknown error"));
+    refuse(PngFailure::kCorrupt, std::string("not a PNG / corrupt: ") + (why ? why : "unknown error"));
 }
 
 }  // namespace
@@ -73,37 +73,42 @@ Rgba8 RgbaImage::at(int x, int y) const {
     return {pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]};
 }
 
-PngResult decode_png_rgba(std::span<const uint8_t> bytes, int expected_width, int expected_height) {
+PngError::PngError(PngFailure kind_, std::string reason_, const std::string& source)
+    : std::runtime_error(source + ": " + reason_), kind(kind_), reason(std::move(reason_)) {}
+
+RgbaImage decode_png_rgba(std::span<const uint8_t> bytes, int expected_width, int expected_height) {
     if (bytes.size() > kMaxPngFileBytes) {
-        return refuse(PngFailure::kTooLarge, "over 16 MiB (" + std::to_string(bytes.size()) + " bytes)");
+        refuse(PngFailure::kTooLarge, "over 16 MiB (" + std::to_string(bytes.size()) + " bytes)");
     }
     const int len = static_cast<int>(bytes.size());
     // The header alone says how big the image is: refuse a huge one before decoding it.
     int w = 0, h = 0, channels = 0;
-    if (!stbi_info_from_memory(bytes.data(), len, &w, &h, &channels)) return corrupt();
+    if (!stbi_info_from_memory(bytes.data(), len, &w, &h, &channels)) corrupt();
     if (w > kMaxPngDimension || h > kMaxPngDimension) {
-        return refuse(PngFailure::kTooManyPixels, size_text(w, h) + ", over 4096x4096");
+        refuse(PngFailure::kTooManyPixels, size_text(w, h) + ", over 4096x4096");
     }
     if (w != expected_width || h != expected_height) {
-        return refuse(PngFailure::kWrongSize,
+        refuse(PngFailure::kWrongSize,
                       size_text(w, h) + " but " + size_text(expected_width, expected_height) + " needed");
     }
     int dw = 0, dh = 0;
     stbi_uc* data = stbi_load_from_memory(bytes.data(), len, &dw, &dh, &channels, 4);
-    if (!data) return corrupt();
+    if (!data) corrupt();
     RgbaImage image{dw, dh, {}};
     image.pixels.assign(data, data + static_cast<size_t>(dw) * static_cast<size_t>(dh) * 4);
     stbi_image_free(data);
     if (dw != w || dh != h) {
-        return refuse(PngFailure::kCorrupt, "not a PNG / corrupt: header and pixels disagree on the size");
+        refuse(PngFailure::kCorrupt, "not a PNG / corrupt: header and pixels disagree on the size");
     }
     return image;
 }
 
-PngResult load_png_rgba(const fs::path& path, int expected_width, int expected_height) {
-    auto bytes = read_bounded(path);
-    if (auto* error = std::get_if<PngError>(&bytes)) return std::move(*error);
-    return decode_png_rgba(std::get<std::vector<uint8_t>>(bytes), expected_width, expected_height);
+RgbaImage load_png_rgba(const fs::path& path, int expected_width, int expected_height) {
+    try {
+        return decode_png_rgba(read_bounded(path), expected_width, expected_height);
+    } catch (const PngError& e) {  // the same refusal, naming the file
+        throw PngError(e.kind, e.reason, "PNG file '" + path.generic_string() + "'");
+    }
 }
 
 RgbaImage checkerboard(int width, int height) {
@@ -128,15 +133,14 @@ LayerImages load_layer_images(const fs::path& assets_dir, std::span<const std::s
     out.images.reserve(layer_names.size());
     for (std::string_view name : layer_names) {
         const fs::path path = assets_dir / "textures" / (std::string(name) + ".png");
-        PngResult result = load_png_rgba(path, kBlockTextureSize, kBlockTextureSize);
-        if (auto* image = std::get_if<RgbaImage>(&result)) {
-            out.images.push_back(std::move(*image));
-            continue;
+        try {
+            out.images.push_back(load_png_rgba(path, kBlockTextureSize, kBlockTextureSize));
+        } catch (const PngError& e) {
+            // A bad texture should not stop the program: show a loud placeholder and say why.
+            out.warnings.push_back("slotcraft: warning: texture '" + path.generic_string() + "': " + e.reason +
+                                   "; showing a checkerboard");
+            out.images.push_back(checkerboard(kBlockTextureSize, kBlockTextureSize));
         }
-        // A bad texture should not stop the program: show a loud placeholder and say why.
-        out.warnings.push_back("slotcraft: warning: texture '" + path.generic_string() + "': " +
-                               std::get<PngError>(result).reason + "; showing a checkerboard");
-        out.images.push_back(checkerboard(kBlockTextureSize, kBlockTextureSize));
     }
     return out;
 }

@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 namespace slotcraft::gfx {
@@ -31,7 +31,7 @@ struct RgbaImage {
     Rgba8 at(int x, int y) const;
 };
 
-// Why a PNG was refused. `kind` is for code, `reason` for people.
+// Why a PNG was refused.
 enum class PngFailure {
     kMissing,        // no such file
     kUnreadable,     // exists but cannot be read (a folder, no permission, I/O error)
@@ -40,21 +40,23 @@ enum class PngFailure {
     kTooManyPixels,  // the header claims more than kMaxPngDimension on a side
     kWrongSize,      // a valid PNG, but not the size the caller needs
 };
-struct PngError {
+// A refused PNG (bad input from outside: the caller decides, e.g. a checkerboard and a
+// warning). `kind` is for code, `reason` for people ("16x15 but 16x16 needed"); what() is
+// the whole message: "PNG file 'PATH': REASON" (or "PNG image: REASON" for bytes).
+struct PngError : std::runtime_error {
+    PngError(PngFailure kind_, std::string reason_, const std::string& source = "PNG image");
     PngFailure kind;
-    std::string reason;  // e.g. "16x15 but 16x16 needed"
+    std::string reason;
 };
-
-using PngResult = std::variant<RgbaImage, PngError>;
 
 // Reads and decodes `path` as RGBA (grey, palette and RGB files are expanded; a missing
 // alpha channel becomes 255). Refuses files over 16 MiB before reading them and images
 // over 4096x4096 before decoding them, and any image that is not expected_width x
-// expected_height.
-PngResult load_png_rgba(const std::filesystem::path& path, int expected_width, int expected_height);
+// expected_height: throws PngError.
+RgbaImage load_png_rgba(const std::filesystem::path& path, int expected_width, int expected_height);
 
 // The same checks on bytes already in memory (the 16 MiB limit holds here too).
-PngResult decode_png_rgba(std::span<const uint8_t> bytes, int expected_width, int expected_height);
+RgbaImage decode_png_rgba(std::span<const uint8_t> bytes, int expected_width, int expected_height);
 
 // The missing-texture image: 4x4-pixel cells of magenta and black, magenta top left, opaque.
 RgbaImage checkerboard(int width, int height);

@@ -1,6 +1,8 @@
 // Shader compilation and linking with readable errors.
 #include "gfx/shader.hpp"
 
+#include "gfx/gl.hpp"
+
 #include <fstream>
 #include <sstream>
 

@@ -9,13 +9,17 @@
 
 namespace slotcraft::gfx {
 
+// Errors in gfx/, the house convention: what the user can act on (a missing file, a shader
+// that does not compile, a hung GPU) is an exception whose what() is the whole message
+// (GfxError, GlLoadError, PngError, VerifyError); misuse by our own code is an assert.
+
 // A failure of the GL layer that the user can act on (missing file, compile error, ...).
 struct GfxError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
 struct ShaderStage {
-    GLenum type;        // GL_VERTEX_SHADER, GL_FRAGMENT_SHADER, GL_COMPUTE_SHADER
+    unsigned int type;  // a GLenum: GL_VERTEX_SHADER, GL_FRAGMENT_SHADER, GL_COMPUTE_SHADER
     std::string file;   // name inside the shaders folder, e.g. "cube.vert"
 };
 
@@ -24,6 +28,6 @@ Program build_program(const std::string& dir, const std::vector<ShaderStage>& st
 
 // A uniform's location, looked up once when the program is built. Throws GfxError when the
 // program has no such active uniform (a typo would otherwise silently do nothing).
-GLint uniform_location(const Program& program, const char* name, const std::string& program_name);
+int uniform_location(const Program& program, const char* name, const std::string& program_name);
 
 }  // namespace slotcraft::gfx

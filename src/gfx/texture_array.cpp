@@ -5,6 +5,7 @@
 #include <cassert>
 #include <iostream>
 
+#include "gfx/gl.hpp"
 #include "gfx/png_image.hpp"
 #include "world/block.hpp"
 

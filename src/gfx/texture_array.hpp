@@ -22,9 +22,9 @@ public:
     explicit BlockTextures(const std::filesystem::path& assets_dir);
 
     // Binds the array to texture unit `unit` (the sampler2DArray's binding).
-    void bind(GLuint unit) const;
+    void bind(unsigned int unit) const;
 
-    GLuint name() const { return texture_.get(); }
+    unsigned int name() const { return texture_.get(); }
     const Stats& stats() const { return stats_; }
 
 private:

@@ -2,13 +2,19 @@
 #include "gfx/upload_ring.hpp"
 
 #include <cassert>
+#include <string>
 
+#include "gfx/gl.hpp"
 #include "gfx/shader.hpp"
 
 namespace slotcraft::gfx {
 
 namespace {
-constexpr GLuint64 kWaitStepNs = 1'000'000'000;  // 1 s per wait call; a GPU hang still ends
+// A full ring waits for the GPU at most kWaitSteps x 1 s, then gives up with GfxError: a GPU
+// or driver that hangs ends the run with a message instead of freezing it for ever. (A
+// frame's batch takes milliseconds even on llvmpipe; 30 s is far beyond any real one.)
+constexpr GLuint64 kWaitStepNs = 1'000'000'000;
+constexpr int kWaitSteps = 30;
 }
 
 UploadRing::UploadRing(size_t bytes) : capacity_(bytes), buffer_(make_buffer()), ring_(bytes) {
@@ -55,8 +61,13 @@ void UploadRing::wait_oldest() {
     ++waits_;
     Pending& oldest = pending_.front();
     GLenum status = GL_TIMEOUT_EXPIRED;
-    while (status == GL_TIMEOUT_EXPIRED) {
+    for (int step = 0; step < kWaitSteps && status == GL_TIMEOUT_EXPIRED; ++step) {
         status = glClientWaitSync(oldest.fence.get(), GL_SYNC_FLUSH_COMMANDS_BIT, kWaitStepNs);
+    }
+    if (status == GL_TIMEOUT_EXPIRED) {
+        throw GfxError("the GPU did not finish reading the upload ring within " + std::to_string(kWaitSteps) +
+                       " s: the GPU or its driver seems hung; restart Slotcraft (and the display driver if "
+                       "it happens again)");
     }
     if (status == GL_WAIT_FAILED) throw GfxError("waiting for the upload ring's fence failed");
     ring_.free_up_to(std::move(oldest.marker));

@@ -28,8 +28,9 @@ public:
 
     explicit UploadRing(size_t bytes);
 
-    // Contiguous room for `bytes` at `alignment`, waiting for the GPU when full. `bytes`
-    // must be at most max_reservation(). Finish with commit().
+    // Contiguous room for `bytes` at `alignment`, waiting for the GPU when full (throws
+    // GfxError when the GPU has not freed room after 30 s: a hang). `bytes` must be at most
+    // max_reservation(). Finish with commit().
     Span reserve(size_t bytes, size_t alignment);
     void commit(const Span& span, size_t bytes_written);
     // Marks everything committed so far with a fence (call after the GL commands that read it).
@@ -37,7 +38,7 @@ public:
     // Releases the batches the GPU has finished, without waiting.
     void retire();
     size_t max_reservation() const { return capacity_ / 2; }
-    GLuint buffer() const { return buffer_.get(); }
+    unsigned int buffer() const { return buffer_.get(); }  // the GL buffer name
     Stats stats() const;
 
 private:

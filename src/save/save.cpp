@@ -25,45 +25,32 @@ struct WorldStore::Statements {
     StmtPtr put_meta;
 };
 
-OpenResult WorldStore::open(const std::string& path, const OpenMode& mode) {
-    OpenResult result;
+OpenedWorld WorldStore::open(const std::string& path, const OpenMode& mode) {
+    OpenedWorld result;
     std::error_code ec;
     bool exists = fs::exists(path, ec);
     if (exists && mode.new_world) {
-        const MovedAside moved = move_aside(path);
-        if (!moved.ok) {
-            result.error = "world file '" + path + "' could not be moved aside to '" + moved.target + "'";
-            return result;
-        }
-        result.moved_aside = moved.target;
+        result.moved_aside = move_aside(path);
         exists = false;
     }
     if (exists) {
-        if (auto why = check_file(path)) {
-            result.error = *why;
-            return result;
-        }
+        check_file(path);
     } else if (!mode.create_if_missing) {
-        result.error = "world file '" + path + "' does not exist";
-        return result;
-    } else if (auto why = create_world_file(path)) {
-        result.error = "world file '" + path + "': " + *why;
-        return result;
+        throw WorldFileError("world file '" + path + "' does not exist");
     } else {
+        create_world_file(path);
         result.created = true;
     }
 
+    auto unwritable = [&](const std::string& why) {
+        return WorldFileError("world file '" + path + "' cannot be opened for writing (" + why + ")");
+    };
     sqlite3* raw = nullptr;
     const int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr);
     DbPtr db(raw);
-    if (rc != SQLITE_OK) {
-        result.error = "world file '" + path + "' cannot be opened for writing (" + db_error(raw) + ")";
-        return result;
-    }
-    if (sqlite3_db_readonly(raw, "main") == 1) {  // SQLite falls back to reading a write-protected file
-        result.error = "world file '" + path + "' cannot be opened for writing (it is read-only)";
-        return result;
-    }
+    if (rc != SQLITE_OK) throw unwritable(db_error(raw));
+    // SQLite falls back to reading a write-protected file.
+    if (sqlite3_db_readonly(raw, "main") == 1) throw unwritable("it is read-only");
     sqlite3_busy_timeout(raw, 1000);
     // EXCLUSIVE: one program writes a world at a time (a second one is refused as "in use");
     // WAL + NORMAL: a commit is a WAL append without fsync, and a killed process loses no
@@ -71,13 +58,17 @@ OpenResult WorldStore::open(const std::string& path, const OpenMode& mode) {
     const std::string pragmas = "PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL;"
                                 " PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = " +
                                 std::to_string(std::max(1, mode.checkpoint_pages)) + "; SELECT count(*) FROM edits;";
-    const auto setup = exec(raw, pragmas.c_str());
-    const auto journal = query_int(raw, "SELECT journal_mode = 'wal' FROM pragma_journal_mode");
-    if (setup || std::get_if<int64_t>(&journal) == nullptr || std::get<int64_t>(journal) != 1) {
-        result.error = "world file '" + path + "' cannot be opened for writing (" +
-                       setup.value_or("it cannot use WAL mode") + ")";
-        return result;
+    try {
+        exec(raw, pragmas.c_str());
+    } catch (const SqliteError& e) {
+        throw unwritable(e.what());
     }
+    bool wal = false;
+    try {
+        wal = query_int(raw, "SELECT journal_mode = 'wal' FROM pragma_journal_mode") == 1;
+    } catch (const SqliteError&) {  // reported as below
+    }
+    if (!wal) throw unwritable("it cannot use WAL mode");
     result.store.reset(new WorldStore(path, db.release()));
     return result;
 }
@@ -213,15 +204,20 @@ std::vector<ChunkEdits> WorldStore::load_edits() const {
 
 // [SECTION] writing
 
+// mutex_ held, a write about to be queued: the first write of a batch starts the commit
+// delay, and the writer must be woken for it (true).
+bool WorldStore::starts_batch() {
+    if (has_work()) return false;
+    first_pending_ = std::chrono::steady_clock::now();
+    return true;
+}
+
 void WorldStore::record_edit(ChunkCoord c, uint16_t index, BlockType type, BlockType generated) {
     assert(index < kChunkVolume && "record_edit: local index out of range");
     bool wake = false;
     {
         const std::lock_guard lock(mutex_);
-        if (!has_work()) {
-            first_pending_ = std::chrono::steady_clock::now();
-            wake = true;
-        }
+        wake = starts_batch();
         pending_.push_back({c, index, type, generated});
         ++recorded_seq_;
         ++stats_.edits_recorded;
@@ -233,10 +229,7 @@ void WorldStore::save_meta(const WorldMeta& meta) {
     bool wake = false;
     {
         const std::lock_guard lock(mutex_);
-        if (!has_work()) {
-            first_pending_ = std::chrono::steady_clock::now();
-            wake = true;
-        }
+        wake = starts_batch();
         pending_meta_ = meta;
         ++recorded_seq_;
     }
@@ -277,12 +270,20 @@ void WorldStore::write_loop() {
         flush_requested_ = false;
         lock.unlock();
         const auto start = std::chrono::steady_clock::now();
-        const std::optional<std::string> error = commit(batch);
+        // The thread's boundary: nothing is thrown across it; a failure goes to the stats.
+        bool failed = false;
+        std::string why;
+        try {
+            commit(batch);
+        } catch (const std::exception& e) {
+            failed = true;
+            why = e.what();
+        }
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         lock.lock();
-        if (error) {
+        if (failed) {
             ++stats_.commit_failures;
-            stats_.last_error = "world file '" + path_ + "': " + *error;
+            stats_.last_error = "world file '" + path_ + "': " + why;
             committed_.notify_all();
             if (stopping_) return;  // this batch is lost; a flush() before the end reports it
             requeue(std::move(batch));
@@ -311,31 +312,31 @@ void WorldStore::requeue(Batch batch) {
     if (!pending_.empty() || pending_meta_) first_pending_ = std::chrono::steady_clock::now();
 }
 
-std::optional<std::string> WorldStore::commit(const Batch& batch) {
+void WorldStore::commit(const Batch& batch) {
     const std::lock_guard lock(db_mutex_);
-    if (auto e = exec(db_, "BEGIN IMMEDIATE")) return e;
-    std::optional<std::string> error;
-    for (const PendingEdit& e : batch.edits) {
-        // Back to what the terrain generates: no delta left to keep.
-        sqlite3_stmt* s = e.type == e.generated ? statements_->erase.get() : statements_->upsert.get();
-        sqlite3_bind_int64(s, 1, e.coord.x);
-        sqlite3_bind_int64(s, 2, e.coord.y);
-        sqlite3_bind_int64(s, 3, e.coord.z);
-        sqlite3_bind_int64(s, 4, e.index);
-        if (e.type != e.generated) sqlite3_bind_int64(s, 5, static_cast<uint8_t>(e.type));
-        if ((error = step_done(db_, s))) break;
+    exec(db_, "BEGIN IMMEDIATE");
+    try {
+        for (const PendingEdit& e : batch.edits) {
+            // Back to what the terrain generates: no delta left to keep.
+            sqlite3_stmt* s = e.type == e.generated ? statements_->erase.get() : statements_->upsert.get();
+            sqlite3_bind_int64(s, 1, e.coord.x);
+            sqlite3_bind_int64(s, 2, e.coord.y);
+            sqlite3_bind_int64(s, 3, e.coord.z);
+            sqlite3_bind_int64(s, 4, e.index);
+            if (e.type != e.generated) sqlite3_bind_int64(s, 5, static_cast<uint8_t>(e.type));
+            step_done(db_, s);
+        }
+        if (batch.meta) write_meta(*batch.meta);
+        exec(db_, "COMMIT");
+    } catch (const SqliteError&) {
+        sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);  // the batch is retried whole
+        throw;
     }
-    if (!error && batch.meta) error = write_meta(*batch.meta);
-    if (!error) error = exec(db_, "COMMIT");
-    if (error) exec(db_, "ROLLBACK");
-    return error;
 }
 
-std::optional<std::string> WorldStore::write_meta(const WorldMeta& m) {
+void WorldStore::write_meta(const WorldMeta& m) {
     sqlite3_stmt* s = statements_->put_meta.get();
-    std::optional<std::string> error;
     auto put = [&](const char* key, auto value) {
-        if (error) return;
         sqlite3_bind_text(s, 1, key, -1, SQLITE_STATIC);
         using T = decltype(value);
         if constexpr (std::is_same_v<T, double>) {
@@ -345,7 +346,7 @@ std::optional<std::string> WorldStore::write_meta(const WorldMeta& m) {
         } else {
             sqlite3_bind_int64(s, 2, static_cast<int64_t>(value));
         }
-        error = step_done(db_, s);
+        step_done(db_, s);
     };
     std::string hotbar;
     for (std::size_t i = 0; i < m.hotbar.size(); ++i) {
@@ -363,7 +364,6 @@ std::optional<std::string> WorldStore::write_meta(const WorldMeta& m) {
     put("move_mode", std::string(move_mode_name(m.mode)));
     put("hotbar_selected", m.hotbar_selected);
     put("hotbar", hotbar);
-    return error;
 }
 
 }  // namespace slotcraft

@@ -62,13 +62,19 @@ struct OpenMode {
     int checkpoint_pages = 1000;
 };
 
-// The file passed its checks but holds a value this program cannot read (a metadata value
-// or an edit out of range). The message names the file.
+// Errors, the house convention: a world file this program cannot use is a WorldFileError
+// (what() names the file, says why and, where there is one, what to do); misuse by our own
+// code is an assert; the writer thread never throws: a failed commit is kept in its stats.
+
+// A world file this program cannot use: refused when opening (missing, not a world, damaged,
+// in use, a newer schema, cannot be created, moved aside or opened for writing; the file is
+// left as it was), or holding a value this program cannot read (a metadata value or an edit
+// out of range, found while loading). The message names the file.
 struct WorldFileError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-struct OpenResult;
+struct OpenedWorld;
 
 class WorldStore {
   public:
@@ -95,13 +101,13 @@ class WorldStore {
 
     // Checks an existing file without writing to it (read-only connection): a SQLite
     // database, our application_id, a schema version this program knows, our tables and
-    // PRAGMA quick_check. nullopt when it is a world this program can open, else the reason
-    // (naming the file).
-    static std::optional<std::string> check_file(const std::string& path);
+    // PRAGMA quick_check. Returns when it is a world this program can open; throws
+    // WorldFileError (naming the file and the reason) when not.
+    static void check_file(const std::string& path);
 
     // Opens (or creates, or with new_world moves aside and creates) the world at `path`.
-    // A refused file is left byte for byte as it was; the result carries the reason.
-    static OpenResult open(const std::string& path, const OpenMode& mode = {});
+    // Throws WorldFileError for a refused file, which is left byte for byte as it was.
+    static OpenedWorld open(const std::string& path, const OpenMode& mode = {});
 
     // Commits what is still queued, stops the writer, closes the file (checkpointing the WAL
     // into it). Call flush() first to learn whether the last commit worked.
@@ -151,8 +157,10 @@ class WorldStore {
     WorldStore(std::string path, sqlite3* db);
     void write_loop();
     bool has_work() const { return !pending_.empty() || pending_meta_.has_value(); }
-    std::optional<std::string> commit(const Batch& batch);
-    std::optional<std::string> write_meta(const WorldMeta& meta);
+    bool starts_batch();
+    // Both throw on a failed SQLite step (commit rolls back first); write_loop catches.
+    void commit(const Batch& batch);
+    void write_meta(const WorldMeta& meta);
     void requeue(Batch batch);
 
     std::string path_;
@@ -174,12 +182,10 @@ class WorldStore {
     std::thread writer_;  // last: started once everything above exists
 };
 
-struct OpenResult {
-    std::unique_ptr<WorldStore> store;  // null when refused
-    std::string error;                  // why it was refused, naming the file
+struct OpenedWorld {
+    std::unique_ptr<WorldStore> store;  // never null
     bool created = false;               // a new, empty world (no metadata yet)
     std::string moved_aside;            // new_world: where the old file went (empty: none)
-    explicit operator bool() const { return store != nullptr; }
 };
 
 }  // namespace slotcraft

@@ -22,12 +22,12 @@ namespace fs = std::filesystem;
 
 std::string db_error(sqlite3* db) { return db ? sqlite3_errmsg(db) : "out of memory"; }
 
-std::optional<std::string> exec(sqlite3* db, const char* sql) {
+void exec(sqlite3* db, const char* sql) {
     char* message = nullptr;
-    if (sqlite3_exec(db, sql, nullptr, nullptr, &message) == SQLITE_OK) return std::nullopt;
+    if (sqlite3_exec(db, sql, nullptr, nullptr, &message) == SQLITE_OK) return;
     std::string text = message ? message : db_error(db);
     sqlite3_free(message);
-    return text;
+    throw SqliteError(text);
 }
 
 StmtPtr prepare(sqlite3* db, const char* sql) {
@@ -39,20 +39,19 @@ StmtPtr prepare(sqlite3* db, const char* sql) {
     return StmtPtr(raw);
 }
 
-std::variant<int64_t, std::string> query_int(sqlite3* db, const char* sql) {
+int64_t query_int(sqlite3* db, const char* sql) {
     const StmtPtr stmt = prepare(db, sql);
-    if (!stmt) return db_error(db);
+    if (!stmt) throw SqliteError(db_error(db));
     const int rc = sqlite3_step(stmt.get());
     if (rc == SQLITE_ROW) return static_cast<int64_t>(sqlite3_column_int64(stmt.get(), 0));
-    if (rc == SQLITE_DONE) return std::string("no result");
-    return db_error(db);
+    if (rc == SQLITE_DONE) throw SqliteError("no result");
+    throw SqliteError(db_error(db));
 }
 
-std::optional<std::string> step_done(sqlite3* db, sqlite3_stmt* stmt) {
+void step_done(sqlite3* db, sqlite3_stmt* stmt) {
     const int rc = sqlite3_step(stmt);
     sqlite3_reset(stmt);
-    if (rc == SQLITE_DONE) return std::nullopt;
-    return db_error(db);
+    if (rc != SQLITE_DONE) throw SqliteError(db_error(db));
 }
 
 namespace {
@@ -70,48 +69,65 @@ std::string hex32(int64_t v) {
     return text;
 }
 
-// Why the world at `path` cannot be opened, read through a read-only connection; nullopt
-// when it can. The reasons are worded for a user who pointed us at the wrong file.
-std::optional<std::string> check_readonly(const std::string& path) {
+[[noreturn]] void refuse(const std::string& path, const std::string& why) {
+    throw WorldFileError("world file '" + path + "' refused: " + why);
+}
+
+// query_int, or the refusal "WHAT (SQLite's message)".
+int64_t query_or_refuse(sqlite3* db, const char* sql, const std::string& path, const char* what) {
+    try {
+        return query_int(db, sql);
+    } catch (const SqliteError& e) {
+        refuse(path, std::string(what) + " (" + e.what() + ")");
+    }
+}
+
+// Returns when the world at `path`, read through a read-only connection, can be opened;
+// throws WorldFileError when not. The reasons are worded for a user who pointed us at the
+// wrong file.
+void check_readonly(const std::string& path) {
     sqlite3* raw = nullptr;
     const int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr);
     const DbPtr db(raw);
-    if (rc != SQLITE_OK) return "it cannot be opened (" + db_error(raw) + ")";
+    if (rc != SQLITE_OK) refuse(path, "it cannot be opened (" + db_error(raw) + ")");
     sqlite3_busy_timeout(raw, 250);
 
-    const auto app_id = query_int(raw, "PRAGMA application_id");
-    if (const auto* e = std::get_if<std::string>(&app_id)) {
-        if (e->find("locked") != std::string::npos) return "it is in use by another program (" + *e + ")";
-        return "it is not a SQLite database (" + *e + ")";
+    int64_t app_id = 0;
+    try {
+        app_id = query_int(raw, "PRAGMA application_id");
+    } catch (const SqliteError& e) {
+        const std::string message = e.what();
+        if (message.find("locked") != std::string::npos) {
+            refuse(path, "it is in use by another program (" + message + ")");
+        }
+        refuse(path, "it is not a SQLite database (" + message + ")");
     }
-    if (std::get<int64_t>(app_id) != kWorldApplicationId) {
-        return "it is not a Slotcraft world (SQLite application_id " + hex32(std::get<int64_t>(app_id)) +
-               ", a world has " + hex32(kWorldApplicationId) + ")";
+    if (app_id != kWorldApplicationId) {
+        refuse(path, "it is not a Slotcraft world (SQLite application_id " + hex32(app_id) + ", a world has " +
+                         hex32(kWorldApplicationId) + ")");
     }
-    const auto version = query_int(raw, "PRAGMA user_version");
-    if (const auto* e = std::get_if<std::string>(&version)) return "its schema version cannot be read (" + *e + ")";
-    const int64_t v = std::get<int64_t>(version);
+    const int64_t v = query_or_refuse(raw, "PRAGMA user_version", path, "its schema version cannot be read");
     if (v > kWorldSchemaVersion) {
-        return "its schema version " + std::to_string(v) + " is newer than this program's (" +
-               std::to_string(kWorldSchemaVersion) + "); open it with a newer Slotcraft";
+        refuse(path, "its schema version " + std::to_string(v) + " is newer than this program's (" +
+                         std::to_string(kWorldSchemaVersion) + "); open it with a newer Slotcraft");
     }
-    if (v < 1) return "its schema version " + std::to_string(v) + " is not a Slotcraft world schema";
-    const auto tables = query_int(
-        raw, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('meta', 'edits')");
-    if (const auto* e = std::get_if<std::string>(&tables)) return "its tables cannot be read (" + *e + ")";
-    if (std::get<int64_t>(tables) != 2) return "it lacks the meta or edits table";
+    if (v < 1) refuse(path, "its schema version " + std::to_string(v) + " is not a Slotcraft world schema");
+    const int64_t tables = query_or_refuse(
+        raw, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('meta', 'edits')", path,
+        "its tables cannot be read");
+    if (tables != 2) refuse(path, "it lacks the meta or edits table");
 
     const StmtPtr check = prepare(raw, "PRAGMA quick_check");
-    if (!check) return "PRAGMA quick_check cannot run (" + db_error(raw) + ")";
+    if (!check) refuse(path, "PRAGMA quick_check cannot run (" + db_error(raw) + ")");
     const int step = sqlite3_step(check.get());
-    if (step != SQLITE_ROW) return "PRAGMA quick_check failed (" + db_error(raw) + ")";
+    if (step != SQLITE_ROW) refuse(path, "PRAGMA quick_check failed (" + db_error(raw) + ")");
     const auto* first = reinterpret_cast<const char*>(sqlite3_column_text(check.get(), 0));
     std::string result = first ? first : "";
-    if (result == "ok") return std::nullopt;
+    if (result == "ok") return;
     // One line for the user: drop SQLite's banner, join its lines.
     if (const std::string banner = "*** in database main ***\n"; result.starts_with(banner)) result.erase(0, banner.size());
     std::replace(result.begin(), result.end(), '\n', ';');
-    return "it is damaged (PRAGMA quick_check: " + result.substr(0, 200) + ")";
+    refuse(path, "it is damaged (PRAGMA quick_check: " + result.substr(0, 200) + ")");
 }
 
 // [SECTION] creating and moving aside
@@ -153,21 +169,25 @@ void remove_new_side_files(const std::string& path, bool had_wal, bool had_shm) 
 
 }  // namespace
 
-std::optional<std::string> check_existing(const std::string& path) {
+void check_existing(const std::string& path) {
     std::error_code ec;
     const bool had_wal = fs::exists(path + "-wal", ec);
     const bool had_shm = fs::exists(path + "-shm", ec);
-    const std::optional<std::string> why = check_readonly(path);
-    if (why) remove_new_side_files(path, had_wal, had_shm);
-    return why;
+    try {
+        check_readonly(path);
+    } catch (const WorldFileError&) {
+        remove_new_side_files(path, had_wal, had_shm);
+        throw;
+    }
 }
 
 // `path` never exists half-made: a crash while creating leaves no world file, not a broken one.
-std::optional<std::string> create_world_file(const std::string& path) {
+void create_world_file(const std::string& path) {
+    auto fail = [&](const std::string& why) { return WorldFileError("world file '" + path + "': " + why); };
     std::error_code ec;
     const fs::path parent = fs::path(path).parent_path();
     if (!parent.empty() && !fs::exists(parent, ec) && !fs::create_directories(parent, ec)) {
-        return "its directory '" + parent.string() + "' cannot be created (" + ec.message() + ")";
+        throw fail("its directory '" + parent.string() + "' cannot be created (" + ec.message() + ")");
     }
     const std::string tmp = path + ".creating";
     for (const char* side : {"", "-wal", "-shm", "-journal"}) fs::remove(tmp + side, ec);  // ours
@@ -176,29 +196,33 @@ std::optional<std::string> create_world_file(const std::string& path) {
         const int rc = sqlite3_open_v2(tmp.c_str(), &raw,
                                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
         DbPtr db(raw);
-        if (rc != SQLITE_OK) return "it cannot be created (" + db_error(raw) + ")";
+        if (rc != SQLITE_OK) throw fail("it cannot be created (" + db_error(raw) + ")");
         const std::string setup = "PRAGMA journal_mode = WAL; PRAGMA application_id = " +
                                   std::to_string(kWorldApplicationId) + "; PRAGMA user_version = " +
                                   std::to_string(kWorldSchemaVersion) + "; BEGIN; " + kSchema + " COMMIT;";
-        if (auto e = exec(raw, setup.c_str())) return "it cannot be created (" + *e + ")";
-        if (sqlite3_close(db.release()) != SQLITE_OK) return "it cannot be created (close failed)";
+        try {
+            exec(raw, setup.c_str());
+        } catch (const SqliteError& e) {
+            throw fail("it cannot be created (" + std::string(e.what()) + ")");
+        }
+        if (sqlite3_close(db.release()) != SQLITE_OK) throw fail("it cannot be created (close failed)");
     }
-    if (!rename_no_replace(tmp, path)) return "it appeared while it was being created";
-    return std::nullopt;
+    if (!rename_no_replace(tmp, path)) throw fail("it appeared while it was being created");
 }
 
 // The side files keep their name relation to the world, so the moved world still opens with
 // every commit it had.
-MovedAside move_aside(const std::string& path) {
-    MovedAside moved{path + "." + timestamp_now(), false};
-    for (int n = 1; any_exists(moved.target); ++n) moved.target = path + "." + timestamp_now() + "." + std::to_string(n);
-    if (!rename_no_replace(path, moved.target)) return moved;
+std::string move_aside(const std::string& path) {
+    std::string target = path + "." + timestamp_now();
+    for (int n = 1; any_exists(target); ++n) target = path + "." + timestamp_now() + "." + std::to_string(n);
+    if (!rename_no_replace(path, target)) {
+        throw WorldFileError("world file '" + path + "' could not be moved aside to '" + target + "'");
+    }
     std::error_code ec;
     for (const char* side : {"-wal", "-shm"}) {
-        if (fs::exists(path + side, ec)) rename_no_replace(path + side, moved.target + side);
+        if (fs::exists(path + side, ec)) rename_no_replace(path + side, target + side);
     }
-    moved.ok = true;
-    return moved;
+    return target;
 }
 
 }  // namespace save_detail
@@ -230,14 +254,12 @@ std::string WorldStore::default_path(std::string_view name, const char* xdg_data
 
 // [SECTION] checks
 
-std::optional<std::string> WorldStore::check_file(const std::string& path) {
+void WorldStore::check_file(const std::string& path) {
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);
-    if (!fs::exists(status)) return "world file '" + path + "' does not exist";
-    if (!fs::is_regular_file(status)) return "world file '" + path + "' refused: it is not a regular file";
-    const std::optional<std::string> why = save_detail::check_existing(path);
-    if (!why) return std::nullopt;
-    return "world file '" + path + "' refused: " + *why;
+    if (!fs::exists(status)) throw WorldFileError("world file '" + path + "' does not exist");
+    if (!fs::is_regular_file(status)) throw WorldFileError("world file '" + path + "' refused: it is not a regular file");
+    save_detail::check_existing(path);
 }
 
 }  // namespace slotcraft

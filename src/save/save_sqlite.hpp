@@ -2,13 +2,14 @@
 // Internal to the world file (save.cpp, save_file.cpp): RAII handles and small helpers over
 // the SQLite C API, and the file-level steps of opening a world (check, create, move aside).
 // Nothing outside src/save/save*.cpp includes this. Never depends on GL, GLFW or ImGui.
+#include "save/save.hpp"
+
 #include <sqlite3.h>
 
 #include <cstdint>
 #include <memory>
-#include <optional>
+#include <stdexcept>
 #include <string>
-#include <variant>
 
 namespace slotcraft::save_detail {
 
@@ -22,30 +23,37 @@ struct StmtFinalizer {
 };
 using StmtPtr = std::unique_ptr<sqlite3_stmt, StmtFinalizer>;
 
+// A failed SQLite call; what() is SQLite's message only. It never leaves src/save: the code
+// that knows which file and what it was doing catches it and says so (a WorldFileError, or
+// the writer's last_error).
+struct SqliteError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
 // The connection's last error message ("out of memory" when there is no connection).
 std::string db_error(sqlite3* db);
-// Runs one or more statements whose rows nobody needs; the error text on failure.
-std::optional<std::string> exec(sqlite3* db, const char* sql);
+// Runs one or more statements whose rows nobody needs. Throws SqliteError.
+void exec(sqlite3* db, const char* sql);
 // A persistent prepared statement, or nullptr (the reason is in db_error).
 StmtPtr prepare(sqlite3* db, const char* sql);
-// The first column of the first row of `sql` as an integer, or the error text.
-std::variant<int64_t, std::string> query_int(sqlite3* db, const char* sql);
-// Steps a statement that returns no rows and resets it for the next use.
-std::optional<std::string> step_done(sqlite3* db, sqlite3_stmt* stmt);
+// The first column of the first row of `sql` as an integer. Throws SqliteError (also when
+// there is no row: "no result").
+int64_t query_int(sqlite3* db, const char* sql);
+// Steps a statement that returns no rows and resets it for the next use. Throws SqliteError.
+void step_done(sqlite3* db, sqlite3_stmt* stmt);
 
-// Why the existing world at `path` cannot be opened, found through a read-only connection
-// (side files SQLite creates for a refused WAL-mode file are removed again); nullopt when
-// it can. The reason does not name the file: the caller does.
-std::optional<std::string> check_existing(const std::string& path);
+// Checks the existing world at `path` through a read-only connection (side files SQLite
+// creates for a refused WAL-mode file are removed again). Throws WorldFileError
+// ("world file 'PATH' refused: REASON") when this program cannot open it.
+void check_existing(const std::string& path);
 
-// Builds an empty world under a temporary name and renames it to `path`; the reason on failure.
-std::optional<std::string> create_world_file(const std::string& path);
+// Builds an empty world under a temporary name and renames it to `path`. Throws
+// WorldFileError ("world file 'PATH': REASON").
+void create_world_file(const std::string& path);
 
-struct MovedAside {
-    std::string target;  // PATH.YYYYMMDD-HHMMSS[.N]
-    bool ok = false;
-};
-// Moves the world at `path` (and its -wal/-shm) aside under a timestamped name; never deletes.
-MovedAside move_aside(const std::string& path);
+// Moves the world at `path` (and its -wal/-shm) aside under a timestamped name; never
+// deletes. Returns the new name (PATH.YYYYMMDD-HHMMSS[.N]); throws WorldFileError when the
+// world cannot be moved.
+std::string move_aside(const std::string& path);
 
 }  // namespace slotcraft::save_detail

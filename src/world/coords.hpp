@@ -2,6 +2,8 @@
 // Coordinates of the block world: world block positions, chunk coordinates, local cube
 // indices inside a chunk, and the six faces with their mask bits (shared with the shader).
 // Plain C++20 and GLM; never depends on GL, on the rest of world/ or on any other part.
+#include "alloc/hash.hpp"
+
 #include <glm/glm.hpp>
 
 #include <array>
@@ -100,17 +102,10 @@ constexpr uint64_t chunk_key(const ChunkCoord& c) {
            (static_cast<uint64_t>(static_cast<uint32_t>(c.z)) & kMask28) << 4 | static_cast<uint64_t>(c.y & 15);
 }
 
-// Hash for chunk coordinates (robin_map keys): a full 64-bit mix, so nearby chunks spread.
+// Hash for chunk coordinates (robin_map keys): the packed key through a full 64-bit mix, so
+// nearby chunks spread. Chunks of the world have distinct keys, hence distinct hashes.
 struct ChunkCoordHash {
-    std::size_t operator()(const ChunkCoord& c) const noexcept {
-        uint64_t h = static_cast<uint32_t>(c.x);
-        h = h * 0x9E3779B97F4A7C15ull ^ static_cast<uint32_t>(c.z);
-        h = h * 0xBF58476D1CE4E5B9ull ^ static_cast<uint32_t>(c.y);
-        h ^= h >> 31;
-        h *= 0x94D049BB133111EBull;
-        h ^= h >> 29;
-        return static_cast<std::size_t>(h);
-    }
+    std::size_t operator()(const ChunkCoord& c) const noexcept { return static_cast<std::size_t>(mix64(chunk_key(c))); }
 };
 
 }  // namespace slotcraft

@@ -15,9 +15,9 @@
 
 namespace slotcraft {
 
-// A reference to a loaded chunk: slot index plus the slot's generation. When the chunk
-// unloads the generation moves on, so an old handle is detected (World::chunk returns
-// nullptr), never followed to whatever chunk reuses the slot.
+// A reference to a loaded chunk: the index of its entry in the world's chunk table plus the
+// entry's generation. When the chunk unloads the generation moves on, so an old handle is
+// detected (World::chunk returns nullptr), never followed to whatever chunk reuses the entry.
 struct ChunkHandle {
     uint32_t index = UINT32_MAX;
     uint32_t generation = 0;
@@ -48,7 +48,7 @@ struct InstanceChange {
 };
 
 // The instance changes of one edit: the block and its six neighbours, so at most seven.
-// Fixed storage, so an edit allocates nothing; the slots past size() are left unwritten
+// Fixed storage, so an edit allocates nothing; the places past size() are left unwritten
 // (zeroing them was a sixth of an edit's cost).
 class EditChanges {
   public:

@@ -65,8 +65,8 @@ void Player::set_eye(const glm::dvec3& eye) { set_feet(eye - glm::dvec3(0.0, kEy
 void Player::set_feet(const glm::dvec3& feet) {
     for (int a = 0; a < 3; ++a) {
         if (!std::isfinite(feet[a]) || std::abs(feet[a]) > kMaxCoordinate)
-            throw std::invalid_argument("player position out of range: coordinate " +
-                                        std::to_string(feet[a]) + " (|x|, |y|, |z| <= 1e9)");
+            throw PositionOutOfRange("player position out of range: coordinate " +
+                                     std::to_string(feet[a]) + " (|x|, |y|, |z| <= 1e9)");
     }
     feet_ = feet;
     velocity_ = glm::dvec3(0.0);

@@ -10,10 +10,17 @@
 
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 
 namespace slotcraft {
 
 class World;
+
+// A position that is not finite or too far out for block coordinates (bad input: a script's
+// camera line, a saved eye). what() gives the coordinate and the allowed range.
+struct PositionOutOfRange : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
 
 // [SECTION] constants (blocks, seconds)
 
@@ -102,7 +109,7 @@ class Player {
 
     glm::dvec3 eye() const { return feet_ + glm::dvec3(0.0, kEyeHeight, 0.0); }
     glm::dvec3 feet() const { return feet_; }  // bottom centre of the box
-    // Teleports the eye there and stops all motion. Throws std::invalid_argument for a
+    // Teleports the eye there and stops all motion. Throws PositionOutOfRange for a
     // non-finite position or one too far out for block coordinates (|coordinate| > 1e9).
     void set_eye(const glm::dvec3& eye);
     // The same, placing the feet (exact: no eye height added and taken off again).

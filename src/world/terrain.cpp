@@ -2,6 +2,8 @@
 // the shore), and trees decided per column so that chunks agree across their borders.
 #include "world/terrain.hpp"
 
+#include "alloc/hash.hpp"
+
 #include <stb/stb_perlin.h>
 
 #include <algorithm>
@@ -11,15 +13,6 @@
 
 namespace slotcraft {
 namespace {
-
-uint64_t mix64(uint64_t v) {
-    v ^= v >> 30;
-    v *= 0xBF58476D1CE4E5B9ull;
-    v ^= v >> 27;
-    v *= 0x94D049BB133111EBull;
-    v ^= v >> 31;
-    return v;
-}
 
 // Height of the terrain: octaves of 2D noise, each (period in blocks, amplitude).
 struct Octave {

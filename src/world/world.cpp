@@ -6,55 +6,72 @@
 
 #include <algorithm>
 #include <cassert>
+#include <string>
 #include <thread>
 
 namespace slotcraft {
 
 // [SECTION] change tracking
+
+namespace {
+// What happens to a cube's instance when its face mask goes from old_mask to new_mask (a cube
+// has an instance while its mask is not 0): the change, or nullopt when it had none and still
+// has none. `type` is the instance's type (for a removal, the type it had).
+std::optional<InstanceChange> instance_change(ChunkCoord chunk, uint16_t index, BlockType type, uint8_t old_mask,
+                                              uint8_t new_mask) {
+    using Kind = InstanceChange::Kind;
+    if (old_mask == 0 && new_mask == 0) return std::nullopt;
+    const Kind kind = old_mask == 0 ? Kind::kAdded : new_mask == 0 ? Kind::kRemoved : Kind::kChanged;
+    return InstanceChange{kind, chunk, index, type, new_mask};
+}
+}  // namespace
+
 // Border fix-ups in one batch may touch a cube several times (an unload, then a load on
 // another side). The tracker remembers each cube's mask before the batch and emits one
 // change per cube at the end, only for chunks that were loaded before and still are.
 class World::ChangeTracker {
   public:
-    void note(uint32_t slot, uint32_t generation, uint16_t index, uint8_t old_mask) {
-        const uint64_t key = (static_cast<uint64_t>(slot) << 16) | index;
-        if (seen_.insert({key, static_cast<uint32_t>(entries_.size())}).second) {
-            entries_.push_back({slot, generation, index, old_mask});
+    void note(uint32_t entry, uint32_t generation, uint16_t index, uint8_t old_mask) {
+        const uint64_t key = (static_cast<uint64_t>(entry) << 16) | index;
+        if (seen_.insert({key, static_cast<uint32_t>(noted_.size())}).second) {
+            noted_.push_back({entry, generation, index, old_mask});
         }
     }
 
-    void emit(const std::vector<Slot>& slots, std::vector<InstanceChange>& out) const {
-        for (const Entry& e : entries_) {
-            const Slot& s = slots[e.slot];
-            if (s.generation != e.generation || !s.chunk) continue;  // unloaded since
-            const uint8_t now = s.chunk->mask(e.index);
-            if (now == e.old_mask) continue;
-            using Kind = InstanceChange::Kind;
-            const Kind kind = e.old_mask == 0 ? Kind::kAdded : now == 0 ? Kind::kRemoved : Kind::kChanged;
-            out.push_back({kind, s.chunk->coord(), e.index, s.chunk->block(e.index), now});
+    void emit(const std::vector<ChunkEntry>& entries, std::vector<InstanceChange>& out) const {
+        for (const Noted& n : noted_) {
+            const ChunkEntry& e = entries[n.entry];
+            if (e.generation != n.generation || !e.chunk) continue;  // unloaded since
+            const uint8_t now = e.chunk->mask(n.index);
+            if (now == n.old_mask) continue;
+            out.push_back(*instance_change(e.chunk->coord(), n.index, e.chunk->block(n.index), n.old_mask, now));
         }
     }
 
   private:
-    struct Entry {
-        uint32_t slot;
+    struct Noted {
+        uint32_t entry;  // in the chunk table
         uint32_t generation;
         uint16_t index;
         uint8_t old_mask;
     };
     tsl::robin_map<uint64_t, uint32_t> seen_;
-    std::vector<Entry> entries_;
+    std::vector<Noted> noted_;
 };
 
 std::string_view describe(EditError error) {
     switch (error) {
-        case EditError::kNone: return "ok";
         case EditError::kOutOfHeight: return "y is outside the world (0..255)";
         case EditError::kChunkNotLoaded: return "the block's chunk is not loaded";
         case EditError::kUnknownType: return "unknown block type";
     }
     return "unknown error";
 }
+
+EditRefused::EditRefused(const BlockPos& p, EditError why)
+    : std::runtime_error("cannot set the block at " + std::to_string(p.x) + " " + std::to_string(p.y) + " " +
+                         std::to_string(p.z) + ": " + std::string(describe(why))),
+      reason(why) {}
 
 // [SECTION] construction
 
@@ -147,7 +164,7 @@ WorldEvents World::update(const glm::dvec3& camera) {
     }
     ready_.resize(kept);
     integrate(std::move(batch), events, tracker);
-    tracker.emit(slots_, events.changes);
+    tracker.emit(entries_, events.changes);
     return events;
 }
 
@@ -161,7 +178,7 @@ WorldEvents World::load_now(std::span<const ChunkCoord> coords) {
         batch.push_back(build_chunk(terrain_, job_for(c)));
     }
     integrate(std::move(batch), events, tracker);
-    tracker.emit(slots_, events.changes);
+    tracker.emit(entries_, events.changes);
     return events;
 }
 
@@ -171,7 +188,7 @@ WorldEvents World::unload_now(std::span<const ChunkCoord> coords) {
     for (const ChunkCoord& c : coords) {
         if (is_loaded(c)) unload(c, events, tracker);
     }
-    tracker.emit(slots_, events.changes);
+    tracker.emit(entries_, events.changes);
     replan_needed_ = true;  // a chunk in view may have gone: the next update requests it
     return events;
 }
@@ -187,29 +204,29 @@ void World::integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& e
     fresh.reserve(chunks.size());
     for (auto& chunk : chunks) {
         uint32_t s;
-        if (free_slots_.empty()) {
-            s = static_cast<uint32_t>(slots_.size());
-            slots_.emplace_back();
+        if (free_entries_.empty()) {
+            s = static_cast<uint32_t>(entries_.size());
+            entries_.emplace_back();
         } else {
-            s = free_slots_.back();
-            free_slots_.pop_back();
+            s = free_entries_.back();
+            free_entries_.pop_back();
         }
         const ChunkCoord c = chunk->coord();
         assert(!is_loaded(c) && "integrate: chunk is already loaded");
-        slots_[s].chunk = std::move(chunk);
-        slots_[s].fresh = true;
+        entries_[s].chunk = std::move(chunk);
+        entries_[s].fresh = true;
         index_.insert({c, s});
         kept_edits_.erase(c);  // the chunk holds its edits again
         fresh.push_back(s);
     }
     for (const uint32_t s : fresh) {
-        Chunk& chunk = *slots_[s].chunk;
+        Chunk& chunk = *entries_[s].chunk;
         for (int f = 0; f < kFaceCount; ++f) {
             const auto face = static_cast<Face>(f);
             const ChunkCoord nc = neighbour(chunk.coord(), face);
-            const std::optional<uint32_t> ns = slot_of(nc);
+            const std::optional<uint32_t> ns = entry_of(nc);
             if (!ns) continue;
-            Slot& other = slots_[*ns];
+            ChunkEntry& other = entries_[*ns];
             chunk.fix_border(face, other.chunk.get(), [](uint16_t, uint8_t) {});
             if (other.fresh) continue;  // its side is fixed when its own turn comes
             other.chunk->fix_border(opposite(face), &chunk, [&](uint16_t i, uint8_t old_mask) {
@@ -218,42 +235,42 @@ void World::integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& e
         }
     }
     for (const uint32_t s : fresh) {
-        Slot& slot = slots_[s];
-        slot.fresh = false;
-        ChunkLoaded loaded{{s, slot.generation}, slot.chunk->coord(), {}};
-        slot.chunk->append_instances(loaded.instances);
+        ChunkEntry& entry = entries_[s];
+        entry.fresh = false;
+        ChunkLoaded loaded{{s, entry.generation}, entry.chunk->coord(), {}};
+        entry.chunk->append_instances(loaded.instances);
         events.loaded.push_back(std::move(loaded));
         ++counters_.chunks_integrated;
     }
 }
 
 void World::unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker) {
-    const std::optional<uint32_t> s = slot_of(c);
+    const std::optional<uint32_t> s = entry_of(c);
     if (!s) return;
-    Slot& slot = slots_[*s];
-    if (std::vector<BlockEdit> edits = slot.chunk->edits(); !edits.empty()) {
+    ChunkEntry& entry = entries_[*s];
+    if (std::vector<BlockEdit> edits = entry.chunk->edits(); !edits.empty()) {
         kept_edits_[c] = std::move(edits);
     }
     for (int f = 0; f < kFaceCount; ++f) {
         const auto face = static_cast<Face>(f);
-        const std::optional<uint32_t> ns = slot_of(neighbour(c, face));
+        const std::optional<uint32_t> ns = entry_of(neighbour(c, face));
         if (!ns) continue;
-        Slot& other = slots_[*ns];
+        ChunkEntry& other = entries_[*ns];
         other.chunk->fix_border(opposite(face), nullptr, [&](uint16_t i, uint8_t old_mask) {
             tracker.note(*ns, other.generation, i, old_mask);
         });
     }
     index_.erase(c);
-    slot.chunk.reset();
-    ++slot.generation;  // every handle to this chunk is stale from now on
-    free_slots_.push_back(*s);
+    entry.chunk.reset();
+    ++entry.generation;  // every handle to this chunk is stale from now on
+    free_entries_.push_back(*s);
     events.unloaded.push_back(c);
     ++counters_.chunks_unloaded;
 }
 
 // [SECTION] blocks and edits
 
-std::optional<uint32_t> World::slot_of(ChunkCoord c) const {
+std::optional<uint32_t> World::entry_of(ChunkCoord c) const {
     const auto it = index_.find(c);
     if (it == index_.end()) return std::nullopt;
     return it->second;
@@ -261,12 +278,12 @@ std::optional<uint32_t> World::slot_of(ChunkCoord c) const {
 
 Chunk* World::find(ChunkCoord c) {
     const auto it = index_.find(c);
-    return it == index_.end() ? nullptr : slots_[it->second].chunk.get();
+    return it == index_.end() ? nullptr : entries_[it->second].chunk.get();
 }
 
 const Chunk* World::find(ChunkCoord c) const {
     const auto it = index_.find(c);
-    return it == index_.end() ? nullptr : slots_[it->second].chunk.get();
+    return it == index_.end() ? nullptr : entries_[it->second].chunk.get();
 }
 
 std::optional<BlockType> World::block_at(const BlockPos& p) const {
@@ -297,50 +314,46 @@ uint8_t World::full_mask(const Chunk& c, uint16_t index) const {
     return m;
 }
 
-EditResult World::set_block(const BlockPos& p, std::string_view type_name) {
+EditChanges World::set_block(const BlockPos& p, std::string_view type_name) {
     const std::optional<BlockType> type = block_from_name(type_name);
     if (!type) {
         ++counters_.edits_refused;
-        return {EditError::kUnknownType, {}};
+        throw EditRefused(p, EditError::kUnknownType);
     }
     return set_block(p, *type);
 }
 
-EditResult World::set_block(const BlockPos& p, BlockType type) {
-    EditResult result;
+EditChanges World::set_block(const BlockPos& p, BlockType type) {
     Chunk* c = nullptr;
+    std::optional<EditError> refused;
     if (!is_valid_block_type(static_cast<uint8_t>(type))) {
-        result.error = EditError::kUnknownType;
+        refused = EditError::kUnknownType;
     } else if (!block_y_in_world(p.y)) {
-        result.error = EditError::kOutOfHeight;
+        refused = EditError::kOutOfHeight;
     } else if (c = find(chunk_of(p)); c == nullptr) {
-        result.error = EditError::kChunkNotLoaded;
+        refused = EditError::kChunkNotLoaded;
     }
-    if (!result.ok()) {
+    if (refused) {
         ++counters_.edits_refused;
-        return result;
+        throw EditRefused(p, *refused);
     }
+    EditChanges changes;
     const uint16_t i = local_index(p);
     const BlockType old_type = c->block(i);
-    if (old_type == type) return result;
+    if (old_type == type) return changes;
     ++counters_.edits_applied;
     c->set_block(i, type);
     c->record_edit(i, type);
 
-    using Kind = InstanceChange::Kind;
     const uint8_t old_mask = c->mask(i);
     const uint8_t new_mask = is_solid(type) ? full_mask(*c, i) : uint8_t{0};
     c->set_mask(i, new_mask);
-    if (old_mask == 0 && new_mask != 0) {
-        result.changes.push({Kind::kAdded, c->coord(), i, type, new_mask});
-    } else if (old_mask != 0 && new_mask == 0) {
-        result.changes.push({Kind::kRemoved, c->coord(), i, old_type, 0});
-    } else if (old_mask != 0) {
-        result.changes.push({Kind::kChanged, c->coord(), i, type, new_mask});
+    if (auto change = instance_change(c->coord(), i, new_mask == 0 ? old_type : type, old_mask, new_mask)) {
+        changes.push(*change);
     }
 
     // A neighbour's face toward this block changes only when the block's opacity does.
-    if (is_opaque(old_type) == is_opaque(type)) return result;
+    if (is_opaque(old_type) == is_opaque(type)) return changes;
     const glm::ivec3 local = local_position(i);
     for (int f = 0; f < kFaceCount; ++f) {
         const BlockPos q = p + kFaceNormals[f];
@@ -357,10 +370,9 @@ EditResult World::set_block(const BlockPos& p, BlockType type) {
         const auto nm = static_cast<uint8_t>(is_opaque(type) ? (m & ~bit) : (m | bit));
         if (nm == m) continue;
         n->set_mask(j, nm);
-        const Kind kind = m == 0 ? Kind::kAdded : nm == 0 ? Kind::kRemoved : Kind::kChanged;
-        result.changes.push({kind, n->coord(), j, n->block(j), nm});
+        changes.push(*instance_change(n->coord(), j, n->block(j), m, nm));
     }
-    return result;
+    return changes;
 }
 
 void World::import_edits(ChunkCoord c, std::span<const BlockEdit> edits) {
@@ -380,21 +392,21 @@ std::optional<RayHit> World::raycast(const glm::dvec3& origin, const glm::dvec3&
 // [SECTION] chunks and instances
 
 std::optional<ChunkHandle> World::handle(ChunkCoord c) const {
-    const std::optional<uint32_t> s = slot_of(c);
+    const std::optional<uint32_t> s = entry_of(c);
     if (!s) return std::nullopt;
-    return ChunkHandle{*s, slots_[*s].generation};
+    return ChunkHandle{*s, entries_[*s].generation};
 }
 
 const Chunk* World::chunk(ChunkHandle h) const {
-    if (h.index >= slots_.size()) return nullptr;
-    const Slot& s = slots_[h.index];
+    if (h.index >= entries_.size()) return nullptr;
+    const ChunkEntry& s = entries_[h.index];
     return s.generation == h.generation ? s.chunk.get() : nullptr;
 }
 
 std::vector<ChunkCoord> World::loaded_chunks() const {
     std::vector<ChunkCoord> out;
     out.reserve(index_.size());
-    for (const auto& [coord, slot] : index_) out.push_back(coord);
+    for (const auto& [coord, entry] : index_) out.push_back(coord);
     return out;
 }
 
@@ -445,16 +457,16 @@ World::Stats World::stats() const {
     s.instances = 0;
     s.chunks_with_instances = 0;
     s.storage_bytes = 0;
-    for (const Slot& slot : slots_) {
-        if (!slot.chunk) continue;
-        s.instances += slot.chunk->instance_count();
-        s.chunks_with_instances += slot.chunk->instance_count() > 0 ? 1 : 0;
-        s.storage_bytes += slot.chunk->storage_bytes();
+    for (const ChunkEntry& entry : entries_) {
+        if (!entry.chunk) continue;
+        s.instances += entry.chunk->instance_count();
+        s.chunks_with_instances += entry.chunk->instance_count() > 0 ? 1 : 0;
+        s.storage_bytes += entry.chunk->storage_bytes();
     }
     s.stream_pending = in_flight_.size();
     s.stream_queued = pool_ ? pool_->queued() : 0;
     s.edited_chunks_unloaded = kept_edits_.size();
-    s.chunk_slots = slots_.size();
+    s.chunk_entries = entries_.size();
     s.view_distance = view_distance_;
     s.worker_threads = worker_threads_;
     return s;

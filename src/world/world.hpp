@@ -21,6 +21,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
@@ -36,19 +37,23 @@ struct WorldConfig {
     int max_integrations_per_update = 64;      // finished chunks taken per update; 0: all
 };
 
+// Why set_block refused an edit (which then changed nothing).
 enum class EditError : uint8_t {
-    kNone,
     kOutOfHeight,     // y outside 0..255
     kChunkNotLoaded,  // the block's chunk is not loaded (not generated yet, or out of view)
     kUnknownType,     // not a BlockType value
 };
 std::string_view describe(EditError error);
 
-struct EditResult {
-    EditError error = EditError::kNone;
-    EditChanges changes;  // empty when refused or when the block already had that type
-    bool ok() const { return error == EditError::kNone; }
-    std::string_view reason() const { return describe(error); }
+// Errors, the house convention: bad input and failures from outside are exceptions derived
+// from std::runtime_error whose what() is the whole message; misuse by our own code is an
+// assert; an expected absence is a value (block_at of an unloaded chunk is nullopt).
+
+// set_block refused an edit (bad input from a script or a player, not a bug): nothing changed.
+// `reason` is for code and tests; what() names the block and says why.
+struct EditRefused : std::runtime_error {
+    EditRefused(const BlockPos& p, EditError why);
+    EditError reason;
 };
 
 class World {
@@ -65,7 +70,7 @@ class World {
         std::size_t edits_applied = 0;
         std::size_t edits_refused = 0;
         std::size_t edited_chunks_unloaded = 0;  // unloaded chunks whose edits are kept
-        std::size_t chunk_slots = 0;         // handle table size (stays flat while walking)
+        std::size_t chunk_entries = 0;       // chunk table size (stays flat while walking)
         std::size_t storage_bytes = 0;       // block + mask storage of loaded chunks
         int view_distance = 0;
         int worker_threads = 0;
@@ -97,10 +102,11 @@ class World {
 
     // nullopt below y = 0 and in chunks that are not loaded; air above y = 255.
     std::optional<BlockType> block_at(const BlockPos& p) const;
-    // Applies one change; returns the instance changes of the block and its six neighbours,
-    // or a refusal (out of height, chunk not loaded, unknown type) that changed nothing.
-    EditResult set_block(const BlockPos& p, BlockType type);
-    EditResult set_block(const BlockPos& p, std::string_view type_name);
+    // Applies one change; returns the instance changes of the block and its six neighbours
+    // (none when the block already had that type). Throws EditRefused (out of height, chunk
+    // not loaded, unknown type), having changed nothing.
+    EditChanges set_block(const BlockPos& p, BlockType type);
+    EditChanges set_block(const BlockPos& p, std::string_view type_name);
 
     // Saved edits of chunk c (from the world file): kept like the edits of an unloaded chunk,
     // so they are applied whenever c is generated (one mechanism for both). Call before c is
@@ -134,7 +140,8 @@ class World {
     const TerrainGenerator& terrain() const { return terrain_; }
 
   private:
-    struct Slot {
+    // One entry of the chunk table; a ChunkHandle is its index and generation.
+    struct ChunkEntry {
         std::unique_ptr<Chunk> chunk;
         uint32_t generation = 1;
         bool fresh = false;  // integrated in the batch being processed
@@ -143,7 +150,7 @@ class World {
 
     Chunk* find(ChunkCoord c);
     const Chunk* find(ChunkCoord c) const;
-    std::optional<uint32_t> slot_of(ChunkCoord c) const;
+    std::optional<uint32_t> entry_of(ChunkCoord c) const;
     uint8_t full_mask(const Chunk& c, uint16_t index) const;
     void replan(ChunkCoord camera, WorldEvents& events, ChangeTracker& tracker);
     void integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& events,
@@ -157,8 +164,8 @@ class World {
     int view_distance_;
     int worker_threads_;
     int max_integrations_;
-    std::vector<Slot> slots_;
-    std::vector<uint32_t> free_slots_;
+    std::vector<ChunkEntry> entries_;
+    std::vector<uint32_t> free_entries_;
     tsl::robin_map<ChunkCoord, uint32_t, ChunkCoordHash> index_;
     tsl::robin_set<ChunkCoord, ChunkCoordHash> in_flight_;  // requested, not integrated
     tsl::robin_map<ChunkCoord, std::vector<BlockEdit>, ChunkCoordHash> kept_edits_;

@@ -54,7 +54,7 @@ TEST(PageAllocator, FirstSlotOfAnOwnerOpensTheLowestFreePage) {
   EXPECT_EQ(pages.owner_of_page(0), 7u);
   EXPECT_EQ(pages.owner_of_page(1), 0xDEADBEEFCAFEull);
   EXPECT_EQ(pages.owner_of_page(2), std::nullopt);
-  EXPECT_EQ(pages.check_invariants(), "");
+  EXPECT_EQ(pages.find_invariant_violation(), std::nullopt);
 }
 
 TEST(PageAllocator, OwnerFillsItsOwnPagesBeforeTakingAnother) {
@@ -70,7 +70,7 @@ TEST(PageAllocator, OwnerFillsItsOwnPagesBeforeTakingAnother) {
   EXPECT_EQ(reuse.slot, 5u);
   EXPECT_THAT(pages.owner_pages(1), ElementsAre(PageAllocator::OwnedPage{0, kFull}, PageAllocator::OwnedPage{2, 1}));
   EXPECT_EQ(pages.owner_slots(1), 65u);
-  EXPECT_EQ(pages.check_invariants(), "");
+  EXPECT_EQ(pages.find_invariant_violation(), std::nullopt);
 }
 
 TEST(PageAllocator, EmptiedPageGoesBackAndIsTheFirstHandedOut) {
@@ -83,7 +83,7 @@ TEST(PageAllocator, EmptiedPageGoesBackAndIsTheFirstHandedOut) {
   EXPECT_EQ(pages.allocate(4).slot, 64u);  // page 1 again, not page 3
   const Slot first = pages.allocate(1).slot;
   EXPECT_EQ(pages.free(first), std::nullopt);  // page 0 still holds slot 0
-  EXPECT_EQ(pages.check_invariants(), "");
+  EXPECT_EQ(pages.find_invariant_violation(), std::nullopt);
 }
 
 TEST(PageAllocator, ReleaseOwnerReturnsEveryPageAtOnce) {
@@ -98,7 +98,7 @@ TEST(PageAllocator, ReleaseOwnerReturnsEveryPageAtOnce) {
   EXPECT_EQ(pages.stats().pages, 2u);
   EXPECT_EQ(pages.allocate(3).slot, 64u);  // page 1 is free again
   EXPECT_THAT(pages.release_owner(1), ElementsAre(0, 4));
-  EXPECT_EQ(pages.check_invariants(), "");
+  EXPECT_EQ(pages.find_invariant_violation(), std::nullopt);
 }
 
 // Owner 1 on pages 0, 1, 2 with holes 3, 10, 70 and only 128, 129 left on page 2.
@@ -124,7 +124,7 @@ TEST(PageAllocator, CompactionMovesTheTopPageIntoTheLowestHoles) {
   EXPECT_FALSE(pages.is_taken(128));
   EXPECT_TRUE(pages.compact(1, 100).moves.empty());  // nothing left to gain
   EXPECT_EQ(pages.stats().moves, 2u);
-  EXPECT_EQ(pages.check_invariants(), "");
+  EXPECT_EQ(pages.find_invariant_violation(), std::nullopt);
 }
 
 TEST(PageAllocator, CompactionDoesAtMostTheGivenMovesPerCall) {
@@ -133,13 +133,13 @@ TEST(PageAllocator, CompactionDoesAtMostTheGivenMovesPerCall) {
   ASSERT_EQ(c.moves.size(), 1u);
   EXPECT_EQ(c.moves[0].to, 3u);
   EXPECT_TRUE(c.released_pages.empty());
-  EXPECT_EQ(pages.check_invariants(), "");
+  EXPECT_EQ(pages.find_invariant_violation(), std::nullopt);
   c = pages.compact_all(1);
   ASSERT_EQ(c.moves.size(), 1u);
   EXPECT_EQ(c.moves[0].from, 129u);
   EXPECT_THAT(c.released_pages, ElementsAre(2));
   EXPECT_TRUE(pages.compact(1, 0).moves.empty());
-  EXPECT_EQ(pages.check_invariants(), "");
+  EXPECT_EQ(pages.find_invariant_violation(), std::nullopt);
 }
 
 TEST(PageAllocator, CompactAllShrinksEveryOwnerThatCan) {
@@ -161,7 +161,7 @@ TEST(PageAllocator, CompactAllShrinksEveryOwnerThatCan) {
     const std::uint64_t live = pages.owner_slots(owner);
     EXPECT_EQ(pages.owner_pages(owner).size(), (live + 63) / 64) << "owner " << owner;
   }
-  EXPECT_EQ(pages.check_invariants(), "");
+  EXPECT_EQ(pages.find_invariant_violation(), std::nullopt);
 }
 
 TEST(PageAllocator, FreeRejectsSlotsThatAreNotTaken) {
@@ -177,7 +177,7 @@ TEST(PageAllocator, FreeRejectsSlotsThatAreNotTaken) {
     }
   }
   EXPECT_EQ(pages.stats().slots_taken, 2u);
-  EXPECT_EQ(pages.check_invariants(), "");
+  EXPECT_EQ(pages.find_invariant_violation(), std::nullopt);
 }
 
 TEST(PageAllocator, StatsDescribeSlotsPagesAndGaps) {
@@ -225,7 +225,7 @@ TEST(PageAllocator, WarmChurnWithinOwnersDoesNotTouchTheHeap) {
   const std::uint64_t before = test::heap_allocations();
   churn(20000);
   EXPECT_EQ(test::heap_allocations(), before);
-  EXPECT_EQ(pages.check_invariants(), "");
+  EXPECT_EQ(pages.find_invariant_violation(), std::nullopt);
 }
 
 // [SECTION] randomized comparison with a model
@@ -377,7 +377,7 @@ void run_random_churn(int owner_count, int ops, std::uint64_t seed) {
       live.remove(s);
     }
     if (op % 5000 == 0) {
-      ASSERT_EQ(pages.check_invariants(), "") << "op " << op;
+      ASSERT_EQ(pages.find_invariant_violation(), std::nullopt) << "op " << op;
     }
   }
   // Run compaction to completion: every owner ends on ceil(live / 64) pages.
@@ -386,7 +386,7 @@ void run_random_churn(int owner_count, int ops, std::uint64_t seed) {
     EXPECT_EQ(mine.size(), (model.live(owner) + 63) / 64) << "owner " << owner;
     EXPECT_EQ(pages.owner_pages(owner).size(), mine.size());
   }
-  EXPECT_EQ(pages.check_invariants(), "");
+  EXPECT_EQ(pages.find_invariant_violation(), std::nullopt);
 }
 
 // Few owners: they grow to many pages, so compaction has real work.

@@ -72,7 +72,7 @@ TEST(SlotTree, DefaultConstructedIsEmpty) {
   EXPECT_EQ(tree.levels(), 0u);
   EXPECT_FALSE(tree.is_taken(0));
   EXPECT_TRUE(tree.leaf_words().empty());
-  EXPECT_EQ(tree.check_invariants(), "");
+  EXPECT_EQ(tree.find_invariant_violation(), std::nullopt);
 }
 
 TEST(SlotTree, HandsOutZeroOneTwoFromEmpty) {
@@ -81,7 +81,7 @@ TEST(SlotTree, HandsOutZeroOneTwoFromEmpty) {
   for (Slot i = 0; i < 200; ++i) EXPECT_EQ(got[i], i);
   EXPECT_EQ(tree.taken(), 200u);
   EXPECT_EQ(tree.high_water(), 200u);
-  EXPECT_EQ(tree.check_invariants(), "");
+  EXPECT_EQ(tree.find_invariant_violation(), std::nullopt);
 }
 
 TEST(SlotTree, ReusesLowestGapFirstInTheSeedScenario) {
@@ -94,7 +94,7 @@ TEST(SlotTree, ReusesLowestGapFirstInTheSeedScenario) {
   EXPECT_THAT(allocate_many(tree, 10), ElementsAre(13, 17, 70, 71, 150, 152, 190, 191, 192, 193));
   EXPECT_EQ(tree.high_water(), 194u);
   EXPECT_EQ(tree.stats().gaps, 0u);
-  EXPECT_EQ(tree.check_invariants(), "");
+  EXPECT_EQ(tree.find_invariant_violation(), std::nullopt);
 }
 
 TEST(SlotTree, GrowsALevelAtEachPowerOf64) {
@@ -113,7 +113,7 @@ TEST(SlotTree, GrowsALevelAtEachPowerOf64) {
     EXPECT_EQ(tree.capacity(), step.capacity) << "after " << step.filled << " slots";
     EXPECT_EQ(tree.high_water(), step.filled);
   }
-  EXPECT_EQ(tree.check_invariants(), "");
+  EXPECT_EQ(tree.find_invariant_violation(), std::nullopt);
 
   // Emptying it in random order keeps every count right; the next slot is 0 again.
   std::vector<Slot> order(next);
@@ -122,7 +122,7 @@ TEST(SlotTree, GrowsALevelAtEachPowerOf64) {
   for (const Slot s : order) tree.free(s);
   EXPECT_EQ(tree.taken(), 0u);
   EXPECT_EQ(tree.high_water(), 0u);
-  EXPECT_EQ(tree.check_invariants(), "");
+  EXPECT_EQ(tree.find_invariant_violation(), std::nullopt);
   EXPECT_EQ(tree.allocate(), 0u);
   EXPECT_EQ(tree.levels(), 4u);  // a tree never shrinks its levels
 }
@@ -154,7 +154,7 @@ TEST(SlotTree, GrowsToFiveAndSixLevelsThroughTheBatchCall) {
   EXPECT_EQ(tree.high_water(), filled - 1);
   EXPECT_EQ(tree.allocate(), low);  // the gap first, never past the high-water mark
   EXPECT_EQ(tree.allocate(), filled - 1);
-  EXPECT_EQ(tree.check_invariants(), "");
+  EXPECT_EQ(tree.find_invariant_violation(), std::nullopt);
 }
 
 TEST(SlotTree, HighWaterFallsWhenTheTopSlotIsFreed) {
@@ -170,7 +170,7 @@ TEST(SlotTree, HighWaterFallsWhenTheTopSlotIsFreed) {
   EXPECT_EQ(tree.high_water(), 1u);
   tree.free(0);
   EXPECT_EQ(tree.high_water(), 0u);
-  EXPECT_EQ(tree.check_invariants(), "");
+  EXPECT_EQ(tree.find_invariant_violation(), std::nullopt);
 }
 
 TEST(SlotTree, FreeRejectsSlotsThatAreNotTakenAndChangesNothing) {
@@ -192,7 +192,7 @@ TEST(SlotTree, FreeRejectsSlotsThatAreNotTakenAndChangesNothing) {
   EXPECT_EQ(tree.stats().high_water, before.high_water);
   EXPECT_EQ(tree.stats().frees, before.frees);
   EXPECT_THROW(SlotTree().free(0), std::invalid_argument);
-  EXPECT_EQ(tree.check_invariants(), "");
+  EXPECT_EQ(tree.find_invariant_violation(), std::nullopt);
 }
 
 TEST(SlotTree, LimitRefusesTheNextSlotAndKeepsState) {
@@ -210,7 +210,7 @@ TEST(SlotTree, LimitRefusesTheNextSlotAndKeepsState) {
   tree.allocate_n(2, out);
   EXPECT_THAT(out, ElementsAre(5, 77));
   EXPECT_LE(tree.capacity(), 100u);
-  EXPECT_EQ(tree.check_invariants(), "");
+  EXPECT_EQ(tree.find_invariant_violation(), std::nullopt);
 
   EXPECT_THROW(SlotTree(0), std::invalid_argument);
   EXPECT_THROW(SlotTree(SlotTree::kMaxSlots + 1), std::invalid_argument);
@@ -242,8 +242,8 @@ TEST(SlotTree, BatchGivesTheSameSlotsAsSingleCalls) {
     EXPECT_EQ(single.taken(), batch.taken());
     EXPECT_EQ(single.stats().allocations, batch.stats().allocations);
   }
-  EXPECT_EQ(batch.check_invariants(), "");
-  EXPECT_EQ(single.check_invariants(), "");
+  EXPECT_EQ(batch.find_invariant_violation(), std::nullopt);
+  EXPECT_EQ(single.find_invariant_violation(), std::nullopt);
 }
 
 TEST(SlotTree, BatchFromEmptyGrowsLikeSingleCalls) {
@@ -255,7 +255,7 @@ TEST(SlotTree, BatchFromEmptyGrowsLikeSingleCalls) {
     EXPECT_EQ(tree.levels(), 4u);
     EXPECT_EQ(tree.high_water(), out.size());
     EXPECT_EQ(tree.stats().allocations, out.size());
-    EXPECT_EQ(tree.check_invariants(), "");
+    EXPECT_EQ(tree.find_invariant_violation(), std::nullopt);
     if (limit == out.size()) {
       EXPECT_THROW(tree.allocate(), std::length_error);
     } else {
@@ -299,10 +299,10 @@ TEST(SlotTree, MatchesTheSetModelUnderRandomChurn) {
     const auto probe = static_cast<Slot>(rng() % (model.high_water() + 70));
     ASSERT_EQ(tree.is_taken(probe), model.is_taken(probe)) << "slot " << probe << " at op " << op;
     if (op % 20000 == 0) {
-      ASSERT_EQ(tree.check_invariants(), "") << "at op " << op;
+      ASSERT_EQ(tree.find_invariant_violation(), std::nullopt) << "at op " << op;
     }
   }
-  EXPECT_EQ(tree.check_invariants(), "");
+  EXPECT_EQ(tree.find_invariant_violation(), std::nullopt);
 }
 
 TEST(SlotTree, StatsCountOperationsGapsAndMemory) {
@@ -344,9 +344,9 @@ TEST(SlotTree, ClearEmptiesTheTreeAndItStartsAgainAtZero) {
   EXPECT_EQ(tree.taken(), 0u);
   EXPECT_EQ(tree.high_water(), 0u);
   EXPECT_EQ(tree.capacity(), 0u);
-  EXPECT_EQ(tree.check_invariants(), "");
+  EXPECT_EQ(tree.find_invariant_violation(), std::nullopt);
   EXPECT_THAT(allocate_many(tree, 3), ElementsAre(0, 1, 2));
-  EXPECT_EQ(tree.check_invariants(), "");
+  EXPECT_EQ(tree.find_invariant_violation(), std::nullopt);
 }
 
 TEST(SlotTree, CopiesAreIndependentAndMovedFromTreesAreEmpty) {
@@ -359,11 +359,11 @@ TEST(SlotTree, CopiesAreIndependentAndMovedFromTreesAreEmpty) {
   EXPECT_EQ(moved.taken(), 100u);
   EXPECT_EQ(moved.limit(), 1000u);
   EXPECT_EQ(tree.taken(), 0u);  // NOLINT(bugprone-use-after-move): the moved-from state is specified
-  EXPECT_EQ(tree.check_invariants(), "");
+  EXPECT_EQ(tree.find_invariant_violation(), std::nullopt);
   EXPECT_EQ(tree.allocate(), 0u);
   copy = std::move(moved);
   EXPECT_EQ(copy.taken(), 100u);
-  EXPECT_EQ(copy.check_invariants(), "");
+  EXPECT_EQ(copy.find_invariant_violation(), std::nullopt);
 }
 
 TEST(SlotTree, SteadyChurnDoesNotTouchTheHeap) {
@@ -381,7 +381,7 @@ TEST(SlotTree, SteadyChurnDoesNotTouchTheHeap) {
   for (std::size_t i = 0; i < batch.size(); ++i) tree.free(live[i]);
   tree.allocate_n(batch);
   EXPECT_EQ(test::heap_allocations(), before);
-  EXPECT_EQ(tree.check_invariants(), "");
+  EXPECT_EQ(tree.find_invariant_violation(), std::nullopt);
 }
 
 }  // namespace

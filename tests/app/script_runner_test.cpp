@@ -20,7 +20,7 @@ public:
     bool refuse_edits = false;
 
     void move_eye(const glm::dvec3& eye, double yaw, double pitch) override {
-        if (std::abs(eye.x) > 100) throw std::invalid_argument("too far");
+        if (std::abs(eye.x) > 100) throw std::runtime_error("too far");
         calls.push_back("move_eye " + std::to_string(int(eye.x)) + " " + std::to_string(int(yaw)) + " " +
                         std::to_string(int(pitch)));
     }

@@ -48,7 +48,7 @@ TEST_F(WorldSessionTest, AnEditReachesTheWorldTheSlotsAndTheFile) {
         load_column(session);
         const BlockPos below = p - BlockPos(0, 1, 0);
         ASSERT_TRUE(session.slots().slot_of(chunk_of(below), local_index(below)).has_value());
-        ASSERT_TRUE(session.edit(p, BlockType::kBrick).ok());
+        ASSERT_NO_THROW(session.edit(p, BlockType::kBrick));
         EXPECT_EQ(session.world().block_at(p), BlockType::kBrick);
         EXPECT_TRUE(session.slots().slot_of(chunk_of(p), local_index(p)).has_value());
         EXPECT_FALSE(session.slots().slot_of(chunk_of(below), local_index(below)).has_value())
@@ -77,8 +77,8 @@ TEST_F(WorldSessionTest, ARefusedEditChangesNothing) {
     WorldSession session(config(WorldType::kFlat, 1));
     load_column(session);
     const auto before = session.slots().stats();
-    EXPECT_FALSE(session.edit({3, 300, 5}, BlockType::kStone).ok());
-    EXPECT_FALSE(session.edit({100, 64, 5}, BlockType::kStone).ok()) << "chunk not loaded";
+    EXPECT_THROW(session.edit({3, 300, 5}, BlockType::kStone), EditRefused);
+    EXPECT_THROW(session.edit({100, 64, 5}, BlockType::kStone), EditRefused) << "chunk not loaded";
     EXPECT_EQ(session.slots().stats().taken, before.taken);
     EXPECT_EQ(session.stats().save.edits_recorded, 0u);
 }

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "alloc/hash.hpp"
 #include "alloc/page_allocator.hpp"
 #include "alloc/slot_tree.hpp"
 
@@ -32,12 +33,7 @@ constexpr Slot kSlots = 1u << 20;  // "1M slots"
 class Rng {
 public:
   explicit Rng(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {  // splitmix64
-    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
+  std::uint64_t next() { return splitmix64_next(state_); }
   std::size_t below(std::size_t n) {  // n < 2^32; multiply-shift instead of a division
     return static_cast<std::size_t>(((next() >> 32) * n) >> 32);
   }

@@ -41,9 +41,7 @@ class TempDir {
 };
 
 std::unique_ptr<WorldStore> open_or_die(const std::string& path) {
-    OpenResult r = WorldStore::open(path);
-    if (!r) throw std::runtime_error(r.error);
-    return std::move(r.store);
+    return WorldStore::open(path).store;  // throws WorldFileError
 }
 
 // Edit n: a distinct cell in the sky (air in the flat world), so each one is a stored row.

@@ -85,7 +85,7 @@ struct EditScene {
 
     // Edit k always changes its cell: a solid cell is broken, an empty one gets types[k]
     // (an edit to the type a cell already has does nothing and would flatter both contenders).
-    EditResult edit(std::size_t k) {
+    EditChanges edit(std::size_t k) {
         const BlockPos p = positions[k];
         const auto now = world.block_at(p);
         return world.set_block(p, now && is_solid(*now) ? BlockType::kAir : types[k]);
@@ -98,8 +98,8 @@ void BM_SetBlock(benchmark::State& state) {
     std::size_t changes = 0;
     for (auto _ : state) {
         const std::size_t k = i++ & (scene.positions.size() - 1);
-        const EditResult r = scene.edit(k);
-        changes += r.changes.size();
+        const EditChanges r = scene.edit(k);
+        changes += r.size();
         benchmark::DoNotOptimize(r);
     }
     state.SetItemsProcessed(state.iterations());

@@ -230,7 +230,7 @@ TEST(ChunkOctree, RandomInsertRemoveKeepsTheTreeValidAndReturnsEveryNode) {
       }
     }
     for (const auto& [key, coord] : model) ASSERT_EQ(tree.coord_of(key), coord);
-    std::vector<ChunkOctree::Chunk> listed;
+    std::vector<ChunkOctree::Entry> listed;
     tree.list_chunks(listed);
     EXPECT_EQ(listed.size(), model.size());
 

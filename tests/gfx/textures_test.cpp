@@ -23,13 +23,12 @@ using gfx::RgbaImage;
 const fs::path kAssets = fs::path(SLOTCRAFT_SOURCE_DIR) / "assets";
 
 RgbaImage load_layer(std::string_view name) {
-    const gfx::PngResult result =
-        gfx::load_png_rgba(kAssets / "textures" / (std::string(name) + ".png"), 16, 16);
-    if (const auto* error = std::get_if<gfx::PngError>(&result)) {
-        ADD_FAILURE() << name << ".png: " << error->reason;
+    try {
+        return gfx::load_png_rgba(kAssets / "textures" / (std::string(name) + ".png"), 16, 16);
+    } catch (const gfx::PngError& e) {
+        ADD_FAILURE() << name << ".png: " << e.reason;
         return gfx::checkerboard(16, 16);
     }
-    return std::get<RgbaImage>(result);
 }
 
 struct Mean {

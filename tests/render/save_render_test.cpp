@@ -183,8 +183,7 @@ TEST(SaveRender, KilledMidStreamTheFileOpensAndKeepsEveryEditOlderThanASecond) {
             if (killed - when > std::chrono::seconds(1)) must_have = count;
         }
         EXPECT_GT(must_have, 0);
-        OpenResult opened = WorldStore::open(file, {.create_if_missing = false});
-        ASSERT_TRUE(opened) << opened.error;
+        OpenedWorld opened = WorldStore::open(file, {.create_if_missing = false});
         std::set<std::pair<uint64_t, uint16_t>> saved;
         for (const ChunkEdits& c : opened.store->load_edits()) {
             for (const BlockEdit& e : c.edits) {

@@ -28,12 +28,14 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "usage: save_crash_child PATH CHECKPOINT_PAGES\n");
         return 2;
     }
-    OpenResult opened = WorldStore::open(argv[1], {.checkpoint_pages = std::atoi(argv[2])});
-    if (!opened) {
-        std::fprintf(stderr, "%s\n", opened.error.c_str());
+    std::unique_ptr<WorldStore> opened;
+    try {
+        opened = WorldStore::open(argv[1], {.checkpoint_pages = std::atoi(argv[2])}).store;
+    } catch (const WorldFileError& e) {
+        std::fprintf(stderr, "%s\n", e.what());
         return 1;
     }
-    WorldStore& store = *opened.store;
+    WorldStore& store = *opened;
     WorldMeta meta;
     meta.type = WorldType::kFlat;
     store.save_meta(meta);

@@ -141,8 +141,7 @@ TEST(WorldStoreCrash, KilledAtRandomMomentsTheFileOpensAndKeepsEveryEditOlderTha
             largest_wal = std::max(largest_wal, wal);
         }
 
-        OpenResult opened = WorldStore::open(path, {.create_if_missing = false});
-        ASSERT_TRUE(opened) << opened.error;
+        OpenedWorld opened = WorldStore::open(path, {.create_if_missing = false});
         const std::vector<ChunkEdits> saved = opened.store->load_edits();
         std::vector<bool> present;
         uint64_t found = 0;

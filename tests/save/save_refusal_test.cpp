@@ -28,14 +28,15 @@ void expect_refused_untouched(const TempDir& dir, const std::string& path, const
     const std::vector<unsigned char> before = save_test::read_bytes(path);
     const std::vector<std::string> listing = save_test::list_dir(dir.path());
     for (const bool create : {false, true}) {
-        const OpenResult r = WorldStore::open(path, {.create_if_missing = create, .new_world = false});
-        EXPECT_FALSE(r);
-        EXPECT_NE(r.error.find(path), std::string::npos) << r.error;
-        EXPECT_NE(r.error.find(reason), std::string::npos) << r.error;
+        const std::optional<std::string> why =
+            save_test::open_refusal(path, {.create_if_missing = create, .new_world = false});
+        ASSERT_TRUE(why.has_value()) << "opened";
+        EXPECT_NE(why->find(path), std::string::npos) << *why;
+        EXPECT_NE(why->find(reason), std::string::npos) << *why;
         EXPECT_EQ(save_test::read_bytes(path), before) << "the refused file was modified";
         EXPECT_EQ(save_test::list_dir(dir.path()), listing) << "files appeared or vanished";
     }
-    EXPECT_TRUE(WorldStore::check_file(path).has_value());
+    EXPECT_THROW(WorldStore::check_file(path), WorldFileError);
 }
 
 TEST(WorldStoreRefusal, RandomBytesAreRefusedAndLeftUntouched) {
@@ -86,8 +87,7 @@ TEST(WorldStoreRefusal, ANewerSchemaIsRefused) {
     TempDir dir;
     const std::string path = dir.file("future.db");
     {
-        OpenResult opened = WorldStore::open(path);
-        ASSERT_TRUE(opened) << opened.error;
+        OpenedWorld opened = WorldStore::open(path);
         opened.store->record_edit(BlockPos{0, 100, 0}, BlockType::kStone, BlockType::kAir);
     }
     // A world written by a later Slotcraft: same application, higher schema (WAL mode kept).
@@ -107,8 +107,7 @@ TEST(WorldStoreRefusal, ADamagedWorldFailsTheQuickCheckAndIsRefused) {
     TempDir dir;
     const std::string path = dir.file("damaged.db");
     {
-        OpenResult opened = WorldStore::open(path);
-        ASSERT_TRUE(opened) << opened.error;
+        OpenedWorld opened = WorldStore::open(path);
         for (uint16_t i = 0; i < 4096; ++i) {
             for (int32_t cx = 0; cx < 8; ++cx) opened.store->record_edit({cx, 9, 0}, i, BlockType::kBrick, BlockType::kAir);
         }
@@ -120,16 +119,15 @@ TEST(WorldStoreRefusal, ADamagedWorldFailsTheQuickCheckAndIsRefused) {
     // (the header with application_id and user_version) stays intact.
     for (std::size_t i = 0; i < 12; ++i) bytes[(bytes.size() / page / 2) * page + i] = 0xEE;
     save_test::write_bytes(path, bytes);
-    const std::optional<std::string> why = WorldStore::check_file(path);
-    ASSERT_TRUE(why.has_value());
+    ASSERT_THROW(WorldStore::check_file(path), WorldFileError);
     expect_refused_untouched(dir, path, "it is damaged (PRAGMA quick_check: ");
 }
 
 TEST(WorldStoreRefusal, ADirectoryIsRefused) {
     TempDir dir;
-    const OpenResult r = WorldStore::open(dir.path());
-    EXPECT_FALSE(r);
-    EXPECT_NE(r.error.find("not a regular file"), std::string::npos) << r.error;
+    const std::optional<std::string> why = save_test::open_refusal(dir.path());
+    ASSERT_TRUE(why.has_value()) << "opened";
+    EXPECT_NE(why->find("not a regular file"), std::string::npos) << *why;
 }
 
 }  // namespace

@@ -41,4 +41,13 @@ std::vector<std::string> list_dir(const std::string& dir) {
     return names;
 }
 
+std::optional<std::string> open_refusal(const std::string& path, const OpenMode& mode) {
+    try {
+        WorldStore::open(path, mode);
+    } catch (const WorldFileError& e) {
+        return e.what();
+    }
+    return std::nullopt;
+}
+
 }  // namespace slotcraft::save_test

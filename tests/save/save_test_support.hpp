@@ -1,10 +1,12 @@
 #pragma once
 // Helpers for the world-file tests: a private temporary directory, whole-file reads and
 // writes, directory listings, and the edit plan the crash child and its test share.
+#include "save/save.hpp"
 #include "world/block.hpp"
 #include "world/coords.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,9 @@ std::vector<unsigned char> read_bytes(const std::string& path);
 void write_bytes(const std::string& path, const std::vector<unsigned char>& bytes);
 // File names in `dir`, sorted (to see that a refusal created or removed nothing).
 std::vector<std::string> list_dir(const std::string& dir);
+// The message of the WorldFileError that opening `path` throws; nullopt when it opens (the
+// store is closed again at once).
+std::optional<std::string> open_refusal(const std::string& path, const OpenMode& mode = {});
 
 // The crash child's i-th edit: a distinct cell high in the sky (air in the flat world),
 // so every edit is a stored delta and edit i is found by its cell alone.

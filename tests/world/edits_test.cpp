@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace slotcraft {
@@ -28,16 +30,15 @@ TEST(WorldEdits, BreakingASurfaceBlockReportsItAndItsNeighbours) {
     World world(flat_config());
     const std::vector<ChunkCoord> c{{0, 3, 0}, {0, 4, 0}};
     world.load_now(c);
-    const EditResult r = world.set_block({5, 63, 5}, BlockType::kAir);
-    ASSERT_TRUE(r.ok());
+    const EditChanges r = world.set_block({5, 63, 5}, BlockType::kAir);
     // The grass goes; four grass neighbours gain a side face; the dirt below gains an instance.
-    ASSERT_EQ(r.changes.size(), 6u);
-    EXPECT_EQ(r.changes[0].kind, InstanceChange::Kind::kRemoved);
-    EXPECT_EQ(r.changes[0].index, local_index(5, 15, 5));
-    EXPECT_EQ(r.changes[0].type, BlockType::kGrass);
+    ASSERT_EQ(r.size(), 6u);
+    EXPECT_EQ(r[0].kind, InstanceChange::Kind::kRemoved);
+    EXPECT_EQ(r[0].index, local_index(5, 15, 5));
+    EXPECT_EQ(r[0].type, BlockType::kGrass);
     int added = 0;
     int changed = 0;
-    for (const InstanceChange& ch : r.changes) {
+    for (const InstanceChange& ch : r) {
         added += ch.kind == InstanceChange::Kind::kAdded ? 1 : 0;
         changed += ch.kind == InstanceChange::Kind::kChanged ? 1 : 0;
         EXPECT_EQ(ch.chunk, (ChunkCoord{0, 3, 0}));
@@ -51,18 +52,17 @@ TEST(WorldEdits, PlacingAnOpaqueBlockHidesTheFaceBelowAndChangesAtMostSeven) {
     World world(flat_config());
     const std::vector<ChunkCoord> c{{0, 3, 0}, {0, 4, 0}};
     world.load_now(c);
-    const EditResult r = world.set_block({5, 64, 5}, BlockType::kStone);
-    ASSERT_TRUE(r.ok());
-    ASSERT_EQ(r.changes.size(), 2u);  // the new stone, and the grass under it losing its top
-    EXPECT_EQ(r.changes[0].kind, InstanceChange::Kind::kAdded);
-    EXPECT_EQ(r.changes[0].face_mask, kAllFaces & ~face_bit(kNegY));
-    EXPECT_EQ(r.changes[1].kind, InstanceChange::Kind::kRemoved);
+    const EditChanges r = world.set_block({5, 64, 5}, BlockType::kStone);
+    ASSERT_EQ(r.size(), 2u);  // the new stone, and the grass under it losing its top
+    EXPECT_EQ(r[0].kind, InstanceChange::Kind::kAdded);
+    EXPECT_EQ(r[0].face_mask, kAllFaces & ~face_bit(kNegY));
+    EXPECT_EQ(r[1].kind, InstanceChange::Kind::kRemoved);
     // Replacing with the same type is a no-op; a different opaque type only retypes it.
-    EXPECT_TRUE(world.set_block({5, 64, 5}, BlockType::kStone).changes.empty());
-    const EditResult retype = world.set_block({5, 64, 5}, "brick");
-    ASSERT_EQ(retype.changes.size(), 1u);
-    EXPECT_EQ(retype.changes[0].kind, InstanceChange::Kind::kChanged);
-    EXPECT_EQ(retype.changes[0].type, BlockType::kBrick);
+    EXPECT_TRUE(world.set_block({5, 64, 5}, BlockType::kStone).empty());
+    const EditChanges retype = world.set_block({5, 64, 5}, "brick");
+    ASSERT_EQ(retype.size(), 1u);
+    EXPECT_EQ(retype[0].kind, InstanceChange::Kind::kChanged);
+    EXPECT_EQ(retype[0].type, BlockType::kBrick);
 }
 
 TEST(WorldEdits, RefusedEditsChangeNothing) {
@@ -72,22 +72,23 @@ TEST(WorldEdits, RefusedEditsChangeNothing) {
     const auto before = all_instances(world);
     const auto stats_before = world.stats();
 
-    const EditResult too_high = world.set_block({1, 256, 1}, BlockType::kStone);
-    EXPECT_EQ(too_high.error, EditError::kOutOfHeight);
-    const EditResult too_low = world.set_block({1, -1, 1}, BlockType::kStone);
-    EXPECT_EQ(too_low.error, EditError::kOutOfHeight);
-    const EditResult unloaded = world.set_block({16, 63, 1}, BlockType::kAir);
-    EXPECT_EQ(unloaded.error, EditError::kChunkNotLoaded);
-    const EditResult unknown = world.set_block({1, 63, 1}, static_cast<BlockType>(200));
-    EXPECT_EQ(unknown.error, EditError::kUnknownType);
-    const EditResult unknown_name = world.set_block({1, 63, 1}, "water");
-    EXPECT_EQ(unknown_name.error, EditError::kUnknownType);
-
-    for (const EditResult* r : {&too_high, &too_low, &unloaded, &unknown, &unknown_name}) {
-        EXPECT_FALSE(r->ok());
-        EXPECT_TRUE(r->changes.empty());
-        EXPECT_FALSE(r->reason().empty());
-    }
+    // The reason of the refusal, checking that its message names the block and says why.
+    auto refusal = [&](const BlockPos& p, auto type) -> std::optional<EditError> {
+        try {
+            world.set_block(p, type);
+        } catch (const EditRefused& e) {
+            const std::string where = std::to_string(p.x) + " " + std::to_string(p.y) + " " + std::to_string(p.z);
+            EXPECT_NE(std::string(e.what()).find(where), std::string::npos) << e.what();
+            EXPECT_NE(std::string(e.what()).find(describe(e.reason)), std::string::npos) << e.what();
+            return e.reason;
+        }
+        return std::nullopt;
+    };
+    EXPECT_EQ(refusal({1, 256, 1}, BlockType::kStone), EditError::kOutOfHeight);
+    EXPECT_EQ(refusal({1, -1, 1}, BlockType::kStone), EditError::kOutOfHeight);
+    EXPECT_EQ(refusal({16, 63, 1}, BlockType::kAir), EditError::kChunkNotLoaded);
+    EXPECT_EQ(refusal({1, 63, 1}, static_cast<BlockType>(200)), EditError::kUnknownType);
+    EXPECT_EQ(refusal({1, 63, 1}, std::string_view("water")), EditError::kUnknownType);
     EXPECT_EQ(all_instances(world), before);
     EXPECT_EQ(world.block_at({1, 63, 1}), BlockType::kGrass);
     EXPECT_EQ(world.stats().edits_applied, stats_before.edits_applied);
@@ -123,8 +124,8 @@ TEST(WorldEdits, EditsSurviveTheirChunkUnloadingAndLoadingAgain) {
     test::InstanceModel model;
     const std::vector<ChunkCoord> c{{-1, 3, -1}, {-1, 4, -1}};
     model.apply(world.load_now(c));
-    model.apply(world.set_block({-3, 64, -3}, BlockType::kBrick).changes);
-    model.apply(world.set_block({-4, 63, -4}, BlockType::kAir).changes);
+    model.apply(world.set_block({-3, 64, -3}, BlockType::kBrick));
+    model.apply(world.set_block({-4, 63, -4}, BlockType::kAir));
     const auto before = world.instances(c[0]);
     model.apply(world.unload_now(c));
     EXPECT_EQ(world.stats().edited_chunks_unloaded, 2u);

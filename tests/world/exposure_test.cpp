@@ -37,9 +37,9 @@ TEST(Exposure, FaceTowardAnUnloadedChunkIsFixedUpWhenItLoadsAndUnloads) {
     const std::vector<ChunkCoord> b{{1, 3, 0}, {1, 4, 0}};
     model.apply(world.load_now(a));
     // Dig at the +x border of a: the cubes across it are in b, which is not loaded.
-    ASSERT_FALSE(world.set_block({16, 63, 4}, BlockType::kAir).ok()) << "b is not loaded";
-    model.apply(world.set_block({15, 63, 4}, BlockType::kAir).changes);
-    model.apply(world.set_block({15, 62, 4}, BlockType::kAir).changes);
+    ASSERT_THROW(world.set_block({16, 63, 4}, BlockType::kAir), EditRefused) << "b is not loaded";
+    model.apply(world.set_block({15, 63, 4}, BlockType::kAir));
+    model.apply(world.set_block({15, 62, 4}, BlockType::kAir));
     EXPECT_EQ(world.face_mask({14, 63, 4}), face_bit(kPosY) | face_bit(kPosX));
     EXPECT_EQ(world.face_mask({15, 61, 4}), face_bit(kPosY)) << "+x is chunk b: hidden";
     EXPECT_EQ(world.face_mask({15, 63, 5}), face_bit(kPosY) | face_bit(kNegZ));
@@ -52,7 +52,7 @@ TEST(Exposure, FaceTowardAnUnloadedChunkIsFixedUpWhenItLoadsAndUnloads) {
     EXPECT_EQ(test::count_exposure_mismatches(world, model), 0u);
 
     // A hole on b's side of the border opens a's faces; unloading b hides them again.
-    model.apply(world.set_block({16, 63, 9}, BlockType::kAir).changes);
+    model.apply(world.set_block({16, 63, 9}, BlockType::kAir));
     EXPECT_EQ(world.face_mask({15, 63, 9}), face_bit(kPosY) | face_bit(kPosX));
     const WorldEvents gone = world.unload_now(b);
     model.apply(gone);
@@ -69,12 +69,12 @@ TEST(Exposure, TopOfTheWorldIsVisibleAndBelowZeroIsHidden) {
     test::InstanceModel model;
     const std::vector<ChunkCoord> ends{{0, 0, 0}, {0, 15, 0}};
     model.apply(world.load_now(ends));
-    model.apply(world.set_block({3, 255, 3}, BlockType::kBrick).changes);
+    model.apply(world.set_block({3, 255, 3}, BlockType::kBrick));
     EXPECT_EQ(world.face_mask({3, 255, 3}), kAllFaces)
         << "a block floating at y = 255 shows every face, the top one included";
-    model.apply(world.set_block({3, 0, 3}, BlockType::kAir).changes);
-    model.apply(world.set_block({3, 1, 3}, BlockType::kAir).changes);
-    model.apply(world.set_block({3, 0, 3}, BlockType::kGlass).changes);
+    model.apply(world.set_block({3, 0, 3}, BlockType::kAir));
+    model.apply(world.set_block({3, 1, 3}, BlockType::kAir));
+    model.apply(world.set_block({3, 0, 3}, BlockType::kGlass));
     EXPECT_EQ(world.face_mask({3, 0, 3}) & face_bit(kNegY), 0) << "below y = 0 counts as hidden";
     EXPECT_NE(world.face_mask({3, 0, 3}) & face_bit(kPosY), 0);
     EXPECT_EQ(test::count_exposure_mismatches(world, model), 0u);
@@ -85,13 +85,13 @@ TEST(Exposure, GlassAndLeavesShowTheirNeighboursFaces) {
     test::InstanceModel model;
     const std::vector<ChunkCoord> c{{0, 3, 0}, {0, 4, 0}};
     model.apply(world.load_now(c));
-    const EditResult glass = world.set_block({5, 62, 5}, BlockType::kGlass);  // replaces dirt
-    model.apply(glass.changes);
+    const EditChanges glass = world.set_block({5, 62, 5}, BlockType::kGlass);  // replaces dirt
+    model.apply(glass);
     EXPECT_EQ(world.face_mask({5, 61, 5}), face_bit(kPosY)) << "dirt under glass shows its top";
     EXPECT_EQ(world.face_mask({4, 62, 5}), face_bit(kPosX));
     EXPECT_EQ(world.face_mask({5, 62, 5}), 0) << "glass buried in opaque blocks shows nothing";
     EXPECT_EQ(world.face_mask({5, 63, 5}), face_bit(kPosY) | face_bit(kNegY));
-    EXPECT_EQ(glass.changes.size(), 6u) << "4 sides + below + grass above; the glass itself has none";
+    EXPECT_EQ(glass.size(), 6u) << "4 sides + below + grass above; the glass itself has none";
     EXPECT_EQ(test::count_exposure_mismatches(world, model), 0u);
 }
 
@@ -135,17 +135,18 @@ TEST(Exposure, RandomEditsLoadsAndUnloadsMatchBruteForce) {
         const BlockPos p{coord_in(kMinX, kMaxX), coord_in(kMinY, kMaxY), coord_in(kMinZ, kMaxZ)};
         const BlockType t = palette[rng() % palette.size()];
         const std::optional<BlockType> before = world.block_at(p);
-        const EditResult r = world.set_block(p, t);
-        ASSERT_LE(r.changes.size(), 7u);
-        if (!r.ok()) {
+        EditChanges r;
+        try {
+            r = world.set_block(p, t);
+        } catch (const EditRefused& e) {
             ++refused;
-            EXPECT_EQ(r.error, EditError::kChunkNotLoaded);
+            EXPECT_EQ(e.reason, EditError::kChunkNotLoaded);
             EXPECT_FALSE(before.has_value());
-            EXPECT_TRUE(r.changes.empty());
             continue;
         }
+        ASSERT_LE(r.size(), 7u);
         ++applied;
-        model.apply(r.changes);
+        model.apply(r);
         EXPECT_EQ(world.block_at(p), t);
         if (step % 1000 == 999) {
             ASSERT_EQ(test::count_exposure_mismatches(world, model), 0u) << "after step " << step;

@@ -214,9 +214,9 @@ TEST(PlayerAnywhere, FarFromTheOriginAndAtNegativeCoordinatesMovesTheSame) {
 
 TEST(PlayerAnywhere, SetEyeRejectsPositionsOutsideBlockCoordinates) {
     Player player;
-    EXPECT_THROW(player.set_eye({std::nan(""), 70.0, 0.0}), std::invalid_argument);
-    EXPECT_THROW(player.set_eye({0.0, 70.0, 3e9}), std::invalid_argument);
-    EXPECT_THROW(player.set_feet({0.0, INFINITY, 0.0}), std::invalid_argument);
+    EXPECT_THROW(player.set_eye({std::nan(""), 70.0, 0.0}), PositionOutOfRange);
+    EXPECT_THROW(player.set_eye({0.0, 70.0, 3e9}), PositionOutOfRange);
+    EXPECT_THROW(player.set_feet({0.0, INFINITY, 0.0}), PositionOutOfRange);
     player.set_eye({1e6, 70.0, -1e6});
     EXPECT_EQ(player.eye(), glm::dvec3(1e6, 70.0, -1e6));
     EXPECT_DOUBLE_EQ(player.feet().y, 70.0 - kEyeHeight);

@@ -160,7 +160,7 @@ TEST(WorldStreaming, LongStraightWalkKeepsLoadedChunksWithinTheBound) {
     const std::size_t bound = max_loaded_chunks(2);
     glm::dvec3 camera{8.0, 70.0, 8.0};
     ASSERT_TRUE(stream_until_idle(world, camera, model));
-    std::size_t max_slots = world.stats().chunk_slots;
+    std::size_t max_entries = world.stats().chunk_entries;
     for (int step = 0; step < 60; ++step) {
         camera.x += 16.0;  // one chunk per step, a few frames each
         for (int frame = 0; frame < 3; ++frame) {
@@ -171,12 +171,12 @@ TEST(WorldStreaming, LongStraightWalkKeepsLoadedChunksWithinTheBound) {
         if (step % 20 == 19) {
             ASSERT_TRUE(stream_until_idle(world, camera, model));
         }
-        max_slots = std::max(max_slots, world.stats().chunk_slots);
+        max_entries = std::max(max_entries, world.stats().chunk_entries);
     }
     ASSERT_TRUE(stream_until_idle(world, camera, model));
     const World::Stats s = world.stats();
     EXPECT_EQ(s.chunks_loaded, bound);
-    EXPECT_LE(max_slots, bound) << "the handle table does not grow with distance walked";
+    EXPECT_LE(max_entries, bound) << "the handle table does not grow with distance walked";
     EXPECT_GT(s.chunks_unloaded, 1000u) << "the walk really dropped chunks";
     EXPECT_EQ(s.chunks_integrated, s.chunks_unloaded + s.chunks_loaded);
     for (const ChunkCoord& c : world.loaded_chunks()) {
