@@ -297,7 +297,7 @@ void App::perform(UserAction action) {
             case UserAction::kPlace: act(Action::kPlace, controls_->hotbar().selected_type()); break;
             case UserAction::kPick: act(Action::kPick, std::nullopt); break;
         }
-    } catch (const std::runtime_error& e) {
+    } catch (const ActionRefused& e) {
         show_message(e.what());  // a refused action is the user's to see, not a reason to stop
     }
 }
@@ -307,7 +307,7 @@ void App::perform(UserAction action) {
 void App::request_screenshot_from_key() {
     std::error_code ec;
     std::filesystem::create_directories("screenshots", ec);
-    if (ec) throw std::runtime_error("cannot save a screenshot: cannot create 'screenshots/': " + ec.message());
+    if (ec) throw ActionRefused("cannot save a screenshot: cannot create 'screenshots/': " + ec.message());
     const std::time_t now = std::time(nullptr);
     char name[64];
     std::strftime(name, sizeof name, "screenshots/slotcraft-%Y%m%d-%H%M%S.png", std::localtime(&now));
@@ -316,7 +316,7 @@ void App::request_screenshot_from_key() {
 
 void App::act(Action action, std::optional<BlockType> type) {
     const auto hit = target();
-    if (!hit) throw std::runtime_error("nothing targeted: no block within reach (8 blocks) under the crosshair");
+    if (!hit) throw ActionRefused("nothing targeted: no block within reach (8 blocks) under the crosshair");
     if (action == Action::kPick) {
         controls_->hotbar().pick(hit->type);
         return;
@@ -324,12 +324,12 @@ void App::act(Action action, std::optional<BlockType> type) {
     const BlockPos cell = action == Action::kBreak ? hit->block : hit->place;
     const BlockType placed = action == Action::kBreak ? BlockType::kAir : *type;
     if (action == Action::kPlace && controls_->player().overlaps_block(cell)) {
-        throw std::runtime_error("cannot place a block inside the player");
+        throw ActionRefused("cannot place a block inside the player");
     }
     try {
         session_->edit(cell, placed);
     } catch (const EditRefused& e) {
-        throw std::runtime_error("cannot " + std::string(action == Action::kBreak ? "break" : "place") +
+        throw ActionRefused("cannot " + std::string(action == Action::kBreak ? "break" : "place") +
                                  " there: " + std::string(describe(e.reason)));
     }
 }
@@ -358,7 +358,7 @@ void App::set_block(const BlockPos& p, BlockType type) {
     try {
         session_->edit(p, type);
     } catch (const EditRefused& e) {
-        throw std::runtime_error("cannot set " + std::string(block_name(type)) + " at " + std::to_string(p.x) + " " +
+        throw ActionRefused("cannot set " + std::string(block_name(type)) + " at " + std::to_string(p.x) + " " +
                                  std::to_string(p.y) + " " + std::to_string(p.z) + ": " +
                                  std::string(describe(e.reason)));
     }

@@ -81,7 +81,7 @@ private:
     void apply_overlay_actions(const OverlayActions& actions);
     void save_meta();
     // Break, place or pick at the crosshair: one code path for the mouse and the script.
-    // Throws std::runtime_error saying why nothing happened.
+    // Throws ActionRefused saying why nothing happened.
     void act(Action action, std::optional<BlockType> type) override;
 
     // [SECTION] what scripts do (app.cpp; see ScriptHost)

@@ -41,6 +41,13 @@ struct ScriptError : std::runtime_error {
 // The break, place and pick actions the mouse and the script share.
 enum class Action { kBreak, kPlace, kPick };
 
+// A user action or script command that cannot be carried out here and now (nothing
+// targeted, a block inside the player, a refused edit, a folder that cannot be written):
+// the message says why. A script line stops with it; the mouse and keys show it on the HUD.
+struct ActionRefused : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
 // What a script can do to the program: the App implements it; tests use a fake. Every
 // method throws a std::runtime_error (message complete) when it cannot be carried out; the
 // runner turns that into a ScriptError naming the line.
