@@ -4,6 +4,4 @@
 
 #include "app/entry.hpp"
 
-int main(int argc, char** argv) {
-    return slotcraft::run_program(std::vector<std::string>(argv + 1, argv + argc));
-}
+int main(int argc, char** argv) { return slotcraft::run_program(std::vector<std::string>(argv + 1, argv + argc)); }

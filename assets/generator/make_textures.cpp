@@ -110,8 +110,7 @@ int main(int argc, char** argv) {
             std::cerr << "make_textures: cannot write '" << sheet_path->string() << "'\n";
             return 1;
         }
-        std::cout << "make_textures: contact sheet " << w << "x" << h << " at " << sheet_path->string()
-                  << '\n';
+        std::cout << "make_textures: contact sheet " << w << "x" << h << " at " << sheet_path->string() << '\n';
     }
     return 0;
 }

@@ -46,8 +46,7 @@ struct Canvas {
 
 // A well-mixed 32-bit hash of a texel and a salt (one salt per use, so uses do not correlate).
 uint32_t hash(int x, int y, uint32_t salt) {
-    uint32_t h = static_cast<uint32_t>(x) * 0x8da6b343u ^ static_cast<uint32_t>(y) * 0xd8163841u ^
-                 salt * 0xcb1ab31fu;
+    uint32_t h = static_cast<uint32_t>(x) * 0x8da6b343u ^ static_cast<uint32_t>(y) * 0xd8163841u ^ salt * 0xcb1ab31fu;
     h ^= h >> 16;
     h *= 0x7feb352du;
     h ^= h >> 15;
@@ -57,9 +56,7 @@ uint32_t hash(int x, int y, uint32_t salt) {
 }
 
 // Uniform in [0, 1).
-float rand01(int x, int y, uint32_t salt) {
-    return static_cast<float>(hash(x, y, salt) >> 8) * (1.0f / 16777216.0f);
-}
+float rand01(int x, int y, uint32_t salt) { return static_cast<float>(hash(x, y, salt) >> 8) * (1.0f / 16777216.0f); }
 
 float smooth(float t) { return t * t * (3.0f - 2.0f * t); }
 
@@ -132,7 +129,7 @@ void paint_grass_side(Canvas& cv) {
         if (rand01(x, 0, 32) < 0.2f) depth += 2;
         for (int y = 0; y < depth; ++y) cv.at(x, y) = grass_texel(x, y);
         cv.at(x, depth - 1) = shade(cv.at(x, depth - 1), 0.85f);  // the fringe's lower edge
-        cv.at(x, depth) = shade(cv.at(x, depth), 0.8f);          // its shadow on the dirt
+        cv.at(x, depth) = shade(cv.at(x, depth), 0.8f);           // its shadow on the dirt
     }
 }
 

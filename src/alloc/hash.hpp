@@ -10,18 +10,18 @@ namespace slotcraft {
 
 // A bijection on 64-bit values in which every input bit moves every output bit.
 constexpr std::uint64_t mix64(std::uint64_t x) noexcept {
-  x ^= x >> 30;
-  x *= 0xBF58476D1CE4E5B9ull;
-  x ^= x >> 27;
-  x *= 0x94D049BB133111EBull;
-  x ^= x >> 31;
-  return x;
+    x ^= x >> 30;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 27;
+    x *= 0x94D049BB133111EBull;
+    x ^= x >> 31;
+    return x;
 }
 
 // The splitmix64 random stream: advances `state` by the golden ratio and mixes it.
 constexpr std::uint64_t splitmix64_next(std::uint64_t& state) noexcept {
-  state += 0x9E3779B97F4A7C15ull;
-  return mix64(state);
+    state += 0x9E3779B97F4A7C15ull;
+    return mix64(state);
 }
 
 }  // namespace slotcraft

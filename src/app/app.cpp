@@ -38,8 +38,12 @@ constexpr int64_t kMetaEveryFrames = 60;
 constexpr int64_t kMessageFrames = 150;
 
 App* app_of(GLFWwindow* window) { return static_cast<App*>(glfwGetWindowUserPointer(window)); }
-void key_callback(GLFWwindow* w, int key, int /*scancode*/, int action, int mods) { app_of(w)->on_key(key, action, mods); }
-void mouse_button_callback(GLFWwindow* w, int button, int action, int /*mods*/) { app_of(w)->on_mouse_button(button, action); }
+void key_callback(GLFWwindow* w, int key, int /*scancode*/, int action, int mods) {
+    app_of(w)->on_key(key, action, mods);
+}
+void mouse_button_callback(GLFWwindow* w, int button, int action, int /*mods*/) {
+    app_of(w)->on_mouse_button(button, action);
+}
 void scroll_callback(GLFWwindow* w, double /*dx*/, double dy) { app_of(w)->on_scroll(dy); }
 void cursor_callback(GLFWwindow* w, double x, double y) { app_of(w)->on_cursor(x, y); }
 
@@ -125,9 +129,9 @@ int App::run() {
             try {
                 frame_->verify(session_->slots());
             } catch (const gfx::VerifyError& e) {
-                throw gfx::VerifyError(
-                    "verify failed after frame " + std::to_string(frame_times_.count()) + ": " + e.difference,
-                    e.difference);
+                throw gfx::VerifyError("verify failed after frame " + std::to_string(frame_times_.count()) + ": " +
+                                           e.difference,
+                                       e.difference);
             }
         }
         if (last_by_count) break;
@@ -330,7 +334,7 @@ void App::act(Action action, std::optional<BlockType> type) {
         session_->edit(cell, placed);
     } catch (const EditRefused& e) {
         throw ActionRefused("cannot " + std::string(action == Action::kBreak ? "break" : "place") +
-                                 " there: " + std::string(describe(e.reason)));
+                            " there: " + std::string(describe(e.reason)));
     }
 }
 
@@ -359,8 +363,7 @@ void App::set_block(const BlockPos& p, BlockType type) {
         session_->edit(p, type);
     } catch (const EditRefused& e) {
         throw ActionRefused("cannot set " + std::string(block_name(type)) + " at " + std::to_string(p.x) + " " +
-                                 std::to_string(p.y) + " " + std::to_string(p.z) + ": " +
-                                 std::string(describe(e.reason)));
+                            std::to_string(p.y) + " " + std::to_string(p.z) + ": " + std::string(describe(e.reason)));
     }
 }
 

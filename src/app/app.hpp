@@ -120,7 +120,7 @@ private:
     std::optional<ChunkCoord> highlighted_chunk_;  // chosen in the occupancy panel
     bool first_idle_seen_ = false;                 // the first chunks have loaded (hides the loading bar)
     double last_frame_time_ = 0.0;
-    double frame_seconds_ = 0.0;                   // wall-clock length of the last frame
+    double frame_seconds_ = 0.0;  // wall-clock length of the last frame
 };
 
 }  // namespace slotcraft

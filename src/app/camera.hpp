@@ -10,9 +10,9 @@ namespace slotcraft {
 
 struct Camera {
     glm::dvec3 position{0.0, 80.0, 0.0};
-    double yaw = 0.0;      // degrees
-    double pitch = 0.0;    // degrees, clamped to [-89.9, 89.9] where it is used for a view
-    double fov_y = 70.0;   // degrees
+    double yaw = 0.0;     // degrees
+    double pitch = 0.0;   // degrees, clamped to [-89.9, 89.9] where it is used for a view
+    double fov_y = 70.0;  // degrees
 
     // Unit vector the eye looks along.
     glm::dvec3 forward() const;

@@ -22,8 +22,12 @@ struct KeyBinding {
     const char* name;
     int glfw_key;
 };
-constexpr KeyBinding kKeys[] = {{"W", GLFW_KEY_W},         {"A", GLFW_KEY_A},          {"S", GLFW_KEY_S},
-                                {"D", GLFW_KEY_D},         {"SPACE", GLFW_KEY_SPACE},  {"SHIFT", GLFW_KEY_LEFT_SHIFT},
+constexpr KeyBinding kKeys[] = {{"W", GLFW_KEY_W},
+                                {"A", GLFW_KEY_A},
+                                {"S", GLFW_KEY_S},
+                                {"D", GLFW_KEY_D},
+                                {"SPACE", GLFW_KEY_SPACE},
+                                {"SHIFT", GLFW_KEY_LEFT_SHIFT},
                                 {"CTRL", GLFW_KEY_LEFT_CONTROL}};
 
 }  // namespace

@@ -38,7 +38,7 @@ public:
         double yaw = 0.0, pitch = 0.0;  // degrees
         MoveMode mode = MoveMode::kFly;
         bool on_ground = false;
-        int hotbar_selected = 0;        // 0..8
+        int hotbar_selected = 0;  // 0..8
         BlockType hotbar_block = BlockType::kAir;
     };
 

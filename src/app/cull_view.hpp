@@ -51,7 +51,7 @@ public:
 
 private:
     ChunkOctree octree_;
-    Frustum frustum_;                  // the frustum the octree was last queried with
+    Frustum frustum_;  // the frustum the octree was last queried with
     glm::mat4 frozen_view_projection_{1.0f};
     bool frozen_ = false;
     bool show_boxes_ = false;

@@ -31,8 +31,8 @@ int run_program(const std::vector<std::string>& args) {
         return kExitOk;
     }
     // Output files are checked now, not after a long run: their folder must be writable.
-    for (const auto& [flag, path] : {std::pair{"--stats-json", options.stats_json_path},
-                                     std::pair{"--screenshot", options.screenshot_path}}) {
+    for (const auto& [flag, path] :
+         {std::pair{"--stats-json", options.stats_json_path}, std::pair{"--screenshot", options.screenshot_path}}) {
         if (path.empty()) continue;
         const std::filesystem::path parent = std::filesystem::absolute(path).parent_path();
         if (access(parent.c_str(), W_OK) != 0) {

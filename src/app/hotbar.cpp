@@ -7,11 +7,13 @@ namespace slotcraft {
 
 Hotbar::Hotbar() {
     const auto placeable = placeable_blocks();
-    for (int i = 0; i < kSize; ++i) blocks_[static_cast<size_t>(i)] = placeable[static_cast<size_t>(i) % placeable.size()];
+    for (int i = 0; i < kSize; ++i)
+        blocks_[static_cast<size_t>(i)] = placeable[static_cast<size_t>(i) % placeable.size()];
 }
 
 void Hotbar::select(int index) {
-    if (index < 0 || index >= kSize) throw std::out_of_range("hotbar slot " + std::to_string(index + 1) + " is not 1..9");
+    if (index < 0 || index >= kSize)
+        throw std::out_of_range("hotbar slot " + std::to_string(index + 1) + " is not 1..9");
     selected_ = index;
 }
 
@@ -29,7 +31,8 @@ void Hotbar::pick(BlockType type) {
 }
 
 void Hotbar::set_block(int index, BlockType type) {
-    if (index < 0 || index >= kSize) throw std::out_of_range("hotbar slot " + std::to_string(index + 1) + " is not 1..9");
+    if (index < 0 || index >= kSize)
+        throw std::out_of_range("hotbar slot " + std::to_string(index + 1) + " is not 1..9");
     if (!is_solid(type)) throw std::invalid_argument("a hotbar slot holds a placeable block, not air");
     blocks_[static_cast<size_t>(index)] = type;
 }

@@ -70,8 +70,8 @@ struct ValueFlag {
 int64_t need_int(const std::string& flag, const std::string& value, int64_t min, int64_t max) {
     auto v = parse_int(value, min, max);
     if (!v) {
-        throw OptionsError(flag + " needs a whole number from " + std::to_string(min) + " to " +
-                           std::to_string(max) + ", got '" + value + "'");
+        throw OptionsError(flag + " needs a whole number from " + std::to_string(min) + " to " + std::to_string(max) +
+                           ", got '" + value + "'");
     }
     return *v;
 }
@@ -80,49 +80,63 @@ const std::map<std::string, ValueFlag>& value_flags() {
     static const std::map<std::string, ValueFlag> flags = {
         {"--frames", {"N", [](Options& o, const std::string& v) { o.frames = need_int("--frames", v, 1, INT64_MAX); }}},
         {"--screenshot", {"PATH", [](Options& o, const std::string& v) { o.screenshot_path = v; }}},
-        {"--size", {"WxH", [](Options& o, const std::string& v) {
-             auto size = parse_size(v);
-             if (!size) throw OptionsError("--size needs WIDTHxHEIGHT, each 1..16384 (e.g. 1280x720), got '" + v + "'");
-             o.width = size->first;
-             o.height = size->second;
-         }}},
-        {"--vsync", {"on|off", [](Options& o, const std::string& v) {
-             if (v != "on" && v != "off") throw OptionsError("--vsync needs on or off, got '" + v + "'");
-             o.vsync = v == "on";
-         }}},
+        {"--size",
+         {"WxH",
+          [](Options& o, const std::string& v) {
+              auto size = parse_size(v);
+              if (!size)
+                  throw OptionsError("--size needs WIDTHxHEIGHT, each 1..16384 (e.g. 1280x720), got '" + v + "'");
+              o.width = size->first;
+              o.height = size->second;
+          }}},
+        {"--vsync",
+         {"on|off",
+          [](Options& o, const std::string& v) {
+              if (v != "on" && v != "off") throw OptionsError("--vsync needs on or off, got '" + v + "'");
+              o.vsync = v == "on";
+          }}},
         {"--shaders", {"DIR", [](Options& o, const std::string& v) { o.shaders_dir = v; }}},
         {"--assets", {"DIR", [](Options& o, const std::string& v) { o.assets_dir = v; }}},
         {"--script", {"FILE", [](Options& o, const std::string& v) { o.script_path = v; }}},
         {"--stats-json", {"PATH", [](Options& o, const std::string& v) { o.stats_json_path = v; }}},
-        {"--world", {"flat|terrain", [](Options& o, const std::string& v) {
-             o.seed_given = true;
-             const std::optional<WorldType> type = parse_world_type(v);
-             if (!type) throw OptionsError("--world needs one of " + kWorldTypeNames.choices(" or ") + ", got '" + v + "'");
-             o.world = *type;
-         }}},
-        {"--seed", {"N", [](Options& o, const std::string& v) {
-             o.seed = static_cast<uint64_t>(need_int("--seed", v, 0, INT64_MAX));
-             o.seed_given = true;
-         }}},
-        {"--view-distance", {"N", [](Options& o, const std::string& v) {
-             o.view_distance = static_cast<int>(need_int("--view-distance", v, 1, 32));
-         }}},
-        {"--verify-every", {"N", [](Options& o, const std::string& v) {
-             o.verify_every = need_int("--verify-every", v, 1, INT64_MAX);
-         }}},
-        {"--world-name", {"NAME", [](Options& o, const std::string& v) {
-             const bool ok = !v.empty() && v.size() <= 64 && v.find_first_not_of(
-                 "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") == std::string::npos;
-             if (!ok) throw OptionsError("--world-name needs 1..64 letters, digits, '_' or '-', got '" + v + "'");
-             o.world_name = v;
-         }}},
-        {"--world-file", {"PATH", [](Options& o, const std::string& v) {
-             if (v.empty()) throw OptionsError("--world-file needs a path");
-             o.world_file = v;
-         }}},
-        {"--ring-kib", {"N", [](Options& o, const std::string& v) {
-             o.ring_kib = need_int("--ring-kib", v, 1, 1048576);
-         }}},
+        {"--world",
+         {"flat|terrain",
+          [](Options& o, const std::string& v) {
+              o.seed_given = true;
+              const std::optional<WorldType> type = parse_world_type(v);
+              if (!type) throw OptionsError("--world needs " + kWorldTypeNames.choices(" or ") + ", got '" + v + "'");
+              o.world = *type;
+          }}},
+        {"--seed",
+         {"N",
+          [](Options& o, const std::string& v) {
+              o.seed = static_cast<uint64_t>(need_int("--seed", v, 0, INT64_MAX));
+              o.seed_given = true;
+          }}},
+        {"--view-distance",
+         {"N",
+          [](Options& o, const std::string& v) {
+              o.view_distance = static_cast<int>(need_int("--view-distance", v, 1, 32));
+          }}},
+        {"--verify-every",
+         {"N", [](Options& o, const std::string& v) { o.verify_every = need_int("--verify-every", v, 1, INT64_MAX); }}},
+        {"--world-name",
+         {"NAME",
+          [](Options& o, const std::string& v) {
+              const bool ok = !v.empty() && v.size() <= 64 &&
+                              v.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") ==
+                                  std::string::npos;
+              if (!ok) throw OptionsError("--world-name needs 1..64 letters, digits, '_' or '-', got '" + v + "'");
+              o.world_name = v;
+          }}},
+        {"--world-file",
+         {"PATH",
+          [](Options& o, const std::string& v) {
+              if (v.empty()) throw OptionsError("--world-file needs a path");
+              o.world_file = v;
+          }}},
+        {"--ring-kib",
+         {"N", [](Options& o, const std::string& v) { o.ring_kib = need_int("--ring-kib", v, 1, 1048576); }}},
     };
     return flags;
 }

@@ -18,25 +18,25 @@ struct OptionsError : std::runtime_error {
 
 struct Options {
     bool help = false;
-    std::optional<int64_t> frames;          // quit after this many frames
-    std::string screenshot_path;            // write the last frame as PNG
+    std::optional<int64_t> frames;  // quit after this many frames
+    std::string screenshot_path;    // write the last frame as PNG
     int width = 1280;
     int height = 720;
     bool vsync = true;
-    bool gl_debug = false;                  // KHR_debug output; forced on in debug builds
-    std::string shaders_dir;                // empty: next to the executable
-    std::string assets_dir;                 // empty: next to the executable
+    bool gl_debug = false;    // KHR_debug output; forced on in debug builds
+    std::string shaders_dir;  // empty: next to the executable
+    std::string assets_dir;   // empty: next to the executable
     std::string script_path;
-    std::string stats_json_path;            // written at exit
+    std::string stats_json_path;  // written at exit
     WorldType world = WorldType::kTerrain;
     uint64_t seed = 1;
-    int view_distance = 8;                  // chunks
-    int64_t verify_every = 0;               // frames; 0 = never
-    int64_t ring_kib = 4096;                // staging ring size
-    std::string world_name;                 // save as $XDG_DATA_HOME/slotcraft/worlds/NAME.db
-    std::string world_file;                 // or at this path
-    bool new_world = false;                 // move an existing file aside, start fresh
-    bool seed_given = false;                // --seed or --world was on the command line
+    int view_distance = 8;     // chunks
+    int64_t verify_every = 0;  // frames; 0 = never
+    int64_t ring_kib = 4096;   // staging ring size
+    std::string world_name;    // save as $XDG_DATA_HOME/slotcraft/worlds/NAME.db
+    std::string world_file;    // or at this path
+    bool new_world = false;    // move an existing file aside, start fresh
+    bool seed_given = false;   // --seed or --world was on the command line
 };
 
 // Parses argv (without argv[0]). Throws OptionsError naming the offending flag.

@@ -17,15 +17,15 @@ namespace {
 // Every value is checked at parse time, before the window opens, so a typo never costs a
 // run that already streamed a world. Anything else in a signature is a list of allowed
 // words separated by '|'.
-const std::string kNumber = "n";      // any finite number
-const std::string kCount = "i";       // a whole number >= 0 (frames)
-const std::string kCoord = "c";       // a block coordinate: |v| < 1e9
-const std::string kAngle = "a";       // degrees, |v| <= 1e6
-const std::string kHotbar = "s";      // a hotbar position 1..9
-const std::string kPixels = "px";     // a window size 0..16384
-const std::string kBlock = "b";       // a block name, air included
-const std::string kPlaceable = "p";   // a placeable block name
-const std::string kWord = "w";        // any word (a path)
+const std::string kNumber = "n";     // any finite number
+const std::string kCount = "i";      // a whole number >= 0 (frames)
+const std::string kCoord = "c";      // a block coordinate: |v| < 1e9
+const std::string kAngle = "a";      // degrees, |v| <= 1e6
+const std::string kHotbar = "s";     // a hotbar position 1..9
+const std::string kPixels = "px";    // a window size 0..16384
+const std::string kBlock = "b";      // a block name, air included
+const std::string kPlaceable = "p";  // a placeable block name
+const std::string kWord = "w";       // any word (a path)
 
 int to_int(double v) { return static_cast<int>(std::floor(v)); }
 
@@ -144,24 +144,42 @@ const std::vector<ScriptCommandSpec>& script_commands() {
     static const std::string modes = kMoveModeNames.choices("|");
     static const std::vector<ScriptCommandSpec> table = {
         {"wait", {kCount}, "wait FRAMES: render FRAMES frames", run_wait},
-        {"camera", {kCoord, kCoord, kCoord, kAngle, kAngle}, "camera X Y Z YAW PITCH: move the eye, wait for streaming, render", run_camera},
-        {"settle", {}, "settle: wait until nothing is pending (as camera does, without moving), render a frame", run_settle},
+        {"camera",
+         {kCoord, kCoord, kCoord, kAngle, kAngle},
+         "camera X Y Z YAW PITCH: move the eye, wait for streaming, render",
+         run_camera},
+        {"settle",
+         {},
+         "settle: wait until nothing is pending (as camera does, without moving), render a frame",
+         run_settle},
         {"screenshot", {kWord}, "screenshot PATH: render a frame and save it as PNG", run_screenshot},
         {"stats", {kWord}, "stats PATH: write the stats JSON (see docs/stats.md)", run_stats},
-        {"overlay", {"on|off"}, "overlay on|off: show or hide the overlay (on renders two frames, so the panels are sized)", run_overlay},
+        {"overlay",
+         {"on|off"},
+         "overlay on|off: show or hide the overlay (on renders two frames, so the panels are sized)",
+         run_overlay},
         {"quit", {}, "quit: end the run", run_quit},
         {"set", {kCoord, kCoord, kCoord, kBlock}, "set X Y Z BLOCK: put BLOCK (or air) at the cell X Y Z", run_set},
         {"verify", {}, "verify: compare the GPU instance buffer with the CPU copy", run_verify},
         {"cull", {"freeze|live"}, "cull freeze|live: freeze the culling frustum or follow the camera", run_cull},
         {"boxes", {"on|off"}, "boxes on|off: draw the boxes of the chunks in the octree", run_boxes},
         {"break", {}, "break: break the block under the crosshair (as a left click)", run_break},
-        {"place", {kPlaceable}, "place BLOCK: place BLOCK on the targeted face (as a right click with BLOCK selected)", run_place},
+        {"place",
+         {kPlaceable},
+         "place BLOCK: place BLOCK on the targeted face (as a right click with BLOCK selected)",
+         run_place},
         {"pick", {}, "pick: take the targeted block's type into the hotbar (as a middle click)", run_pick},
         {"select", {kHotbar}, "select N: choose hotbar slot N (1..9)", run_select},
         {"mode", {modes}, "mode " + modes + ": fly, or walk with gravity and collision", run_mode},
-        {"key", {keys, kCount}, "key NAME FRAMES: hold a key for FRAMES frames (" + join(script_key_names(), " ") + ")", run_key},
+        {"key",
+         {keys, kCount},
+         "key NAME FRAMES: hold a key for FRAMES frames (" + join(script_key_names(), " ") + ")",
+         run_key},
         {"look", {kAngle, kAngle}, "look DYAW DPITCH: turn as the mouse would, in degrees", run_look},
-        {"resize", {kPixels, kPixels}, "resize W H: resize the window (1..16384 each); resize 0 0 minimises it", run_resize},
+        {"resize",
+         {kPixels, kPixels},
+         "resize W H: resize the window (1..16384 each); resize 0 0 minimises it",
+         run_resize},
     };
     return table;
 }
@@ -186,24 +204,30 @@ std::optional<std::string> refusal(const std::string& kind, const std::string& w
     const bool is_number_kind = kind == kNumber || kind == kCount || kind == kCoord || kind == kAngle ||
                                 kind == kHotbar || kind == kPixels;
     if (!is_number_kind) {
-        if (("|" + kind + "|").find("|" + word + "|") == std::string::npos) return "needs one of " + kind + ", got '" + word + "'";
+        if (("|" + kind + "|").find("|" + word + "|") == std::string::npos)
+            return "needs one of " + kind + ", got '" + word + "'";
         return std::nullopt;
     }
     const auto v = parse_double(word);
     if (!v) return "needs a number, got '" + word + "'";
     number = *v;
-    if (kind == kCount && !(*v >= 0 && *v <= 1e9 && is_whole(*v))) return "needs a whole number of frames >= 0, got '" + word + "'";
-    if (kind == kCoord && !(std::abs(*v) < 1e9)) return "needs a block coordinate between -1e9 and 1e9, got '" + word + "'";
-    if (kind == kAngle && !(std::abs(*v) <= 1e6)) return "needs an angle in degrees between -1e6 and 1e6, got '" + word + "'";
+    if (kind == kCount && !(*v >= 0 && *v <= 1e9 && is_whole(*v)))
+        return "needs a whole number of frames >= 0, got '" + word + "'";
+    if (kind == kCoord && !(std::abs(*v) < 1e9))
+        return "needs a block coordinate between -1e9 and 1e9, got '" + word + "'";
+    if (kind == kAngle && !(std::abs(*v) <= 1e6))
+        return "needs an angle in degrees between -1e6 and 1e6, got '" + word + "'";
     if (kind == kHotbar && !(*v >= 1 && *v <= 9 && is_whole(*v))) return "needs a hotbar slot 1..9, got '" + word + "'";
-    if (kind == kPixels && !(*v >= 0 && *v <= 16384 && is_whole(*v))) return "needs a whole number of pixels 0..16384, got '" + word + "'";
+    if (kind == kPixels && !(*v >= 0 && *v <= 16384 && is_whole(*v)))
+        return "needs a whole number of pixels 0..16384, got '" + word + "'";
     return std::nullopt;
 }
 
 ScriptCommand parse_line(int line_number, const std::vector<std::string>& words) {
     const std::string& verb = words.front();
     const auto& table = script_commands();
-    const auto spec = std::find_if(table.begin(), table.end(), [&](const ScriptCommandSpec& s) { return s.verb == verb; });
+    const auto spec = std::find_if(table.begin(), table.end(),
+                                   [&](const ScriptCommandSpec& s) { return s.verb == verb; });
     if (spec == table.end()) throw ScriptError(line_number, "unknown command '" + verb + "'");
     ScriptCommand cmd{line_number, verb, {words.begin() + 1, words.end()}, {}, &*spec};
     if (cmd.args.size() != spec->params.size()) {

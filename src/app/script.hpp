@@ -21,10 +21,10 @@ struct ScriptCommandSpec;
 
 // One line of a script, its words checked against the command's entry in the table.
 struct ScriptCommand {
-    int line = 0;                    // 1-based line number in the file
-    std::string verb;                // "camera", "wait", ...
-    std::vector<std::string> args;   // the words after the verb
-    std::vector<double> numbers;     // the numeric arguments, in order
+    int line = 0;                             // 1-based line number in the file
+    std::string verb;                         // "camera", "wait", ...
+    std::vector<std::string> args;            // the words after the verb
+    std::vector<double> numbers;              // the numeric arguments, in order
     const ScriptCommandSpec* spec = nullptr;  // its entry in the table
 
     double number(size_t i) const { return numbers.at(i); }

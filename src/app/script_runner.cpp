@@ -14,8 +14,8 @@ bool ScriptRunner::advance(ScriptHost& host) {
         if (await_idle_) {
             if (frames_at_pose_ == 0 || !host.idle()) {
                 if (frames_at_pose_ > kMaxFramesToIdle) {
-                    throw ScriptError(await_idle_line_,
-                                      "streaming did not finish within " + std::to_string(kMaxFramesToIdle) + " frames");
+                    throw ScriptError(await_idle_line_, "streaming did not finish within " +
+                                                            std::to_string(kMaxFramesToIdle) + " frames");
                 }
                 return true;
             }

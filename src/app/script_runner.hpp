@@ -27,10 +27,10 @@ public:
 private:
     std::vector<ScriptCommand> script_;
     size_t next_ = 0;
-    int64_t wait_frames_ = 0;    // frames still to render for `wait`, `screenshot`, ...
-    bool await_idle_ = false;    // `camera`, `settle`: render until nothing is pending
+    int64_t wait_frames_ = 0;  // frames still to render for `wait`, `screenshot`, ...
+    bool await_idle_ = false;  // `camera`, `settle`: render until nothing is pending
     int await_idle_line_ = 0;
-    int64_t frames_at_pose_ = 0; // frames rendered since the last wait for idle began
+    int64_t frames_at_pose_ = 0;  // frames rendered since the last wait for idle began
     bool stopped_ = false;
 };
 

@@ -35,9 +35,11 @@ Window::Window(const WindowConfig& config) {
     const char* display = std::getenv("DISPLAY");
     const char* wayland = std::getenv("WAYLAND_DISPLAY");
     if ((!display || !*display) && (!wayland || !*wayland)) {
-        throw WindowError("no display: set DISPLAY, or run headless with xvfb-run -a -s \"-screen 0 1280x720x24\" slotcraft ...");
+        throw WindowError(
+            "no display: set DISPLAY, or run headless with xvfb-run -a -s \"-screen 0 1280x720x24\" slotcraft ...");
     }
-    if (!glfwInit()) throw WindowError("cannot open the display (" + last_glfw_error() + "): try xvfb-run -a slotcraft ...");
+    if (!glfwInit())
+        throw WindowError("cannot open the display (" + last_glfw_error() + "): try xvfb-run -a slotcraft ...");
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 5);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);

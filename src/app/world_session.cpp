@@ -46,12 +46,15 @@ void WorldSession::open_store(const WorldSessionConfig& config) {
     saved_meta_ = store_->load_meta();
     if (!saved_meta_) return;
     if (config.seed_given) {
-        std::fprintf(stderr, "slotcraft: loading the saved world '%s': its own seed and type are used, --seed and "
-                             "--world are ignored (start a fresh one with --new)\n", path.c_str());
+        std::fprintf(stderr,
+                     "slotcraft: loading the saved world '%s': its own seed and type are used, --seed and "
+                     "--world are ignored (start a fresh one with --new)\n",
+                     path.c_str());
     }
     if (saved_meta_->generator_version != kGeneratorVersion) {
-        std::fprintf(stderr, "slotcraft: warning: '%s' was made by terrain generator %d, this is %d: unedited "
-                             "ground may differ from what was saved around it\n",
+        std::fprintf(stderr,
+                     "slotcraft: warning: '%s' was made by terrain generator %d, this is %d: unedited "
+                     "ground may differ from what was saved around it\n",
                      path.c_str(), saved_meta_->generator_version, kGeneratorVersion);
     }
     seed_ = saved_meta_->seed;

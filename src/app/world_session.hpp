@@ -16,10 +16,10 @@ namespace slotcraft {
 struct WorldSessionConfig {
     WorldType type = WorldType::kTerrain;
     uint64_t seed = 1;
-    bool seed_given = false;   // --seed or --world named them (a saved world's own win)
+    bool seed_given = false;  // --seed or --world named them (a saved world's own win)
     int view_distance = kDefaultViewDistance;
-    std::string world_file;    // empty: nothing is saved
-    bool new_world = false;    // --new: move an existing file aside, start fresh
+    std::string world_file;  // empty: nothing is saved
+    bool new_world = false;  // --new: move an existing file aside, start fresh
 };
 
 class WorldSession {
@@ -30,9 +30,9 @@ public:
         WorldType type = WorldType::kTerrain;
         uint64_t seed = 0;
         int view_distance = 0;
-        bool saving = false;           // a world file is open
+        bool saving = false;  // a world file is open
         std::string save_file;
-        WorldStore::Stats save;        // meaningful when saving
+        WorldStore::Stats save;  // meaningful when saving
     };
 
     // Opens (or creates) the world file first, so a refused file stops the run before
@@ -74,7 +74,7 @@ private:
 
     WorldType type_;
     uint64_t seed_;
-    std::unique_ptr<WorldStore> store_;      // null: nothing is saved
+    std::unique_ptr<WorldStore> store_;  // null: nothing is saved
     std::optional<WorldMeta> saved_meta_;
     std::unique_ptr<World> world_;
     InstanceSlots slots_;

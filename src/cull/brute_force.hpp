@@ -18,31 +18,31 @@ namespace slotcraft {
 
 // Chunk keys and chunk coordinates, one array per coordinate. Order is not kept on removal.
 class ChunkBoxArrays {
- public:
-  using Key = std::uint64_t;
+public:
+    using Key = std::uint64_t;
 
-  // False (and no change) when the key is already present.
-  bool add(Key key, glm::ivec3 chunk);
-  // False when the key is absent.
-  bool remove(Key key);
-  void clear();
+    // False (and no change) when the key is already present.
+    bool add(Key key, glm::ivec3 chunk);
+    // False when the key is absent.
+    bool remove(Key key);
+    void clear();
 
-  std::size_t size() const { return keys_.size(); }
-  std::span<const Key> keys() const { return keys_; }
-  std::span<const std::int32_t> xs() const { return xs_; }
-  std::span<const std::int32_t> ys() const { return ys_; }
-  std::span<const std::int32_t> zs() const { return zs_; }
-  // Per-axis bounds of every coordinate ever added since the last clear (never shrink).
-  glm::ivec3 low() const { return low_; }
-  glm::ivec3 high() const { return high_; }
+    std::size_t size() const { return keys_.size(); }
+    std::span<const Key> keys() const { return keys_; }
+    std::span<const std::int32_t> xs() const { return xs_; }
+    std::span<const std::int32_t> ys() const { return ys_; }
+    std::span<const std::int32_t> zs() const { return zs_; }
+    // Per-axis bounds of every coordinate ever added since the last clear (never shrink).
+    glm::ivec3 low() const { return low_; }
+    glm::ivec3 high() const { return high_; }
 
- private:
-  std::vector<Key> keys_;
-  std::vector<std::int32_t> xs_, ys_, zs_;
-  tsl::robin_map<Key, std::size_t, ChunkKeyHash> index_of_;
-  glm::ivec3 low_{0};
-  glm::ivec3 high_{0};
-  bool has_bounds_ = false;
+private:
+    std::vector<Key> keys_;
+    std::vector<std::int32_t> xs_, ys_, zs_;
+    tsl::robin_map<Key, std::size_t, ChunkKeyHash> index_of_;
+    glm::ivec3 low_{0};
+    glm::ivec3 high_{0};
+    bool has_bounds_ = false;
 };
 
 // Replaces `out` with the keys of the boxes `frustum` does not cull (in storage order).

@@ -11,8 +11,8 @@
 namespace slotcraft {
 
 struct ChunkKeyHash {
-  // splitmix64's finaliser: every input bit moves every output bit.
-  std::size_t operator()(std::uint64_t x) const noexcept { return static_cast<std::size_t>(mix64(x)); }
+    // splitmix64's finaliser: every input bit moves every output bit.
+    std::size_t operator()(std::uint64_t x) const noexcept { return static_cast<std::size_t>(mix64(x)); }
 };
 
 }  // namespace slotcraft

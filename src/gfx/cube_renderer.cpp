@@ -35,7 +35,8 @@ CubeRenderer::CubeRenderer(const CubeRendererConfig& config)
     : buffer_(config.initial_slots),
       ring_(config.ring_bytes),
       textures_(config.assets_dir),
-      cube_program_(build_program(config.shader_dir, {{GL_VERTEX_SHADER, "cube.vert"}, {GL_FRAGMENT_SHADER, "cube.frag"}})),
+      cube_program_(
+          build_program(config.shader_dir, {{GL_VERTEX_SHADER, "cube.vert"}, {GL_FRAGMENT_SHADER, "cube.frag"}})),
       scatter_program_(build_program(config.shader_dir, {{GL_COMPUTE_SHADER, "scatter.comp"}})),
       empty_vao_(make_vertex_array()),
       vs_query_(make_query()),
@@ -90,7 +91,8 @@ void CubeRenderer::write_page_table(const std::vector<PageHandOut>& pages) {
             std::memcpy(span.data + k * InstanceBuffer::kPageEntryBytes, entry, sizeof entry);
             glCopyNamedBufferSubData(ring_.buffer(), buffer_.page_table(),
                                      static_cast<GLintptr>(span.offset + k * InstanceBuffer::kPageEntryBytes),
-                                     GLintptr{p.page} * InstanceBuffer::kPageEntryBytes, InstanceBuffer::kPageEntryBytes);
+                                     GLintptr{p.page} * InstanceBuffer::kPageEntryBytes,
+                                     InstanceBuffer::kPageEntryBytes);
         }
         ring_.commit(span, n * InstanceBuffer::kPageEntryBytes);
         stats_.table_bytes_last_frame += n * InstanceBuffer::kPageEntryBytes;
@@ -111,8 +113,8 @@ void CubeRenderer::land_writes(const std::vector<SlotWrite>& writes) {
             glUseProgram(scatter_program_.get());
             glUniform1ui(u_scatter_count_, static_cast<GLuint>(n));
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, buffer_.instances());
-            glBindBufferRange(GL_SHADER_STORAGE_BUFFER, kWritesBinding, ring_.buffer(), static_cast<GLintptr>(span.offset),
-                              static_cast<GLsizeiptr>(n * sizeof(SlotWrite)));
+            glBindBufferRange(GL_SHADER_STORAGE_BUFFER, kWritesBinding, ring_.buffer(),
+                              static_cast<GLintptr>(span.offset), static_cast<GLsizeiptr>(n * sizeof(SlotWrite)));
             glDispatchCompute(static_cast<GLuint>((n + 63) / 64), 1, 1);
             ++stats_.dispatches_last_frame;
         } else {

@@ -30,8 +30,7 @@ inline constexpr int kFaceLayerCount = kBlockTypeCount * kFaceCount;
 // verify() found the GPU instance buffer different from the CPU copy (the app turns it into
 // exit code 2, or a script error). `difference` names the first slot that differs.
 struct VerifyError : std::runtime_error {
-    explicit VerifyError(const std::string& difference_)
-        : VerifyError("verify failed: " + difference_, difference_) {}
+    explicit VerifyError(const std::string& difference_) : VerifyError("verify failed: " + difference_, difference_) {}
     VerifyError(const std::string& message, std::string difference_)
         : std::runtime_error(message), difference(std::move(difference_)) {}
     std::string difference;
@@ -51,7 +50,7 @@ struct CubeView {
     glm::ivec3 origin_chunk{0};       // the chunk the camera is in
     glm::vec3 camera_offset{0.0f};    // eye position relative to origin_chunk * 16
     glm::vec3 sky_colour{0.5f};
-    float fog_end = 128.0f;           // blocks: fully sky-coloured from here
+    float fog_end = 128.0f;  // blocks: fully sky-coloured from here
     float fog_start = 96.0f;
     std::optional<glm::ivec3> highlight_chunk;  // tint this chunk's cubes
 };
@@ -69,13 +68,13 @@ public:
         uint64_t draw_bytes_last_frame = 0;    // indirect commands
         uint64_t table_bytes_last_frame = 0;   // page table entries
         uint64_t writes_last_frame = 0;
-        uint64_t copies_last_frame = 0;        // writes landed by one copy each
-        uint64_t dispatches_last_frame = 0;    // scatter dispatches
+        uint64_t copies_last_frame = 0;      // writes landed by one copy each
+        uint64_t dispatches_last_frame = 0;  // scatter dispatches
         uint64_t pages_cleared_last_frame = 0;
         uint64_t draw_commands = 0;
-        uint64_t draw_calls = 0;               // multi-draw calls (1 unless the ring is tiny)
-        uint64_t instances_drawn = 0;          // slots the commands cover
-        int64_t vertex_invocations = -1;       // pipeline statistics of the newest finished frame
+        uint64_t draw_calls = 0;          // multi-draw calls (1 unless the ring is tiny)
+        uint64_t instances_drawn = 0;     // slots the commands cover
+        int64_t vertex_invocations = -1;  // pipeline statistics of the newest finished frame
         int64_t samples_passed = -1;
         int texture_warnings = 0;
         UploadRing::Stats ring;

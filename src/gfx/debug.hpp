@@ -8,8 +8,8 @@
 namespace slotcraft::gfx {
 
 struct GlDebugStats {
-    int64_t errors = 0;     // GL_DEBUG_TYPE_ERROR messages
-    int64_t warnings = 0;   // other high/medium severity messages
+    int64_t errors = 0;    // GL_DEBUG_TYPE_ERROR messages
+    int64_t warnings = 0;  // other high/medium severity messages
 };
 
 // The current context cannot be used: the message says what was found and what is needed.

@@ -41,12 +41,24 @@ private:
     unsigned int name_ = 0;
 };
 
-struct BufferDeleter { void operator()(unsigned int n) const; };
-struct VertexArrayDeleter { void operator()(unsigned int n) const; };
-struct ProgramDeleter { void operator()(unsigned int n) const; };
-struct ShaderDeleter { void operator()(unsigned int n) const; };
-struct TextureDeleter { void operator()(unsigned int n) const; };
-struct QueryDeleter { void operator()(unsigned int n) const; };
+struct BufferDeleter {
+    void operator()(unsigned int n) const;
+};
+struct VertexArrayDeleter {
+    void operator()(unsigned int n) const;
+};
+struct ProgramDeleter {
+    void operator()(unsigned int n) const;
+};
+struct ShaderDeleter {
+    void operator()(unsigned int n) const;
+};
+struct TextureDeleter {
+    void operator()(unsigned int n) const;
+};
+struct QueryDeleter {
+    void operator()(unsigned int n) const;
+};
 
 using Buffer = GlName<BufferDeleter>;
 using VertexArray = GlName<VertexArrayDeleter>;

@@ -35,9 +35,7 @@ void InstanceSlots::apply(const InstanceChange& change) {
         case InstanceChange::Kind::kAdded:
             add(change.chunk, change.index, pack_instance(change.index, change.type, change.face_mask));
             break;
-        case InstanceChange::Kind::kRemoved:
-            remove(change.chunk, change.index);
-            break;
+        case InstanceChange::Kind::kRemoved: remove(change.chunk, change.index); break;
         case InstanceChange::Kind::kChanged: {
             const auto slot = slot_of(change.chunk, change.index);
             assert(slot && "a changed cube must already have an instance");

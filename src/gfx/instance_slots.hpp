@@ -49,13 +49,13 @@ struct SlotRun {
 class InstanceSlots {
 public:
     struct Stats {
-        uint64_t taken = 0;         // live instances
-        uint64_t pages = 0;         // pages owned by chunks
-        uint64_t high_water = 0;    // one past the highest live slot
-        uint64_t gaps = 0;          // free slots below it
-        uint64_t capacity = 0;      // slots addressable before the page tree grows a level
-        uint64_t chunks = 0;        // chunks with at least one instance
-        uint64_t moves = 0;         // instances moved by compaction, since start
+        uint64_t taken = 0;       // live instances
+        uint64_t pages = 0;       // pages owned by chunks
+        uint64_t high_water = 0;  // one past the highest live slot
+        uint64_t gaps = 0;        // free slots below it
+        uint64_t capacity = 0;    // slots addressable before the page tree grows a level
+        uint64_t chunks = 0;      // chunks with at least one instance
+        uint64_t moves = 0;       // instances moved by compaction, since start
         uint64_t page_allocations = 0;
         uint64_t page_frees = 0;
         uint64_t writes_last_frame = 0;  // slot writes queued by the last take_frame()
@@ -121,8 +121,8 @@ private:
     tsl::robin_map<ChunkCoord, ChunkSlots, ChunkCoordHash> chunks_;
     tsl::robin_map<uint64_t, ChunkCoord> coord_by_owner_;
     uint64_t next_owner_ = 1;
-    std::vector<PackedInstance> cpu_;        // by slot
-    std::vector<uint16_t> index_by_slot_;    // local index of the cube in each live slot
+    std::vector<PackedInstance> cpu_;      // by slot
+    std::vector<uint16_t> index_by_slot_;  // local index of the cube in each live slot
     FrameWork frame_;
     tsl::robin_map<uint32_t, uint32_t> write_pos_;  // slot -> index in frame_.writes
     std::vector<ChunkCoord> gained_, emptied_;

@@ -89,7 +89,7 @@ RgbaImage decode_png_rgba(std::span<const uint8_t> bytes, int expected_width, in
     }
     if (w != expected_width || h != expected_height) {
         refuse(PngFailure::kWrongSize,
-                      size_text(w, h) + " but " + size_text(expected_width, expected_height) + " needed");
+               size_text(w, h) + " but " + size_text(expected_width, expected_height) + " needed");
     }
     int dw = 0, dh = 0;
     stbi_uc* data = stbi_load_from_memory(bytes.data(), len, &dw, &dh, &channels, 4);

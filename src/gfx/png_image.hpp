@@ -63,14 +63,13 @@ RgbaImage checkerboard(int width, int height);
 
 // Every block texture layer, ready to upload: one image per name, in the given order.
 struct LayerImages {
-    std::vector<RgbaImage> images;       // kBlockTextureSize square, one per layer
-    std::vector<std::string> warnings;   // one line per layer that fell back to the checkerboard
+    std::vector<RgbaImage> images;      // kBlockTextureSize square, one per layer
+    std::vector<std::string> warnings;  // one line per layer that fell back to the checkerboard
 };
 
 // Loads `<assets_dir>/textures/<name>.png` for each name. A layer that cannot be loaded
 // gets the checkerboard and one warning line naming the file and the reason:
 //   slotcraft: warning: texture 'assets/textures/stone.png': missing; showing a checkerboard
-LayerImages load_layer_images(const std::filesystem::path& assets_dir,
-                              std::span<const std::string_view> layer_names);
+LayerImages load_layer_images(const std::filesystem::path& assets_dir, std::span<const std::string_view> layer_names);
 
 }  // namespace slotcraft::gfx

@@ -15,7 +15,7 @@ namespace {
 // frame's batch takes milliseconds even on llvmpipe; 30 s is far beyond any real one.)
 constexpr GLuint64 kWaitStepNs = 1'000'000'000;
 constexpr int kWaitSteps = 30;
-}
+}  // namespace
 
 UploadRing::UploadRing(size_t bytes) : capacity_(bytes), buffer_(make_buffer()), ring_(bytes) {
     const GLbitfield flags = GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
@@ -74,8 +74,6 @@ void UploadRing::wait_oldest() {
     pending_.pop_front();
 }
 
-UploadRing::Stats UploadRing::stats() const {
-    return Stats{capacity_, ring_.size(), waits_, pending_.size()};
-}
+UploadRing::Stats UploadRing::stats() const { return Stats{capacity_, ring_.size(), waits_, pending_.size()}; }
 
 }  // namespace slotcraft::gfx

@@ -21,7 +21,7 @@ public:
         uint64_t fences = 0;  // fences in flight
     };
     struct Span {
-        size_t offset = 0;      // in the ring buffer
+        size_t offset = 0;        // in the ring buffer
         uint8_t* data = nullptr;  // where the CPU writes
         size_t size = 0;
     };

@@ -55,9 +55,10 @@ OpenedWorld WorldStore::open(const std::string& path, const OpenMode& mode) {
     // EXCLUSIVE: one program writes a world at a time (a second one is refused as "in use");
     // WAL + NORMAL: a commit is a WAL append without fsync, and a killed process loses no
     // committed transaction (only a power cut can take the last ones back).
-    const std::string pragmas = "PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL;"
-                                " PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = " +
-                                std::to_string(std::max(1, mode.checkpoint_pages)) + "; SELECT count(*) FROM edits;";
+    const std::string pragmas =
+        "PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL;"
+        " PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = " +
+        std::to_string(std::max(1, mode.checkpoint_pages)) + "; SELECT count(*) FROM edits;";
     try {
         exec(raw, pragmas.c_str());
     } catch (const SqliteError& e) {
@@ -99,7 +100,6 @@ WorldStore::~WorldStore() {
 namespace {
 
 using MetaValue = std::variant<int64_t, double, std::string>;
-
 
 }  // namespace
 
@@ -198,7 +198,8 @@ std::vector<ChunkEdits> WorldStore::load_edits() const {
         if (out.empty() || !(out.back().coord == c)) out.push_back({c, {}});
         out.back().edits.push_back({static_cast<uint16_t>(v[3]), static_cast<BlockType>(v[4])});
     }
-    if (rc != SQLITE_DONE) throw WorldFileError("world file '" + path_ + "': edits cannot be read (" + db_error(db_) + ")");
+    if (rc != SQLITE_DONE)
+        throw WorldFileError("world file '" + path_ + "': edits cannot be read (" + db_error(db_) + ")");
     return out;
 }
 

@@ -77,7 +77,7 @@ struct WorldFileError : std::runtime_error {
 struct OpenedWorld;
 
 class WorldStore {
-  public:
+public:
     struct Stats {
         uint64_t edits_recorded = 0;   // record_edit calls
         uint64_t edits_committed = 0;  // of those, in a committed transaction
@@ -89,15 +89,14 @@ class WorldStore {
         std::size_t pending = 0;       // recorded, not committed yet (still in memory)
         double last_commit_ms = 0.0;
         double max_commit_ms = 0.0;
-        std::string last_error;        // of the last failed commit (empty: none)
+        std::string last_error;  // of the last failed commit (empty: none)
     };
 
     // $XDG_DATA_HOME/slotcraft/worlds/NAME.db, or ~/.local/share/slotcraft/worlds/NAME.db
     // when XDG_DATA_HOME is unset or not absolute. Throws std::invalid_argument for a name
     // that is empty or holds '/' (or is "." or ".."), std::runtime_error without a home.
     static std::string default_path(std::string_view name);
-    static std::string default_path(std::string_view name, const char* xdg_data_home,
-                                    const char* home);
+    static std::string default_path(std::string_view name, const char* xdg_data_home, const char* home);
 
     // Checks an existing file without writing to it (read-only connection): a SQLite
     // database, our application_id, a schema version this program knows, our tables and
@@ -140,7 +139,7 @@ class WorldStore {
 
     Stats stats() const;
 
-  private:
+private:
     struct PendingEdit {
         ChunkCoord coord;
         uint16_t index;
@@ -168,7 +167,7 @@ class WorldStore {
     std::unique_ptr<Statements> statements_;
     mutable std::mutex db_mutex_;  // the connection: writer commits, loads on the caller
 
-    mutable std::mutex mutex_;  // everything below
+    mutable std::mutex mutex_;           // everything below
     std::condition_variable wake_;       // the writer waits for work, a flush or the end
     std::condition_variable committed_;  // flush() waits for the writer
     std::vector<PendingEdit> pending_;

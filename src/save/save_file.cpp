@@ -125,7 +125,8 @@ void check_readonly(const std::string& path) {
     std::string result = first ? first : "";
     if (result == "ok") return;
     // One line for the user: drop SQLite's banner, join its lines.
-    if (const std::string banner = "*** in database main ***\n"; result.starts_with(banner)) result.erase(0, banner.size());
+    if (const std::string banner = "*** in database main ***\n"; result.starts_with(banner))
+        result.erase(0, banner.size());
     std::replace(result.begin(), result.end(), '\n', ';');
     refuse(path, "it is damaged (PRAGMA quick_check: " + result.substr(0, 200) + ")");
 }
@@ -198,8 +199,9 @@ void create_world_file(const std::string& path) {
         DbPtr db(raw);
         if (rc != SQLITE_OK) throw fail("it cannot be created (" + db_error(raw) + ")");
         const std::string setup = "PRAGMA journal_mode = WAL; PRAGMA application_id = " +
-                                  std::to_string(kWorldApplicationId) + "; PRAGMA user_version = " +
-                                  std::to_string(kWorldSchemaVersion) + "; BEGIN; " + kSchema + " COMMIT;";
+                                  std::to_string(kWorldApplicationId) +
+                                  "; PRAGMA user_version = " + std::to_string(kWorldSchemaVersion) + "; BEGIN; " +
+                                  kSchema + " COMMIT;";
         try {
             exec(raw, setup.c_str());
         } catch (const SqliteError& e) {
@@ -258,7 +260,8 @@ void WorldStore::check_file(const std::string& path) {
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);
     if (!fs::exists(status)) throw WorldFileError("world file '" + path + "' does not exist");
-    if (!fs::is_regular_file(status)) throw WorldFileError("world file '" + path + "' refused: it is not a regular file");
+    if (!fs::is_regular_file(status))
+        throw WorldFileError("world file '" + path + "' refused: it is not a regular file");
     save_detail::check_existing(path);
 }
 

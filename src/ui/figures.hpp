@@ -18,8 +18,8 @@ std::string format_bytes(uint64_t bytes);
 // The kept values of a ring of per-frame samples, oldest first. `count` samples were ever
 // written (the newest at (count - 1) % ring.size()); at most ring.size() are kept.
 struct RingWindow {
-    int size = 0;    // samples kept
-    int first = 0;   // ring index of the oldest kept sample
+    int size = 0;   // samples kept
+    int first = 0;  // ring index of the oldest kept sample
 };
 RingWindow ring_window(size_t ring_size, int64_t count);
 

@@ -22,9 +22,15 @@ public:
         const int64_t first = count_ - size();
         return history_[static_cast<size_t>((first + i) % kHistory)];
     }
-    double average_ms() const { return reduce(0.0, [](double a, float v) { return a + v; }) / std::max(1, size()); }
-    double min_ms() const { return size() ? reduce(1e300, [](double a, float v) { return std::min<double>(a, v); }) : 0.0; }
-    double max_ms() const { return reduce(0.0, [](double a, float v) { return std::max<double>(a, v); }); }
+    double average_ms() const {
+        return reduce(0.0, [](double a, float v) { return a + v; }) / std::max(1, size());
+    }
+    double min_ms() const {
+        return size() ? reduce(1e300, [](double a, float v) { return std::min<double>(a, v); }) : 0.0;
+    }
+    double max_ms() const {
+        return reduce(0.0, [](double a, float v) { return std::max<double>(a, v); });
+    }
 
 private:
     template <typename F>

@@ -21,7 +21,8 @@ void draw_hotbar(const HudView& view, const ImGuiViewport* vp) {
         if (i) ImGui::SameLine(0.0f, 10.0f);
         const bool selected = i == view.selected;
         ImGui::PushStyleColor(ImGuiCol_Text, selected ? IM_COL32(255, 230, 90, 255) : IM_COL32(220, 220, 220, 255));
-        ImGui::Text(selected ? "[%d %.*s]" : "%d %.*s", i + 1, static_cast<int>(view.hotbar[static_cast<size_t>(i)].size()),
+        ImGui::Text(selected ? "[%d %.*s]" : "%d %.*s", i + 1,
+                    static_cast<int>(view.hotbar[static_cast<size_t>(i)].size()),
                     view.hotbar[static_cast<size_t>(i)].data());
         ImGui::PopStyleColor();
     }
@@ -47,17 +48,21 @@ void draw_hud(const HudView& view) {
         ImGui::End();
     }
     if (view.loading) {
-        ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f + 40),
+        ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f,
+                                       vp->WorkPos.y + vp->WorkSize.y * 0.5f + 40),
                                 ImGuiCond_Always, ImVec2(0.5f, 0.0f));
         ImGui::SetNextWindowBgAlpha(0.7f);
         ImGui::Begin("##loading", nullptr, kFixed);
         ImGui::Text("Generating the world: %d of %d chunks", view.chunks_loaded, view.chunks_wanted);
-        const float fraction = view.chunks_wanted > 0 ? static_cast<float>(view.chunks_loaded) / static_cast<float>(view.chunks_wanted) : 0.0f;
+        const float fraction = view.chunks_wanted > 0
+                                   ? static_cast<float>(view.chunks_loaded) / static_cast<float>(view.chunks_wanted)
+                                   : 0.0f;
         ImGui::ProgressBar(fraction, ImVec2(320, 0));
         ImGui::End();
     }
     if (!view.message.empty()) {
-        ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f + 24),
+        ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f,
+                                       vp->WorkPos.y + vp->WorkSize.y * 0.5f + 24),
                                 ImGuiCond_Always, ImVec2(0.5f, 0.0f));
         ImGui::SetNextWindowBgAlpha(0.6f);
         ImGui::Begin("##message", nullptr, kFixed);

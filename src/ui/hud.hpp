@@ -11,11 +11,11 @@ struct HudView {
     std::array<std::string_view, 9> hotbar{};  // block names
     int selected = 0;
     bool show_key_help = true;
-    bool loading = false;       // the first chunks are still generating
+    bool loading = false;  // the first chunks are still generating
     int chunks_loaded = 0;
     int chunks_wanted = 0;
-    std::string mode;           // "fly" or "walk"
-    std::string message;        // shown under the crosshair for a moment (empty: none)
+    std::string mode;     // "fly" or "walk"
+    std::string message;  // shown under the crosshair for a moment (empty: none)
 };
 
 void draw_hud(const HudView& view);

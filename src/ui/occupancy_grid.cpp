@@ -100,8 +100,8 @@ FillKind fill_kind(const CellFill& fill) {
 Rgba fill_colour(const CellFill& fill) {
     constexpr Rgba kEmpty{52, 55, 64, 255};
     constexpr Rgba kFull{64, 190, 84, 255};
-    constexpr Rgba kFew{250, 238, 170, 255};   // one slot used: pale
-    constexpr Rgba kMost{232, 118, 22, 255};   // all but one: deep orange
+    constexpr Rgba kFew{250, 238, 170, 255};  // one slot used: pale
+    constexpr Rgba kMost{232, 118, 22, 255};  // all but one: deep orange
     switch (fill_kind(fill)) {
         case FillKind::kEmpty: return kEmpty;
         case FillKind::kFull: return kFull;

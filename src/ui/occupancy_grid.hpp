@@ -18,10 +18,10 @@ inline constexpr uint32_t kMaxColumns = 128;
 // Where the cells go. Cell c covers pages [c * pages_per_cell, (c + 1) * pages_per_cell)
 // (the last one fewer); it sits in column c % columns, row c / columns, `pitch` pixels apart.
 struct GridLayout {
-    uint64_t pages = 1;           // pages shown
-    uint64_t pages_per_cell = 1;  // a power of two
+    uint64_t pages = 1;              // pages shown
+    uint64_t pages_per_cell = 1;     // a power of two
     uint32_t columns = kMinColumns;  // a power of two, so a row is a round number of slots
-    float pitch = kMaxPitch;      // pixels from one cell's corner to the next's
+    float pitch = kMaxPitch;         // pixels from one cell's corner to the next's
     uint64_t cells() const { return (pages + pages_per_cell - 1) / pages_per_cell; }
     uint64_t rows() const { return (cells() + columns - 1) / columns; }
     float width() const { return static_cast<float>(columns) * pitch; }

@@ -99,8 +99,8 @@ void cell_grid(const OverlayView& view, const GridLayout& grid, OverlayActions& 
     const InstanceSlots& slots = *view.slots;
     const std::span<const uint64_t> masks = slots.pages().page_masks();
     const bool scrolls = grid.height() > overlay_layout::kGridHeight;
-    ImGui::BeginChild("##cells", ImVec2(overlay_layout::kGridWidth + ImGui::GetStyle().ScrollbarSize,
-                                        overlay_layout::kGridHeight),
+    ImGui::BeginChild("##cells",
+                      ImVec2(overlay_layout::kGridWidth + ImGui::GetStyle().ScrollbarSize, overlay_layout::kGridHeight),
                       false, scrolls ? 0 : ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::InvisibleButton("##grid", ImVec2(grid.width(), std::max(1.0f, grid.height())));
@@ -159,9 +159,10 @@ void legend() {
     // The partly colours run from one slot used to all but one.
     const float side = ImGui::GetTextLineHeight() - 3.0f;
     const ImVec2 p = ImGui::GetCursorScreenPos();
-    ImGui::GetWindowDrawList()->AddRectFilledMultiColor(
-        ImVec2(p.x, p.y + 2.0f), ImVec2(p.x + 3.0f * side, p.y + 2.0f + side), cell_colour({1, 64, 1, 1}),
-        cell_colour({63, 64, 1, 1}), cell_colour({63, 64, 1, 1}), cell_colour({1, 64, 1, 1}));
+    ImGui::GetWindowDrawList()->AddRectFilledMultiColor(ImVec2(p.x, p.y + 2.0f),
+                                                        ImVec2(p.x + 3.0f * side, p.y + 2.0f + side),
+                                                        cell_colour({1, 64, 1, 1}), cell_colour({63, 64, 1, 1}),
+                                                        cell_colour({63, 64, 1, 1}), cell_colour({1, 64, 1, 1}));
     ImGui::Dummy(ImVec2(3.0f * side, side));
     ImGui::SameLine(0.0f, 4.0f);
     ImGui::TextUnformatted("partly");

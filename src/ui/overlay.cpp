@@ -115,8 +115,10 @@ void buffer_panel(const OverlayView& view) {
         value_row("free below it", "%s slot%s, %.1f%%", group_digits(s.gaps).c_str(), s.gaps == 1 ? "" : "s",
                   percent(s.gaps, s.high_water));
         char caption[64];
-        std::snprintf(caption, sizeof caption, "high water at %.1f%% of capacity", percent(s.high_water, r.buffer_slots));
-        ImGui::ProgressBar(r.buffer_slots ? static_cast<float>(s.high_water) / static_cast<float>(r.buffer_slots) : 0.0f,
+        std::snprintf(caption, sizeof caption, "high water at %.1f%% of capacity",
+                      percent(s.high_water, r.buffer_slots));
+        ImGui::ProgressBar(r.buffer_slots ? static_cast<float>(s.high_water) / static_cast<float>(r.buffer_slots)
+                                          : 0.0f,
                            ImVec2(left_content_width(), 0.0f), caption);
     }
     value_row("growths", "%s", group_digits(r.growths).c_str());
@@ -148,8 +150,8 @@ void allocations_plot(const AllocatorHistory& history) {
             const float v = series[static_cast<size_t>(window.first + i) % series.size()];
             // Right-aligned: the newest frame is always at the right edge.
             const int x_index = AllocatorHistory::kHistory - window.size + i;
-            points[static_cast<size_t>(i)] =
-                ImVec2(p0.x + step * static_cast<float>(x_index), p0.y + size.y - 2.0f - (size.y - 4.0f) * v / top);
+            points[static_cast<size_t>(i)] = ImVec2(p0.x + step * static_cast<float>(x_index),
+                                                    p0.y + size.y - 2.0f - (size.y - 4.0f) * v / top);
         }
         if (window.size >= 2) draw->AddPolyline(points.data(), window.size, colour, 0, 1.5f);
     };

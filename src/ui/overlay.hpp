@@ -36,11 +36,11 @@ private:
 struct OverlayView {
     const FrameTimes* frame = nullptr;
     std::string gl_renderer;
-    const InstanceSlots* slots = nullptr;      // stats(), pages().page_masks(), chunk_of_page()
+    const InstanceSlots* slots = nullptr;  // stats(), pages().page_masks(), chunk_of_page()
     gfx::CubeRenderer::Stats renderer;
     const AllocatorHistory* allocator = nullptr;
     World::Stats world;
-    std::string world_type;                    // "flat" or "terrain"
+    std::string world_type;  // "flat" or "terrain"
     uint64_t seed = 0;
     ChunkOctree::Stats cull;
     bool cull_frozen = false;
@@ -55,9 +55,9 @@ struct OverlayView {
 
 // What the user changed in the overlay this frame; the App applies it.
 struct OverlayActions {
-    std::optional<int> view_distance;              // the slider moved
-    std::optional<bool> cull_frozen;               // the freeze switch flipped
-    std::optional<bool> show_boxes;                // the boxes switch flipped
+    std::optional<int> view_distance;                    // the slider moved
+    std::optional<bool> cull_frozen;                     // the freeze switch flipped
+    std::optional<bool> show_boxes;                      // the boxes switch flipped
     std::optional<std::optional<ChunkCoord>> highlight;  // a page cell was clicked (nullopt inside: cleared)
 };
 

@@ -6,8 +6,8 @@
 
 namespace slotcraft::overlay_layout {
 
-inline constexpr float kMargin = 10.0f;       // from the screen's edges
-inline constexpr float kGap = 6.0f;           // between panels of a column
+inline constexpr float kMargin = 10.0f;  // from the screen's edges
+inline constexpr float kGap = 6.0f;      // between panels of a column
 inline constexpr float kLeftWidth = 320.0f;
 inline constexpr float kRightWidth = 352.0f;
 inline constexpr float kBackgroundAlpha = 0.78f;

@@ -9,9 +9,7 @@ namespace {
 using L = TextureLayer;
 
 // Faces in Face order: +x, -x, +y (top), -y (bottom), +z, -z.
-constexpr std::array<L, kFaceCount> all_faces(L layer) {
-    return {layer, layer, layer, layer, layer, layer};
-}
+constexpr std::array<L, kFaceCount> all_faces(L layer) { return {layer, layer, layer, layer, layer, layer}; }
 constexpr std::array<L, kFaceCount> top_side_bottom(L top, L side, L bottom) {
     return {side, side, top, bottom, side, side};
 }
@@ -30,12 +28,11 @@ constexpr std::array<BlockInfo, kBlockTypeCount> kBlocks = {{
 }};
 
 constexpr std::array<BlockType, kBlockTypeCount - 1> kPlaceable = {
-    BlockType::kGrass, BlockType::kDirt,   BlockType::kStone, BlockType::kSand,  BlockType::kLog,
+    BlockType::kGrass,  BlockType::kDirt,   BlockType::kStone, BlockType::kSand, BlockType::kLog,
     BlockType::kLeaves, BlockType::kPlanks, BlockType::kGlass, BlockType::kBrick};
 
 constexpr std::array<std::string_view, kTextureLayerCount> kLayerNames = {
-    "grass_top", "grass_side", "dirt", "stone", "sand", "log_end",
-    "log_side",  "leaves",     "planks", "glass", "brick"};
+    "grass_top", "grass_side", "dirt", "stone", "sand", "log_end", "log_side", "leaves", "planks", "glass", "brick"};
 
 constexpr bool inline_queries_match_table() {
     for (int i = 0; i < kBlockTypeCount; ++i) {
@@ -75,7 +72,8 @@ std::array<int, kBlockTypeCount * kFaceCount> face_layer_table() {
         const auto t = static_cast<BlockType>(type);
         if (!is_solid(t)) continue;
         for (int face = 0; face < kFaceCount; ++face) {
-            table[static_cast<size_t>(type * kFaceCount + face)] = static_cast<int>(face_layer(t, static_cast<Face>(face)));
+            table[static_cast<size_t>(type * kFaceCount + face)] = static_cast<int>(
+                face_layer(t, static_cast<Face>(face)));
         }
     }
     return table;

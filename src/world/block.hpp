@@ -45,8 +45,8 @@ inline constexpr int kTextureLayerCount = 11;
 
 struct BlockInfo {
     std::string_view name;
-    bool solid = false;    // has a cube (an instance when exposed)
-    bool opaque = false;   // hides the faces of the cubes next to it
+    bool solid = false;                             // has a cube (an instance when exposed)
+    bool opaque = false;                            // hides the faces of the cubes next to it
     std::array<TextureLayer, kFaceCount> layers{};  // indexed by Face
 };
 

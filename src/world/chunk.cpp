@@ -88,9 +88,8 @@ void Chunk::compute_interior_masks() {
             const BlockType* row = b + local_index(0, y, z);
             uint8_t* out = masks.data() + local_index(0, y, z);
             for (int x = 0; x < kChunkSize; ++x) {
-                const uint8_t m = static_cast<uint8_t>(
-                    o[x + 1] | o[x - 1] << 1 | o[x + kDy] << 2 | o[x - kDy] << 3 | o[x + kDz] << 4 |
-                    o[x - kDz] << 5);
+                const uint8_t m = static_cast<uint8_t>(o[x + 1] | o[x - 1] << 1 | o[x + kDy] << 2 | o[x - kDy] << 3 |
+                                                       o[x + kDz] << 4 | o[x - kDz] << 5);
                 out[x] = is_solid(row[x]) ? m : uint8_t{0};
             }
         }
@@ -121,8 +120,7 @@ std::vector<BlockEdit> Chunk::edits() const {
     std::vector<BlockEdit> out;
     out.reserve(edits_.size());
     for (const auto& [index, type] : edits_) out.push_back({index, type});
-    std::sort(out.begin(), out.end(),
-              [](const BlockEdit& a, const BlockEdit& b) { return a.index < b.index; });
+    std::sort(out.begin(), out.end(), [](const BlockEdit& a, const BlockEdit& b) { return a.index < b.index; });
     return out;
 }
 

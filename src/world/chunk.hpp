@@ -24,15 +24,13 @@ struct BlockEdit {
 };
 
 class Chunk {
-  public:
+public:
     explicit Chunk(ChunkCoord coord) : coord_(coord) {}
 
     ChunkCoord coord() const { return coord_; }
 
     // All-air chunks allocate no block or mask storage (half of a column is sky).
-    BlockType block(uint16_t index) const {
-        return blocks_ ? (*blocks_)[index] : BlockType::kAir;
-    }
+    BlockType block(uint16_t index) const { return blocks_ ? (*blocks_)[index] : BlockType::kAir; }
     void set_block(uint16_t index, BlockType type);
     bool has_blocks() const { return blocks_ != nullptr; }
     // A chunk with the same coordinate and blocks, no masks and no edits (for rebuilds).
@@ -68,7 +66,7 @@ class Chunk {
     // Bytes of block and mask storage (for stats: air chunks cost almost nothing).
     std::size_t storage_bytes() const;
 
-  private:
+private:
     ChunkCoord coord_;
     std::unique_ptr<std::array<BlockType, kChunkVolume>> blocks_;
     std::unique_ptr<std::array<uint8_t, kChunkVolume>> masks_;
@@ -98,8 +96,7 @@ void Chunk::fix_border(Face face, const Chunk* neighbour, OnChange&& on_change) 
         for (int u = 0; u < kChunkSize; ++u) {
             const uint16_t i = border_cell(face, u, v);
             if (!is_solid((*blocks_)[i])) continue;
-            const bool visible =
-                neighbour != nullptr && !is_opaque(neighbour->block(border_cell(across, u, v)));
+            const bool visible = neighbour != nullptr && !is_opaque(neighbour->block(border_cell(across, u, v)));
             const uint8_t old_mask = mask(i);
             const auto new_mask = static_cast<uint8_t>(visible ? (old_mask | bit) : (old_mask & ~bit));
             if (new_mask == old_mask) continue;

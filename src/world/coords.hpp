@@ -12,9 +12,9 @@
 
 namespace slotcraft {
 
-inline constexpr int kChunkSize = 16;                 // blocks per chunk edge
-inline constexpr int kChunkVolume = 16 * 16 * 16;     // cubes per chunk
-inline constexpr int kWorldHeight = 256;              // block y runs 0..255
+inline constexpr int kChunkSize = 16;              // blocks per chunk edge
+inline constexpr int kChunkVolume = 16 * 16 * 16;  // cubes per chunk
+inline constexpr int kWorldHeight = 256;           // block y runs 0..255
 inline constexpr int kChunksPerColumn = kWorldHeight / kChunkSize;
 
 // A block position in the world: block (x, y, z) fills [x, x+1) x [y, y+1) x [z, z+1).
@@ -32,13 +32,13 @@ enum Face : uint8_t {
 inline constexpr int kFaceCount = 6;
 inline constexpr uint8_t kAllFaces = 0x3F;
 
-inline constexpr std::array<glm::ivec3, kFaceCount> kFaceNormals = {
-    glm::ivec3{1, 0, 0}, glm::ivec3{-1, 0, 0}, glm::ivec3{0, 1, 0},
-    glm::ivec3{0, -1, 0}, glm::ivec3{0, 0, 1}, glm::ivec3{0, 0, -1}};
+inline constexpr std::array<glm::ivec3, kFaceCount> kFaceNormals = {glm::ivec3{1, 0, 0}, glm::ivec3{-1, 0, 0},
+                                                                    glm::ivec3{0, 1, 0}, glm::ivec3{0, -1, 0},
+                                                                    glm::ivec3{0, 0, 1}, glm::ivec3{0, 0, -1}};
 
 constexpr Face opposite(Face f) { return static_cast<Face>(f ^ 1); }
 constexpr uint8_t face_bit(Face f) { return static_cast<uint8_t>(1u << f); }
-constexpr int face_axis(Face f) { return f >> 1; }            // 0 = x, 1 = y, 2 = z
+constexpr int face_axis(Face f) { return f >> 1; }  // 0 = x, 1 = y, 2 = z
 constexpr bool face_is_positive(Face f) { return (f & 1) == 0; }
 
 // Floor division and modulo that are right for negative numbers (-1 / 16 == -1, mod 15).
@@ -59,9 +59,7 @@ struct ChunkCoord {
 constexpr ChunkCoord chunk_of(const BlockPos& p) {
     return {floor_div(p.x, kChunkSize), floor_div(p.y, kChunkSize), floor_div(p.z, kChunkSize)};
 }
-constexpr BlockPos chunk_origin(const ChunkCoord& c) {
-    return {c.x * kChunkSize, c.y * kChunkSize, c.z * kChunkSize};
-}
+constexpr BlockPos chunk_origin(const ChunkCoord& c) { return {c.x * kChunkSize, c.y * kChunkSize, c.z * kChunkSize}; }
 constexpr ChunkCoord neighbour(const ChunkCoord& c, Face f) {
     const glm::ivec3 n = kFaceNormals[f];
     return {c.x + n.x, c.y + n.y, c.z + n.z};
@@ -80,16 +78,11 @@ constexpr bool block_y_in_world(int32_t y) { return y >= 0 && y < kWorldHeight; 
 
 // Local cube index 0..4095 inside a chunk: x + 16 z + 256 y (4 bits per axis), so a
 // horizontal layer is contiguous. The renderer keys its slots by (chunk, index).
-constexpr uint16_t local_index(int x, int y, int z) {
-    return static_cast<uint16_t>(x | (z << 4) | (y << 8));
-}
+constexpr uint16_t local_index(int x, int y, int z) { return static_cast<uint16_t>(x | (z << 4) | (y << 8)); }
 constexpr uint16_t local_index(const BlockPos& world) {
-    return local_index(floor_mod(world.x, kChunkSize), floor_mod(world.y, kChunkSize),
-                       floor_mod(world.z, kChunkSize));
+    return local_index(floor_mod(world.x, kChunkSize), floor_mod(world.y, kChunkSize), floor_mod(world.z, kChunkSize));
 }
-constexpr glm::ivec3 local_position(uint16_t index) {
-    return {index & 15, (index >> 8) & 15, (index >> 4) & 15};
-}
+constexpr glm::ivec3 local_position(uint16_t index) { return {index & 15, (index >> 8) & 15, (index >> 4) & 15}; }
 constexpr BlockPos world_position(const ChunkCoord& c, uint16_t index) {
     return chunk_origin(c) + local_position(index);
 }

@@ -51,7 +51,7 @@ struct InstanceChange {
 // Fixed storage, so an edit allocates nothing; the places past size() are left unwritten
 // (zeroing them was a sixth of an edit's cost).
 class EditChanges {
-  public:
+public:
     static constexpr int kMax = 7;
     EditChanges() {}
     EditChanges(const EditChanges& other) { copy_from(other); }
@@ -74,7 +74,7 @@ class EditChanges {
         return storage_.items[i];
     }
 
-  private:
+private:
     void copy_from(const EditChanges& other) {
         for (const InstanceChange& c : other) push(c);
     }

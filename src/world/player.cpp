@@ -40,9 +40,7 @@ struct CellRange {
     int first;
     int last;
 };
-CellRange cells_inside(double lo, double hi) {
-    return {floor_cell(lo + kTouch), ceil_cell(hi - kTouch) - 1};
-}
+CellRange cells_inside(double lo, double hi) { return {floor_cell(lo + kTouch), ceil_cell(hi - kTouch) - 1}; }
 
 }  // namespace
 
@@ -65,8 +63,8 @@ void Player::set_eye(const glm::dvec3& eye) { set_feet(eye - glm::dvec3(0.0, kEy
 void Player::set_feet(const glm::dvec3& feet) {
     for (int a = 0; a < 3; ++a) {
         if (!std::isfinite(feet[a]) || std::abs(feet[a]) > kMaxCoordinate)
-            throw PositionOutOfRange("player position out of range: coordinate " +
-                                     std::to_string(feet[a]) + " (|x|, |y|, |z| <= 1e9)");
+            throw PositionOutOfRange("player position out of range: coordinate " + std::to_string(feet[a]) +
+                                     " (|x|, |y|, |z| <= 1e9)");
     }
     feet_ = feet;
     velocity_ = glm::dvec3(0.0);
@@ -129,9 +127,7 @@ void Player::sub_step(const PlayerInput& input, const BlockQuery& solid, double 
     const glm::dvec3 wish = wish_velocity(input);
     glm::dvec3 before = velocity_;
     glm::dvec3 after;
-    const double control = mode_ == MoveMode::kFly ? kFlyControl
-                           : on_ground_            ? kGroundControl
-                                                   : kAirControl;
+    const double control = mode_ == MoveMode::kFly ? kFlyControl : on_ground_ ? kGroundControl : kAirControl;
     const double blend = 1.0 - std::exp(-control * h);  // the same feel at any step length
     after.x = before.x + (wish.x - before.x) * blend;
     after.z = before.z + (wish.z - before.z) * blend;

@@ -32,14 +32,14 @@ inline constexpr double kTerminalVelocity = 50.0;  // fastest fall, blocks / s
 inline constexpr double kJumpHeight = 1.25;        // apex of a jump above the take-off
 // sqrt(2 g h): the take-off speed whose apex is kJumpHeight (checked in player.cpp).
 inline constexpr double kJumpVelocity = 8.366600265340756;
-inline constexpr double kWalkSpeed = 4.3;          // blocks / s
-inline constexpr double kSprintFactor = 1.3;       // walk speed multiplier with sprint
-inline constexpr double kFlySpeed = 11.0;          // horizontal, blocks / s
-inline constexpr double kFlyVerticalSpeed = 8.0;   // Space / Shift in fly mode
-inline constexpr double kFlySprintFactor = 2.0;    // fly speed multiplier with sprint
+inline constexpr double kWalkSpeed = 4.3;         // blocks / s
+inline constexpr double kSprintFactor = 1.3;      // walk speed multiplier with sprint
+inline constexpr double kFlySpeed = 11.0;         // horizontal, blocks / s
+inline constexpr double kFlyVerticalSpeed = 8.0;  // Space / Shift in fly mode
+inline constexpr double kFlySprintFactor = 2.0;   // fly speed multiplier with sprint
 // How fast the velocity follows the keys: the gap to the target shrinks by e every 1/k s.
 inline constexpr double kGroundControl = 25.0;
-inline constexpr double kAirControl = 6.0;         // less grip in the air: momentum carries
+inline constexpr double kAirControl = 6.0;  // less grip in the air: momentum carries
 inline constexpr double kFlyControl = 12.0;
 // Gap kept between the box and a block it collided with, so rounding (even at x = 1e6,
 // where a double still resolves 1e-10) never puts the box inside the block.
@@ -89,7 +89,7 @@ struct PlayerBox {
 };
 
 class Player {
-  public:
+public:
     struct Stats {
         uint64_t steps = 0;          // calls to step()
         uint64_t sub_steps = 0;      // pieces simulated (no move longer than kMaxSubStepDistance)
@@ -127,7 +127,7 @@ class Player {
 
     const Stats& stats() const { return stats_; }
 
-  private:
+private:
     void sub_step(const PlayerInput& input, const BlockQuery& solid, double h);
     glm::dvec3 wish_velocity(const PlayerInput& input) const;
     double sweep(int axis, double delta, const BlockQuery& solid, bool& blocked);

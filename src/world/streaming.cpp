@@ -10,8 +10,7 @@ namespace slotcraft {
 
 // [SECTION] planning
 
-bool column_in_view(int32_t camera_x, int32_t camera_z, int32_t column_x, int32_t column_z,
-                    int view_distance) {
+bool column_in_view(int32_t camera_x, int32_t camera_z, int32_t column_x, int32_t column_z, int view_distance) {
     const int64_t dx = static_cast<int64_t>(column_x) - camera_x;
     const int64_t dz = static_cast<int64_t>(column_z) - camera_z;
     const int64_t r = view_distance;
@@ -28,9 +27,7 @@ std::size_t columns_in_view(int view_distance) {
     return n;
 }
 
-std::size_t max_loaded_chunks(int view_distance) {
-    return columns_in_view(view_distance) * kChunksPerColumn;
-}
+std::size_t max_loaded_chunks(int view_distance) { return columns_in_view(view_distance) * kChunksPerColumn; }
 
 ChunkCoord camera_chunk(const glm::dvec3& camera) {
     // Clamped in double before the cast: a camera far outside the world streams its edge.
@@ -41,8 +38,7 @@ ChunkCoord camera_chunk(const glm::dvec3& camera) {
     return {axis(camera.x, lo, hi), axis(camera.y, 0, kChunksPerColumn - 1), axis(camera.z, lo, hi)};
 }
 
-StreamPlan plan_streaming(ChunkCoord camera, int view_distance,
-                          const std::function<bool(ChunkCoord)>& known,
+StreamPlan plan_streaming(ChunkCoord camera, int view_distance, const std::function<bool(ChunkCoord)>& known,
                           std::span<const ChunkCoord> loaded) {
     StreamPlan plan;
     const int r = view_distance;

@@ -25,8 +25,7 @@ namespace slotcraft {
 
 // True when column (column_x, column_z) is within `view_distance` chunks of the camera's
 // column: a disc, dx^2 + dz^2 <= r^2, so the view reaches as far in every direction.
-bool column_in_view(int32_t camera_x, int32_t camera_z, int32_t column_x, int32_t column_z,
-                    int view_distance);
+bool column_in_view(int32_t camera_x, int32_t camera_z, int32_t column_x, int32_t column_z, int view_distance);
 
 // Number of columns in the disc, and the most chunks streaming ever keeps loaded.
 std::size_t columns_in_view(int view_distance);
@@ -44,8 +43,7 @@ struct StreamPlan {
 // `known(coord)` is true for chunks loaded or already requested; `loaded` lists the loaded
 // chunks. Ordering is by squared distance between chunk centres, ties broken by
 // coordinate, so the plan is deterministic.
-StreamPlan plan_streaming(ChunkCoord camera, int view_distance,
-                          const std::function<bool(ChunkCoord)>& known,
+StreamPlan plan_streaming(ChunkCoord camera, int view_distance, const std::function<bool(ChunkCoord)>& known,
                           std::span<const ChunkCoord> loaded);
 
 // [SECTION] generation workers
@@ -64,7 +62,7 @@ struct GenerationResult {
 std::unique_ptr<Chunk> build_chunk(const TerrainGenerator& terrain, const GenerationJob& job);
 
 class GenerationPool {
-  public:
+public:
     // `terrain` must outlive the pool. threads >= 1.
     GenerationPool(const TerrainGenerator& terrain, int threads);
     ~GenerationPool();  // stops the workers and joins them; queued jobs are dropped
@@ -82,7 +80,7 @@ class GenerationPool {
     std::size_t queued() const;
     int threads() const { return static_cast<int>(workers_.size()); }
 
-  private:
+private:
     void work(std::stop_token stop);
 
     const TerrainGenerator& terrain_;

@@ -84,8 +84,7 @@ int TerrainGenerator::surface_height(int32_t x, int32_t z) const {
 
 BlockType TerrainGenerator::ground_block(int y, int surface) const {
     if (y > surface) return BlockType::kAir;
-    const bool shore =
-        type_ == WorldType::kTerrain && surface <= TerrainParams::kSeaLevel + 1;
+    const bool shore = type_ == WorldType::kTerrain && surface <= TerrainParams::kSeaLevel + 1;
     if (y == surface) return shore ? BlockType::kSand : BlockType::kGrass;
     if (y >= surface - TerrainParams::kDirtDepth) return shore ? BlockType::kSand : BlockType::kDirt;
     return BlockType::kStone;

@@ -35,14 +35,14 @@ inline std::string_view world_type_name(WorldType type) { return kWorldTypeNames
 
 struct TerrainParams {
     static constexpr int kFlatGrassY = 63;
-    static constexpr int kSeaLevel = 62;      // surfaces at or below sea level + 1 are sand
-    static constexpr int kDirtDepth = 3;      // dirt (or sand) layers under the surface
-    static constexpr int kTreeRadius = 2;     // canopy reach from the trunk, in blocks
-    static constexpr int kTreePerMille = 9;   // chance that a grass column grows a tree
+    static constexpr int kSeaLevel = 62;     // surfaces at or below sea level + 1 are sand
+    static constexpr int kDirtDepth = 3;     // dirt (or sand) layers under the surface
+    static constexpr int kTreeRadius = 2;    // canopy reach from the trunk, in blocks
+    static constexpr int kTreePerMille = 9;  // chance that a grass column grows a tree
 };
 
 class TerrainGenerator {
-  public:
+public:
     TerrainGenerator(WorldType type, uint64_t seed);
 
     WorldType type() const { return type_; }
@@ -60,7 +60,7 @@ class TerrainGenerator {
     // from a hash of the seed and the column alone (and the column's surface).
     int tree_at(int32_t x, int32_t z) const;
 
-  private:
+private:
     BlockType ground_block(int y, int surface) const;
     void place_trees(Chunk& chunk) const;
     float noise2(int32_t x, int32_t z, int32_t period, int layer) const;

@@ -30,7 +30,7 @@ std::optional<InstanceChange> instance_change(ChunkCoord chunk, uint16_t index, 
 // another side). The tracker remembers each cube's mask before the batch and emits one
 // change per cube at the end, only for chunks that were loaded before and still are.
 class World::ChangeTracker {
-  public:
+public:
     void note(uint32_t entry, uint32_t generation, uint16_t index, uint8_t old_mask) {
         const uint64_t key = (static_cast<uint64_t>(entry) << 16) | index;
         if (seen_.insert({key, static_cast<uint32_t>(noted_.size())}).second) {
@@ -48,7 +48,7 @@ class World::ChangeTracker {
         }
     }
 
-  private:
+private:
     struct Noted {
         uint32_t entry;  // in the chunk table
         uint32_t generation;
@@ -97,8 +97,7 @@ void World::ensure_pool() {
 // [SECTION] streaming
 
 bool World::wanted(ChunkCoord c) const {
-    return camera_ && chunk_y_in_world(c.y) &&
-           column_in_view(camera_->x, camera_->z, c.x, c.z, view_distance_);
+    return camera_ && chunk_y_in_world(c.y) && column_in_view(camera_->x, camera_->z, c.x, c.z, view_distance_);
 }
 
 GenerationJob World::job_for(ChunkCoord c) const {
@@ -123,8 +122,7 @@ void World::replan(ChunkCoord camera, WorldEvents& events, ChangeTracker& tracke
     for (const ChunkCoord& c : pool_->cancel_queued()) in_flight_.erase(c);
     const std::vector<ChunkCoord> loaded = loaded_chunks();
     const StreamPlan plan = plan_streaming(
-        camera, view_distance_, [this](ChunkCoord c) { return is_loaded(c) || in_flight_.contains(c); },
-        loaded);
+        camera, view_distance_, [this](ChunkCoord c) { return is_loaded(c) || in_flight_.contains(c); }, loaded);
     for (const ChunkCoord& c : plan.to_drop) unload(c, events, tracker);
     std::vector<GenerationJob> jobs;
     jobs.reserve(plan.to_load.size());
@@ -198,8 +196,7 @@ WorldEvents World::unload_now(std::span<const ChunkCoord> coords) {
 // New chunks enter the table first, then every border between a new chunk and a loaded
 // one is fixed up on both sides (a new chunk's own side once per new neighbour), so the
 // lists emitted for new chunks are final and old chunks get tracked changes.
-void World::integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& events,
-                      ChangeTracker& tracker) {
+void World::integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& events, ChangeTracker& tracker) {
     std::vector<uint32_t> fresh;
     fresh.reserve(chunks.size());
     for (auto& chunk : chunks) {
@@ -359,8 +356,8 @@ EditChanges World::set_block(const BlockPos& p, BlockType type) {
         const BlockPos q = p + kFaceNormals[f];
         if (!block_y_in_world(q.y)) continue;
         const glm::ivec3 lq = local + kFaceNormals[f];
-        const bool inside = lq.x >= 0 && lq.x < kChunkSize && lq.y >= 0 && lq.y < kChunkSize &&
-                            lq.z >= 0 && lq.z < kChunkSize;
+        const bool inside = lq.x >= 0 && lq.x < kChunkSize && lq.y >= 0 && lq.y < kChunkSize && lq.z >= 0 &&
+                            lq.z < kChunkSize;
         Chunk* n = inside ? c : find(chunk_of(q));
         if (!n) continue;
         const uint16_t j = local_index(q);
@@ -376,15 +373,13 @@ EditChanges World::set_block(const BlockPos& p, BlockType type) {
 }
 
 void World::import_edits(ChunkCoord c, std::span<const BlockEdit> edits) {
-    assert(!is_loaded(c) && !in_flight_.contains(c) &&
-           "import_edits: call before the chunk is loaded or requested");
+    assert(!is_loaded(c) && !in_flight_.contains(c) && "import_edits: call before the chunk is loaded or requested");
     if (edits.empty() || !chunk_y_in_world(c.y)) return;
     std::vector<BlockEdit>& kept = kept_edits_[c];
     kept.insert(kept.begin(), edits.begin(), edits.end());  // applied in order: kept ones last
 }
 
-std::optional<RayHit> World::raycast(const glm::dvec3& origin, const glm::dvec3& direction,
-                                     double reach) const {
+std::optional<RayHit> World::raycast(const glm::dvec3& origin, const glm::dvec3& direction, double reach) const {
     return cast_ray(origin, direction, reach,
                     [this](const BlockPos& p) { return block_at(p).value_or(BlockType::kAir); });
 }

@@ -57,21 +57,21 @@ struct EditRefused : std::runtime_error {
 };
 
 class World {
-  public:
+public:
     struct Stats {
         std::size_t chunks_loaded = 0;
         std::size_t chunks_with_instances = 0;
-        std::size_t instances = 0;           // exposed cubes
-        std::size_t stream_pending = 0;      // requested, not integrated yet
-        std::size_t stream_queued = 0;       // of those, not started by a worker
-        std::size_t chunks_integrated = 0;   // since start
-        std::size_t chunks_unloaded = 0;     // since start
-        std::size_t chunks_discarded = 0;    // generated but out of view on arrival
+        std::size_t instances = 0;          // exposed cubes
+        std::size_t stream_pending = 0;     // requested, not integrated yet
+        std::size_t stream_queued = 0;      // of those, not started by a worker
+        std::size_t chunks_integrated = 0;  // since start
+        std::size_t chunks_unloaded = 0;    // since start
+        std::size_t chunks_discarded = 0;   // generated but out of view on arrival
         std::size_t edits_applied = 0;
         std::size_t edits_refused = 0;
         std::size_t edited_chunks_unloaded = 0;  // unloaded chunks whose edits are kept
-        std::size_t chunk_entries = 0;       // chunk table size (stays flat while walking)
-        std::size_t storage_bytes = 0;       // block + mask storage of loaded chunks
+        std::size_t chunk_entries = 0;           // chunk table size (stays flat while walking)
+        std::size_t storage_bytes = 0;           // block + mask storage of loaded chunks
         int view_distance = 0;
         int worker_threads = 0;
     };
@@ -139,7 +139,7 @@ class World {
     Stats stats() const;
     const TerrainGenerator& terrain() const { return terrain_; }
 
-  private:
+private:
     // One entry of the chunk table; a ChunkHandle is its index and generation.
     struct ChunkEntry {
         std::unique_ptr<Chunk> chunk;
@@ -153,8 +153,7 @@ class World {
     std::optional<uint32_t> entry_of(ChunkCoord c) const;
     uint8_t full_mask(const Chunk& c, uint16_t index) const;
     void replan(ChunkCoord camera, WorldEvents& events, ChangeTracker& tracker);
-    void integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& events,
-                   ChangeTracker& tracker);
+    void integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& events, ChangeTracker& tracker);
     void unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker);
     bool wanted(ChunkCoord c) const;
     GenerationJob job_for(ChunkCoord c) const;

@@ -59,7 +59,7 @@ TEST(CullView, TracksChunksThatHaveCubes) {
 
 TEST(CullView, KeepsWhatIsInFrontOfTheEye) {
     Scene scene;
-    const auto east = scene.culled_chunks(looking(90.0));   // yaw 90 looks towards +x
+    const auto east = scene.culled_chunks(looking(90.0));  // yaw 90 looks towards +x
     EXPECT_TRUE(has_x(east, 4));
     const auto west = scene.culled_chunks(looking(-90.0));
     EXPECT_FALSE(has_x(west, 4));

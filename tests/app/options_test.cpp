@@ -30,10 +30,32 @@ TEST(Options, DefaultsWithoutFlags) {
 }
 
 TEST(Options, ParsesEveryFlag) {
-    const Options o = parse_options({"--frames", "5", "--screenshot", "a.png", "--size", "640x360", "--vsync", "off",
-                                     "--gl-debug", "--shaders", "sh", "--assets=as", "--script", "s.txt",
-                                     "--stats-json", "s.json", "--world", "flat", "--seed", "42",
-                                     "--view-distance", "3", "--verify-every", "10", "--ring-kib", "64"});
+    const Options o = parse_options({"--frames",
+                                     "5",
+                                     "--screenshot",
+                                     "a.png",
+                                     "--size",
+                                     "640x360",
+                                     "--vsync",
+                                     "off",
+                                     "--gl-debug",
+                                     "--shaders",
+                                     "sh",
+                                     "--assets=as",
+                                     "--script",
+                                     "s.txt",
+                                     "--stats-json",
+                                     "s.json",
+                                     "--world",
+                                     "flat",
+                                     "--seed",
+                                     "42",
+                                     "--view-distance",
+                                     "3",
+                                     "--verify-every",
+                                     "10",
+                                     "--ring-kib",
+                                     "64"});
     EXPECT_EQ(o.frames, 5);
     EXPECT_EQ(o.screenshot_path, "a.png");
     EXPECT_EQ(o.width, 640);
@@ -62,13 +84,19 @@ TEST(Options, ParsesEveryFlag) {
 // Each bad command line is refused with a message that names the flag.
 TEST(Options, RefusesBadInputNamingTheFlag) {
     const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
-        {{"--bogus"}, "--bogus"},          {{"--frames"}, "--frames"},
-        {{"--frames", "0"}, "--frames"},   {{"--frames", "12abc"}, "--frames"},
-        {{"--size", "100"}, "--size"},     {{"--size", "0x10"}, "--size"},
-        {{"--vsync", "maybe"}, "--vsync"}, {{"--world", "moon"}, "--world"},
-        {{"--seed", "-1"}, "--seed"},      {{"--view-distance", "99"}, "--view-distance"},
+        {{"--bogus"}, "--bogus"},
+        {{"--frames"}, "--frames"},
+        {{"--frames", "0"}, "--frames"},
+        {{"--frames", "12abc"}, "--frames"},
+        {{"--size", "100"}, "--size"},
+        {{"--size", "0x10"}, "--size"},
+        {{"--vsync", "maybe"}, "--vsync"},
+        {{"--world", "moon"}, "--world"},
+        {{"--seed", "-1"}, "--seed"},
+        {{"--view-distance", "99"}, "--view-distance"},
         {{"--ring-kib", "0"}, "--ring-kib"},
-        {{"--world-name", "a/b"}, "--world-name"}, {{"--world-file", ""}, "--world-file"},
+        {{"--world-name", "a/b"}, "--world-name"},
+        {{"--world-file", ""}, "--world-file"},
         {{"--world-name", "a", "--world-file", "b.db"}, "--world-name"},
     };
     for (const auto& [args, flag] : cases) {

@@ -44,7 +44,8 @@ public:
     void freeze_cull(bool frozen) override { calls.push_back(frozen ? "freeze" : "live"); }
     void show_boxes(bool on) override { calls.push_back(on ? "boxes on" : "boxes off"); }
     void act(Action action, std::optional<BlockType> type) override {
-        calls.push_back("act " + std::to_string(static_cast<int>(action)) + (type ? " " + std::string(block_name(*type)) : ""));
+        calls.push_back("act " + std::to_string(static_cast<int>(action)) +
+                        (type ? " " + std::string(block_name(*type)) : ""));
     }
     void select_hotbar(int index) override { calls.push_back("select " + std::to_string(index)); }
     void set_mode(MoveMode mode) override { calls.push_back("mode " + std::string(move_mode_name(mode))); }
@@ -115,12 +116,14 @@ TEST(ScriptRunner, QuitEndsTheRunBeforeTheLinesAfterIt) {
 
 TEST(ScriptRunner, EveryCommandReachesTheHostWithItsArguments) {
     FakeHost host;
-    ScriptRunner runner(parse_script("set -1 70 2.9 brick\nverify\ncull freeze\ncull live\nboxes on\nbreak\n"
-                                     "place glass\npick\nselect 3\nmode walk\nkey W 4\nlook 10 -5\nresize 0 0\n"));
+    ScriptRunner runner(
+        parse_script("set -1 70 2.9 brick\nverify\ncull freeze\ncull live\nboxes on\nbreak\n"
+                     "place glass\npick\nselect 3\nmode walk\nkey W 4\nlook 10 -5\nresize 0 0\n"));
     EXPECT_EQ(run_to_end(runner, host), 4 + 1);  // key holds for its frames, resize renders one
-    const std::vector<std::string> expected = {"set -1 70 2 brick", "verify", "freeze", "live", "boxes on", "act 0",
-                                               "act 1 glass", "act 2", "select 2", "mode walk", "key W 4",
-                                               "look 10 -5", "resize 0 0"};
+    const std::vector<std::string> expected = {"set -1 70 2 brick", "verify",    "freeze",      "live",
+                                               "boxes on",          "act 0",     "act 1 glass", "act 2",
+                                               "select 2",          "mode walk", "key W 4",     "look 10 -5",
+                                               "resize 0 0"};
     EXPECT_EQ(host.calls, expected);
 }
 

@@ -6,8 +6,9 @@ namespace slotcraft {
 namespace {
 
 TEST(Script, ParsesCommandsSkippingCommentsAndBlankLines) {
-    const auto cmds = parse_script("# a comment\n\nwait 3\ncamera 1 2.5 -3 90 -10  # trailing\nscreenshot a.png\n"
-                                   "stats s.json\noverlay on\nquit\n");
+    const auto cmds = parse_script(
+        "# a comment\n\nwait 3\ncamera 1 2.5 -3 90 -10  # trailing\nscreenshot a.png\n"
+        "stats s.json\noverlay on\nquit\n");
     ASSERT_EQ(cmds.size(), 6u);
     EXPECT_EQ(cmds[0].verb, "wait");
     EXPECT_EQ(cmds[0].line, 3);
@@ -49,8 +50,8 @@ TEST(Script, MissingFileOrFolderIsAClearError) {
 
 // Values are checked with the words, so a bad value never waits for the world to stream.
 TEST(Script, BadValuesAreRefusedBeforeTheRun) {
-    for (const char* text : {"select 10", "select 0", "place cheese", "place air", "set 0 70 0 cheese",
-                             "resize 1 0", "resize 99999 1", "resize 1.5 2", "look 1e308 0", "camera 1e10 0 0 0 0",
+    for (const char* text : {"select 10", "select 0", "place cheese", "place air", "set 0 70 0 cheese", "resize 1 0",
+                             "resize 99999 1", "resize 1.5 2", "look 1e308 0", "camera 1e10 0 0 0 0",
                              "camera 0 0 0 1e9 0", "wait 1e12", "key W -1", "set 0 2e9 0 stone"}) {
         EXPECT_THROW(parse_script(std::string("wait 1\n") + text + "\n"), ScriptError) << text;
         try {

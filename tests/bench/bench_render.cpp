@@ -58,8 +58,8 @@ struct Result {
 
 // Renders `frames` frames per pose along a circle; cpu_ms is submission only, frame_ms
 // includes gfx::finish() (on llvmpipe: the rasterisation itself).
-Result run_path(gfx::CubeRenderer& renderer, Scene& scene, bool cull, int view_distance, int frames_per_pose,
-                int width, int height, Window& window) {
+Result run_path(gfx::CubeRenderer& renderer, Scene& scene, bool cull, int view_distance, int frames_per_pose, int width,
+                int height, Window& window) {
     renderer.land(scene.slots.take_frame());
     gfx::finish();
     Result r;
@@ -176,19 +176,22 @@ int run(int view_distance, int frames_per_pose) {
         Scene solid_scene;
         fill(solid_scene, every_solid_cube(world, now));
         const Result a = run_path(renderer, exposed, true, view_distance, frames_per_pose, kWidth, kHeight, window);
-        const Result b = run_path(solid_renderer, solid_scene, true, view_distance, frames_per_pose, kWidth, kHeight, window);
+        const Result b = run_path(solid_renderer, solid_scene, true, view_distance, frames_per_pose, kWidth, kHeight,
+                                  window);
         gfx::CubeRenderer whole_renderer(config);
         Scene whole;
         fill(whole, now);
-        const Result c = run_path(whole_renderer, whole, false, view_distance, frames_per_pose, kWidth, kHeight, window);
-        std::printf("view distance %d, %zu chunks loaded, 1280x720, 24 poses x %d frames\n", view_distance, loaded.size(),
-                    frames_per_pose);
-        std::printf("%-18s %12s %12s %14s %10s\n", "contender", "cpu ms/frame", "ms/frame", "instances/frame", "vs ours");
+        const Result c = run_path(whole_renderer, whole, false, view_distance, frames_per_pose, kWidth, kHeight,
+                                  window);
+        std::printf("view distance %d, %zu chunks loaded, 1280x720, 24 poses x %d frames\n", view_distance,
+                    loaded.size(), frames_per_pose);
+        std::printf("%-18s %12s %12s %14s %10s\n", "contender", "cpu ms/frame", "ms/frame", "instances/frame",
+                    "vs ours");
         const Result* rs[] = {&a, &b, &c};
         const char* names[] = {"exposed+culled", "solid+culled", "exposed, 1 draw"};
         for (int i = 0; i < 3; ++i) {
-            std::printf("%-18s %12.3f %12.2f %14.0f %9.2fx\n", names[i], rs[i]->cpu_ms, rs[i]->frame_ms, rs[i]->instances,
-                        rs[i]->frame_ms / a.frame_ms);
+            std::printf("%-18s %12.3f %12.2f %14.0f %9.2fx\n", names[i], rs[i]->cpu_ms, rs[i]->frame_ms,
+                        rs[i]->instances, rs[i]->frame_ms / a.frame_ms);
         }
     }
     return 0;

@@ -103,8 +103,8 @@ void BM_SetBlock(benchmark::State& state) {
         benchmark::DoNotOptimize(r);
     }
     state.SetItemsProcessed(state.iterations());
-    state.counters["changes_per_edit"] =
-        static_cast<double>(changes) / static_cast<double>(std::max<int64_t>(1, state.iterations()));
+    state.counters["changes_per_edit"] = static_cast<double>(changes) /
+                                         static_cast<double>(std::max<int64_t>(1, state.iterations()));
 }
 BENCHMARK(BM_SetBlock)->Unit(benchmark::kNanosecond);
 

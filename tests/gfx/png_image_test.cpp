@@ -74,8 +74,7 @@ class PngFiles : public ::testing::Test {
 protected:
     void SetUp() override {
         const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        dir_ = fs::temp_directory_path() /
-               ("slotcraft_look_" + std::to_string(::getpid()) + "_" + info->name());
+        dir_ = fs::temp_directory_path() / ("slotcraft_look_" + std::to_string(::getpid()) + "_" + info->name());
         fs::remove_all(dir_);
         fs::create_directories(dir_);
     }
@@ -83,8 +82,8 @@ protected:
 
     fs::path write(const std::string& name, const std::vector<uint8_t>& bytes) const {
         const fs::path path = dir_ / name;
-        std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
-                                                    static_cast<std::streamsize>(bytes.size()));
+        std::ofstream(path, std::ios::binary)
+            .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
         return path;
     }
 
@@ -245,8 +244,8 @@ TEST_F(PngFiles, BadLayersFallBackToTheCheckerboardWithOneWarningEach) {
     EXPECT_TRUE(layers.warnings[1].starts_with("slotcraft: warning: texture '" + folder +
                                                "/corrupt.png': not a PNG / corrupt: "))
         << layers.warnings[1];
-    EXPECT_EQ(layers.warnings[2], "slotcraft: warning: texture '" + folder +
-                                      "/small.png': 8x8 but 16x16 needed; showing a checkerboard");
+    EXPECT_EQ(layers.warnings[2],
+              "slotcraft: warning: texture '" + folder + "/small.png': 8x8 but 16x16 needed; showing a checkerboard");
     for (const std::string& w : layers.warnings) EXPECT_EQ(w.find('\n'), std::string::npos);
 }
 

@@ -35,15 +35,20 @@ TEST(AppRender, FramesAndScreenshotShowTheSky) {
 
 TEST(AppRender, ScriptWithEveryCommandWritesStats) {
     const std::string dir = out_dir();
-    write_text(dir + "/run.txt", "# every command of the foundation\n"
-                                 "wait 2\n"
-                                 "camera 10.5 70 -3 90 -20\n"
-                                 "overlay on\n"
-                                 "screenshot " + dir + "/shot.png\n"
-                                 "overlay off\n"
-                                 "stats " + dir + "/stats.json\n"
-                                 "quit\n"
-                                 "wait 1000000\n");
+    write_text(dir + "/run.txt",
+               "# every command of the foundation\n"
+               "wait 2\n"
+               "camera 10.5 70 -3 90 -20\n"
+               "overlay on\n"
+               "screenshot " +
+                   dir +
+                   "/shot.png\n"
+                   "overlay off\n"
+                   "stats " +
+                   dir +
+                   "/stats.json\n"
+                   "quit\n"
+                   "wait 1000000\n");
     const auto r = run_program(SLOTCRAFT_EXE, {"--script", dir + "/run.txt", "--gl-debug", "--size", "320x240",
                                                "--vsync", "off", "--stats-json", dir + "/exit.json"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -107,7 +112,8 @@ TEST(AppRender, UnwritableOutputsAndAFolderAsScriptAreRefusedBeforeTheRun) {
 TEST(AppRender, AScreenshotOfAMinimisedWindowStopsTheScriptAtItsLine) {
     const std::string dir = out_dir();
     write_text(dir + "/min.txt", "wait 1\nresize 0 0\nscreenshot " + dir + "/x.png\n");
-    const auto r = run_program(SLOTCRAFT_EXE, {"--script", dir + "/min.txt", "--world", "flat", "--view-distance", "1"});
+    const auto r = run_program(SLOTCRAFT_EXE,
+                               {"--script", dir + "/min.txt", "--world", "flat", "--view-distance", "1"});
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("line 3"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("minimised"), std::string::npos) << r.err;

@@ -13,8 +13,10 @@ using test::Json;
 
 TEST(CullRender, LookingAtTheSkyKeepsFewerChunksThanLookingAlongTheGround) {
     const std::string dir = out_dir();
-    const std::string script = "camera 0 90 0 0 0\nwait 1\nstats " + dir + "/ground.json\n"
-                               "camera 0 90 0 0 89\nwait 1\nstats " + dir + "/sky.json\n";
+    const std::string script = "camera 0 90 0 0 0\nwait 1\nstats " + dir +
+                               "/ground.json\n"
+                               "camera 0 90 0 0 89\nwait 1\nstats " +
+                               dir + "/sky.json\n";
     const auto r = run_script(dir, script, {"--world", "terrain", "--view-distance", "4"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto ground = Json::parse_file(dir + "/ground.json");
@@ -32,8 +34,10 @@ TEST(CullRender, LookingAtTheSkyKeepsFewerChunksThanLookingAlongTheGround) {
 
 TEST(CullRender, AFrozenFrustumKeepsItsSetWhileTheCameraTurns) {
     const std::string dir = out_dir();
-    const std::string script = "camera 0 90 0 0 -10\nwait 1\nstats " + dir + "/before.json\ncull freeze\nboxes on\n"
-                               "camera 0 90 0 180 -10\nwait 2\nscreenshot " + dir + "/turned.png\nstats " + dir +
+    const std::string script = "camera 0 90 0 0 -10\nwait 1\nstats " + dir +
+                               "/before.json\ncull freeze\nboxes on\n"
+                               "camera 0 90 0 180 -10\nwait 2\nscreenshot " +
+                               dir + "/turned.png\nstats " + dir +
                                "/frozen.json\ncull live\nboxes off\nwait 1\nstats " + dir + "/live.json\n";
     const auto r = run_script(dir, script, {"--world", "terrain", "--view-distance", "4"});
     ASSERT_EQ(r.exit_code, 0) << r.err;

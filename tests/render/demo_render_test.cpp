@@ -29,10 +29,16 @@ TEST(DemoRender, BreakFreesTheTargetedSlotAndPlaceReusesIt) {
     const std::string dir = out_dir();
     // Looking steeply down at a two-block stone pillar just in front of the eye: after the
     // break the ray meets the lower block's top, so `place` fills the same cell again.
-    const std::string script = "camera 0.5 67.6 1.5 0 -65\nset 0 64 0 stone\nset 0 65 0 stone\nwait 1\n"
-                               "screenshot " + dir + "/before.png\nstats " + dir + "/before.json\n"
-                               "break\nwait 1\nscreenshot " + dir + "/broken.png\nstats " + dir + "/broken.json\n"
-                               "place stone\nwait 1\nverify\nstats " + dir + "/placed.json\n";
+    const std::string script =
+        "camera 0.5 67.6 1.5 0 -65\nset 0 64 0 stone\nset 0 65 0 stone\nwait 1\n"
+        "screenshot " +
+        dir + "/before.png\nstats " + dir +
+        "/before.json\n"
+        "break\nwait 1\nscreenshot " +
+        dir + "/broken.png\nstats " + dir +
+        "/broken.json\n"
+        "place stone\nwait 1\nverify\nstats " +
+        dir + "/placed.json\n";
     const auto r = run_script(dir, script, {"--world", "flat", "--view-distance", "2"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto before = Json::parse_file(dir + "/before.json");
@@ -82,8 +88,10 @@ TEST(DemoRender, PickAndSelectDriveTheHotbar) {
 
 TEST(DemoRender, WalkModeLandsOnTheGroundAndStaysThere) {
     const std::string dir = out_dir();
-    const std::string script = "camera 0.5 72 0.5 0 0\nmode walk\nwait 90\nstats " + dir + "/landed.json\nwait 60\n"
-                               "stats " + dir + "/later.json\n";
+    const std::string script = "camera 0.5 72 0.5 0 0\nmode walk\nwait 90\nstats " + dir +
+                               "/landed.json\nwait 60\n"
+                               "stats " +
+                               dir + "/later.json\n";
     const auto r = run_script(dir, script, {"--world", "flat", "--view-distance", "2"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto landed = Json::parse_file(dir + "/landed.json");
@@ -98,7 +106,8 @@ TEST(DemoRender, WalkingIntoAWallStopsAtTheWall) {
     const std::string dir = out_dir();
     // A wall two blocks high across x at z = -3; walk towards -z into it.
     std::string script = "camera 0.5 66 0.5 0 0\n";
-    for (int x = -2; x <= 2; ++x) script += "set " + std::to_string(x) + " 64 -3 brick\nset " + std::to_string(x) + " 65 -3 brick\n";
+    for (int x = -2; x <= 2; ++x)
+        script += "set " + std::to_string(x) + " 64 -3 brick\nset " + std::to_string(x) + " 65 -3 brick\n";
     script += "mode walk\nwait 30\nkey W 90\nstats " + dir + "/wall.json\n";
     const auto r = run_script(dir, script, {"--world", "flat", "--view-distance", "2"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -112,15 +121,20 @@ TEST(DemoRender, APlacedBlockNeverOverlapsThePlayer) {
     const std::string dir = out_dir();
     // Standing on the grass, looking straight down: the targeted face's cell is where the feet are.
     const std::string script = "camera 0.5 66 0.5 0 -90\nmode walk\nwait 30\nplace stone\n";
-    const std::string err = render_test::expect_stops_at_line(dir, script, 4, {"--world", "flat", "--view-distance", "1"});
+    const std::string err = render_test::expect_stops_at_line(dir, script, 4,
+                                                              {"--world", "flat", "--view-distance", "1"});
     EXPECT_NE(err.find("inside the player"), std::string::npos) << err;
 }
 
 TEST(DemoRender, ResizeAndMinimiseCauseNoError) {
     const std::string dir = out_dir();
-    const std::string script = "camera 0 80 0 0 -20\nresize 400 300\nwait 2\nstats " + dir + "/resized.json\n"
-                               "resize 0 0\nwait 3\nstats " + dir + "/minimised.json\nresize 320 180\nwait 2\n"
-                               "screenshot " + dir + "/back.png\nstats " + dir + "/back.json\n";
+    const std::string script = "camera 0 80 0 0 -20\nresize 400 300\nwait 2\nstats " + dir +
+                               "/resized.json\n"
+                               "resize 0 0\nwait 3\nstats " +
+                               dir +
+                               "/minimised.json\nresize 320 180\nwait 2\n"
+                               "screenshot " +
+                               dir + "/back.png\nstats " + dir + "/back.json\n";
     const auto r = run_script(dir, script, {"--world", "flat", "--view-distance", "1"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(stat_int(Json::parse_file(dir + "/resized.json"), "window.width"), 400);

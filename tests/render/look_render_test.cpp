@@ -44,8 +44,8 @@ glm::ivec2 front_face_pixel(int i) {
 }
 
 std::vector<std::string> scene_flags(const std::string& assets = "") {
-    std::vector<std::string> f = {"--world", "flat", "--view-distance", "2", "--size",
-                                  std::to_string(kWidth) + "x" + std::to_string(kHeight)};
+    std::vector<std::string> f = {"--world", "flat",   "--view-distance",
+                                  "2",       "--size", std::to_string(kWidth) + "x" + std::to_string(kHeight)};
     if (!assets.empty()) {
         f.push_back("--assets");
         f.push_back(assets);
@@ -95,7 +95,8 @@ TEST(LookRender, EveryBlockTypeLooksDifferent) {
     }
     for (int i = 0; i < kTypeCount; ++i) {
         for (int j = i + 1; j < kTypeCount; ++j) {
-            EXPECT_NE(centres[static_cast<size_t>(i)], centres[static_cast<size_t>(j)]) << kTypes[i] << " vs " << kTypes[j];
+            EXPECT_NE(centres[static_cast<size_t>(i)], centres[static_cast<size_t>(j)])
+                << kTypes[i] << " vs " << kTypes[j];
         }
     }
 }

@@ -68,11 +68,17 @@ int pixels_of_colour(const Image& image, Box box, occupancy::Rgba colour) {
 
 TEST(OverlayRender, PanelsCoverTheEdgesAndLeaveTheCrosshairClear) {
     const std::string dir = out_dir();
-    const std::string script = "camera 0.5 72 0.5 30 -25\n"
-                               "screenshot " + dir + "/off.png\n"
-                               "overlay on\n"
-                               "screenshot " + dir + "/on.png\n"
-                               "stats " + dir + "/stats.json\n";
+    const std::string script =
+        "camera 0.5 72 0.5 30 -25\n"
+        "screenshot " +
+        dir +
+        "/off.png\n"
+        "overlay on\n"
+        "screenshot " +
+        dir +
+        "/on.png\n"
+        "stats " +
+        dir + "/stats.json\n";
     const auto r = run_script(dir, script, kFlags);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(stat_int(Json::parse_file(dir + "/stats.json"), "gl.errors"), 0);
@@ -104,14 +110,22 @@ TEST(OverlayRender, OccupancyPictureFollowsABlockPlacedAndBroken) {
     // block on the grass at y 64 hides one grass top (its page is no longer full) and is
     // the first cube of the chunk above (a new page, one slot used); breaking it brings
     // both back.
-    const std::string script = "camera 8.5 80 8.5 0 -60\n"
-                               "overlay on\n"
-                               "screenshot " + dir + "/before.png\n"
-                               "set 8 64 8 stone\nwait 1\n"
-                               "screenshot " + dir + "/placed.png\n"
-                               "set 8 64 8 air\nwait 1\n"
-                               "screenshot " + dir + "/broken.png\n"
-                               "stats " + dir + "/stats.json\n";
+    const std::string script =
+        "camera 8.5 80 8.5 0 -60\n"
+        "overlay on\n"
+        "screenshot " +
+        dir +
+        "/before.png\n"
+        "set 8 64 8 stone\nwait 1\n"
+        "screenshot " +
+        dir +
+        "/placed.png\n"
+        "set 8 64 8 air\nwait 1\n"
+        "screenshot " +
+        dir +
+        "/broken.png\n"
+        "stats " +
+        dir + "/stats.json\n";
     const auto r = run_script(dir, script, kFlags);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(stat_int(Json::parse_file(dir + "/stats.json"), "gl.errors"), 0);

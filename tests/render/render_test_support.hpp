@@ -15,7 +15,7 @@ inline std::string out_dir() { return test::fresh_test_dir(SLOTCRAFT_TEST_OUT); 
 
 // Writes `script` to DIR/run.txt and runs slotcraft on it; extra flags after.
 inline test::RunResult run_script(const std::string& dir, const std::string& script,
-                                     std::vector<std::string> flags = {}) {
+                                  std::vector<std::string> flags = {}) {
     test::write_text(dir + "/run.txt", script);
     std::vector<std::string> args = {"--script", dir + "/run.txt", "--gl-debug", "--vsync", "off", "--size", "320x180"};
     args.insert(args.end(), flags.begin(), flags.end());

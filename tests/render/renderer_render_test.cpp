@@ -47,10 +47,16 @@ TEST(RendererRender, BreakFreesTheSlotAndPlaceReusesIt) {
     const std::string dir = out_dir();
     // Look straight down at a block floating over the flat world's grass, so placing and
     // breaking it changes no other cube's instance.
-    const std::string script = "camera 8.5 70 8.5 0 -90\n"
-                               "set 8 66 8 stone\nwait 1\nstats " + dir + "/placed.json\n"
-                               "set 8 66 8 air\nwait 1\nstats " + dir + "/broken.json\n"
-                               "set 8 66 8 brick\nwait 1\nverify\nstats " + dir + "/again.json\n";
+    const std::string script =
+        "camera 8.5 70 8.5 0 -90\n"
+        "set 8 66 8 stone\nwait 1\nstats " +
+        dir +
+        "/placed.json\n"
+        "set 8 66 8 air\nwait 1\nstats " +
+        dir +
+        "/broken.json\n"
+        "set 8 66 8 brick\nwait 1\nverify\nstats " +
+        dir + "/again.json\n";
     const auto r = run_script(dir, script, {"--world", "flat", "--view-distance", "2"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto placed = Json::parse_file(dir + "/placed.json");
@@ -76,7 +82,8 @@ TEST(RendererRender, AGrowingSceneGrowsTheBufferAndLosesNothing) {
     const auto stats = Json::parse_file(dir + "/stats.json");
     EXPECT_GT(stat_int(stats, "buffer.growths"), 0);
     EXPECT_GE(stat_int(stats, "buffer.slots"), stat_int(stats, "slots.high_water"));
-    EXPECT_EQ(stat_int(stats, "buffer.bytes"), stat_int(stats, "buffer.slots") * stat_int(stats, "buffer.instance_bytes"));
+    EXPECT_EQ(stat_int(stats, "buffer.bytes"),
+              stat_int(stats, "buffer.slots") * stat_int(stats, "buffer.instance_bytes"));
     EXPECT_EQ(stat_int(stats, "buffer.instance_bytes"), 4);
 }
 
@@ -115,13 +122,15 @@ TEST(RendererRender, EmptySlotsPassNoSample) {
     const std::string dir = out_dir();
     // Two cubes of one chunk high in the sky; the one in view is broken, so its slot is
     // empty but still inside the chunk's drawn run; the other is behind the eye.
-    const std::string script = "camera 0.5 200.5 3.5 0 0\n"
-                               "set 0 200 0 stone\nset 0 200 10 stone\nset 0 200 0 air\nwait 3\n"
-                               "screenshot " + dir + "/sky.png\nstats " + dir + "/stats.json\n";
+    const std::string script =
+        "camera 0.5 200.5 3.5 0 0\n"
+        "set 0 200 0 stone\nset 0 200 10 stone\nset 0 200 0 air\nwait 3\n"
+        "screenshot " +
+        dir + "/sky.png\nstats " + dir + "/stats.json\n";
     const auto r = run_script(dir, script, {"--world", "flat", "--view-distance", "2"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto stats = Json::parse_file(dir + "/stats.json");
-    EXPECT_GE(stat_int(stats, "draw.instances"), 2);  // the empty slot is drawn...
+    EXPECT_GE(stat_int(stats, "draw.instances"), 2);      // the empty slot is drawn...
     EXPECT_EQ(stat_int(stats, "gpu.samples_passed"), 0);  // ...and passes no sample
     EXPECT_EQ(stat_int(stats, "gpu.vertex_invocations"), 18 * stat_int(stats, "draw.instances"));
 }
@@ -134,7 +143,8 @@ TEST(RendererRender, PositionsAreExactFarFromTheOrigin) {
         return "camera " + std::to_string(x) + ".5 66.7 3.5 0 -25\nset " + std::to_string(x) + " 64 0 brick\nset " +
                std::to_string(x + 1) + " 65 -1 glass\nwait 1\nscreenshot " + dir + "/" + name + ".png\n";
     };
-    const auto r = run_script(dir, scene(0, "origin") + scene(1000000, "far"), {"--world", "flat", "--view-distance", "2"});
+    const auto r = run_script(dir, scene(0, "origin") + scene(1000000, "far"),
+                              {"--world", "flat", "--view-distance", "2"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto a = test::load_png(dir + "/origin.png");
     const auto b = test::load_png(dir + "/far.png");

@@ -145,8 +145,10 @@ TEST(SaveRender, KilledMidStreamTheFileOpensAndKeepsEveryEditOlderThanASecond) {
         }
         test::write_text(dir + "/run.txt", script);
         const std::string file = dir + "/world.db";
-        std::vector<std::string> args = {SLOTCRAFT_EXE, "--script", dir + "/run.txt", "--world-file", file,
-                                         "--world", "flat", "--view-distance", "1", "--size", "160x90", "--vsync", "off"};
+        std::vector<std::string> args = {SLOTCRAFT_EXE, "--script", dir + "/run.txt", "--world-file",
+                                         file,          "--world",  "flat",           "--view-distance",
+                                         "1",           "--size",   "160x90",         "--vsync",
+                                         "off"};
         std::vector<char*> argv;
         for (auto& a : args) argv.push_back(a.data());
         argv.push_back(nullptr);
@@ -169,7 +171,8 @@ TEST(SaveRender, KilledMidStreamTheFileOpensAndKeepsEveryEditOlderThanASecond) {
                 continue;
             }
             if (!progress.empty() && Clock::now() >= kill_at) break;
-            ASSERT_EQ(waitpid(pid, nullptr, WNOHANG), 0) << "the program ended early: " << test::read_text(dir + "/err.txt");
+            ASSERT_EQ(waitpid(pid, nullptr, WNOHANG), 0)
+                << "the program ended early: " << test::read_text(dir + "/err.txt");
             std::this_thread::sleep_for(std::chrono::milliseconds(2));
         }
         ASSERT_FALSE(progress.empty()) << test::read_text(dir + "/err.txt");
@@ -193,7 +196,8 @@ TEST(SaveRender, KilledMidStreamTheFileOpensAndKeepsEveryEditOlderThanASecond) {
         }
         for (int i = 0; i < must_have; ++i) {
             const BlockPos p = cell(i);
-            ASSERT_TRUE(saved.contains({chunk_key(chunk_of(p)), local_index(p)})) << "lost edit " << i << " of " << must_have;
+            ASSERT_TRUE(saved.contains({chunk_key(chunk_of(p)), local_index(p)}))
+                << "lost edit " << i << " of " << must_have;
         }
     }
 }

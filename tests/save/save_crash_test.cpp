@@ -37,7 +37,7 @@ struct ChildRun {
 };
 
 class Child {
-  public:
+public:
     Child(const std::string& world_path, int checkpoint_pages) {
         const std::string pages = std::to_string(checkpoint_pages);
         int fds[2];
@@ -96,7 +96,7 @@ class Child {
         run.killed_by_sigkill = WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
     }
 
-  private:
+private:
     pid_t pid_ = -1;
     int fd_ = -1;
     bool reaped_ = false;
@@ -172,10 +172,11 @@ TEST(WorldStoreCrash, KilledAtRandomMomentsTheFileOpensAndKeepsEveryEditOlderTha
         total_found += found;
     }
     EXPECT_LT(oldest_loss, std::chrono::seconds(1)) << "a crash lost more than the last second of edits";
-    std::printf("[crash] %d trials: %llu edits reported, %llu found after the kills; lost edits were at"
-                " most %.0f ms old; largest WAL at a kill %.1f MiB\n",
-                kTrials, static_cast<unsigned long long>(total_recorded), static_cast<unsigned long long>(total_found),
-                std::chrono::duration<double, std::milli>(oldest_loss).count(), static_cast<double>(largest_wal) / (1 << 20));
+    std::printf(
+        "[crash] %d trials: %llu edits reported, %llu found after the kills; lost edits were at"
+        " most %.0f ms old; largest WAL at a kill %.1f MiB\n",
+        kTrials, static_cast<unsigned long long>(total_recorded), static_cast<unsigned long long>(total_found),
+        std::chrono::duration<double, std::milli>(oldest_loss).count(), static_cast<double>(largest_wal) / (1 << 20));
 }
 
 }  // namespace

@@ -28,8 +28,8 @@ void expect_refused_untouched(const TempDir& dir, const std::string& path, const
     const std::vector<unsigned char> before = save_test::read_bytes(path);
     const std::vector<std::string> listing = save_test::list_dir(dir.path());
     for (const bool create : {false, true}) {
-        const std::optional<std::string> why =
-            save_test::open_refusal(path, {.create_if_missing = create, .new_world = false});
+        const std::optional<std::string> why = save_test::open_refusal(path, {.create_if_missing = create,
+                                                                              .new_world = false});
         ASSERT_TRUE(why.has_value()) << "opened";
         EXPECT_NE(why->find(path), std::string::npos) << *why;
         EXPECT_NE(why->find(reason), std::string::npos) << *why;
@@ -71,8 +71,10 @@ TEST(WorldStoreRefusal, AnEmptyFileIsRefusedNotTakenOver) {
 TEST(WorldStoreRefusal, AForeignSqliteDatabaseIsRefused) {
     TempDir dir;
     const std::string path = dir.file("foreign.db");
-    ASSERT_NO_FATAL_FAILURE(run_sql(path, "PRAGMA application_id = 1234; CREATE TABLE meta(key, value); CREATE TABLE edits(a);"
-                  "INSERT INTO meta VALUES ('owner', 'someone else');"));
+    ASSERT_NO_FATAL_FAILURE(
+        run_sql(path,
+                "PRAGMA application_id = 1234; CREATE TABLE meta(key, value); CREATE TABLE edits(a);"
+                "INSERT INTO meta VALUES ('owner', 'someone else');"));
     expect_refused_untouched(dir, path, "not a Slotcraft world");
 }
 
@@ -99,7 +101,7 @@ TEST(WorldStoreRefusal, AWorldWithoutItsTablesIsRefused) {
     TempDir dir;
     const std::string path = dir.file("hollow.db");
     ASSERT_NO_FATAL_FAILURE(run_sql(path, "PRAGMA application_id = " + std::to_string(kWorldApplicationId) +
-                      "; PRAGMA user_version = 1; CREATE TABLE other(x);"));
+                                              "; PRAGMA user_version = 1; CREATE TABLE other(x);"));
     expect_refused_untouched(dir, path, "lacks the meta or edits table");
 }
 
@@ -109,7 +111,8 @@ TEST(WorldStoreRefusal, ADamagedWorldFailsTheQuickCheckAndIsRefused) {
     {
         OpenedWorld opened = WorldStore::open(path);
         for (uint16_t i = 0; i < 4096; ++i) {
-            for (int32_t cx = 0; cx < 8; ++cx) opened.store->record_edit({cx, 9, 0}, i, BlockType::kBrick, BlockType::kAir);
+            for (int32_t cx = 0; cx < 8; ++cx)
+                opened.store->record_edit({cx, 9, 0}, i, BlockType::kBrick, BlockType::kAir);
         }
     }
     std::vector<unsigned char> bytes = save_test::read_bytes(path);

@@ -180,7 +180,8 @@ TEST(WorldStore, ImportedEditsSurviveTheirChunkStreamingOutAndBackIn) {
     config.type = WorldType::kFlat;
     World world(config);
     const ChunkCoord c{5, 3, -2};
-    const std::vector<BlockEdit> edits{{local_index(1, 15, 1), BlockType::kAir}, {local_index(2, 2, 2), BlockType::kGlass}};
+    const std::vector<BlockEdit> edits{{local_index(1, 15, 1), BlockType::kAir},
+                                       {local_index(2, 2, 2), BlockType::kGlass}};
     world.import_edits(c, edits);
     const std::vector<ChunkCoord> coords{c};
     for (int round = 0; round < 2; ++round) {
@@ -263,10 +264,11 @@ TEST(WorldStore, AFailedCommitIsReportedAndKeepsTheEditsQueued) {
     TempDir dir;
     const std::string path = dir.file("strict.db");
     // A world file whose edits table refuses bricks: a commit that fails, like a full disk.
-    ASSERT_NO_FATAL_FAILURE(poke(path, ("PRAGMA application_id = " + std::to_string(kWorldApplicationId) +
-                "; PRAGMA user_version = 1; CREATE TABLE meta(key TEXT PRIMARY KEY NOT NULL, value);"
-                " CREATE TABLE edits(cx, cy, cz, idx, type CHECK (type != 9), PRIMARY KEY (cx, cy, cz, idx));")
-                   .c_str()));
+    ASSERT_NO_FATAL_FAILURE(
+        poke(path, ("PRAGMA application_id = " + std::to_string(kWorldApplicationId) +
+                    "; PRAGMA user_version = 1; CREATE TABLE meta(key TEXT PRIMARY KEY NOT NULL, value);"
+                    " CREATE TABLE edits(cx, cy, cz, idx, type CHECK (type != 9), PRIMARY KEY (cx, cy, cz, idx));")
+                       .c_str()));
     OpenedWorld opened = WorldStore::open(path);
     opened.store->record_edit(BlockPos{0, 100, 0}, BlockType::kStone, BlockType::kAir);
     opened.store->record_edit(BlockPos{1, 100, 0}, BlockType::kBrick, BlockType::kAir);

@@ -14,7 +14,7 @@ namespace slotcraft::save_test {
 
 // A fresh directory under the system temp dir, removed with everything in it at the end.
 class TempDir {
-  public:
+public:
     TempDir();
     ~TempDir();
     TempDir(const TempDir&) = delete;
@@ -22,7 +22,7 @@ class TempDir {
     const std::string& path() const { return path_; }
     std::string file(const std::string& name) const { return path_ + "/" + name; }
 
-  private:
+private:
     std::string path_;
 };
 
@@ -36,9 +36,7 @@ std::optional<std::string> open_refusal(const std::string& path, const OpenMode&
 
 // The crash child's i-th edit: a distinct cell high in the sky (air in the flat world),
 // so every edit is a stored delta and edit i is found by its cell alone.
-inline ChunkCoord crash_edit_chunk(uint64_t i) {
-    return {static_cast<int32_t>(i / kChunkVolume) - 1000, 9, 3};
-}
+inline ChunkCoord crash_edit_chunk(uint64_t i) { return {static_cast<int32_t>(i / kChunkVolume) - 1000, 9, 3}; }
 inline uint16_t crash_edit_index(uint64_t i) { return static_cast<uint16_t>(i % kChunkVolume); }
 inline BlockType crash_edit_type(uint64_t i) { return static_cast<BlockType>(1 + i % (kBlockTypeCount - 1)); }
 inline uint64_t crash_edit_number(ChunkCoord c, uint16_t index) {

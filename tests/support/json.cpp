@@ -25,7 +25,8 @@ private:
         throw std::runtime_error("JSON: " + what + " at offset " + std::to_string(pos_));
     }
     void skip_space() {
-        while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\n' || s_[pos_] == '\r' || s_[pos_] == '\t')) ++pos_;
+        while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\n' || s_[pos_] == '\r' || s_[pos_] == '\t'))
+            ++pos_;
     }
     bool consume(const std::string& word) {
         if (s_.compare(pos_, word.size(), word) == 0) {

@@ -9,8 +9,8 @@ namespace slotcraft::test {
 
 struct RunResult {
     int exit_code = -1;
-    std::string out;   // standard output
-    std::string err;   // standard error
+    std::string out;  // standard output
+    std::string err;  // standard error
 };
 
 // Runs `exe args...` with output captured; no shell involved in the arguments.

@@ -56,7 +56,8 @@ TEST(Figures, SummaryMatchesTheLastSamplesWritten) {
             EXPECT_EQ(s.min, *std::min_element(reference.begin(), reference.end()));
             EXPECT_EQ(s.max, *std::max_element(reference.begin(), reference.end()));
             EXPECT_EQ(s.last, reference.back());
-            const double avg = std::accumulate(reference.begin(), reference.end(), 0.0) / static_cast<double>(reference.size());
+            const double avg = std::accumulate(reference.begin(), reference.end(), 0.0) /
+                               static_cast<double>(reference.size());
             EXPECT_NEAR(s.average, avg, 1e-4);
         }
         const auto v = static_cast<float>(rng() % 1000);

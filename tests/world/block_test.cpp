@@ -10,8 +10,7 @@ namespace slotcraft {
 namespace {
 
 TEST(BlockRegistry, EveryRequiredNameRoundTrips) {
-    for (const char* name : {"air", "grass", "dirt", "stone", "sand", "log", "leaves", "planks",
-                             "glass", "brick"}) {
+    for (const char* name : {"air", "grass", "dirt", "stone", "sand", "log", "leaves", "planks", "glass", "brick"}) {
         const std::optional<BlockType> type = block_from_name(name);
         ASSERT_TRUE(type.has_value()) << name;
         EXPECT_EQ(block_name(*type), name);
@@ -39,8 +38,8 @@ TEST(BlockRegistry, GlassLeavesAndAirAreNotOpaque) {
     EXPECT_FALSE(is_opaque(BlockType::kLeaves));
     EXPECT_FALSE(is_opaque(BlockType::kAir));
     EXPECT_FALSE(is_solid(BlockType::kAir));
-    for (BlockType t : {BlockType::kGrass, BlockType::kDirt, BlockType::kStone, BlockType::kSand,
-                        BlockType::kLog, BlockType::kPlanks, BlockType::kBrick}) {
+    for (BlockType t : {BlockType::kGrass, BlockType::kDirt, BlockType::kStone, BlockType::kSand, BlockType::kLog,
+                        BlockType::kPlanks, BlockType::kBrick}) {
         EXPECT_TRUE(is_opaque(t)) << block_name(t);
     }
 }

@@ -79,16 +79,19 @@ TEST(Coords, ChunkHashSpreadsNeighbours) {
 
     // Buckets: occupied ones at least 90% of what 4096 random keys occupy, and no bucket
     // far above the mean load (a random hash stays within a few standard deviations).
-    const std::pair<const char*, const std::vector<ChunkCoord>*> shapes[] = {
-        {"a 16x16x16 block", &block}, {"a line along x", &along_x}, {"a line along z", &along_z}};
+    const std::pair<const char*, const std::vector<ChunkCoord>*> shapes[] = {{"a 16x16x16 block", &block},
+                                                                             {"a line along x", &along_x},
+                                                                             {"a line along z", &along_z}};
     for (const auto& [shape, keys] : shapes) {
         for (const int bits : {8, 10, 12, 14, 16}) {
             const std::size_t buckets = std::size_t{1} << bits;
             std::vector<int> load(buckets, 0);
             for (const ChunkCoord& c : *keys) ++load[hash(c) & (buckets - 1)];
-            const auto occupied = static_cast<double>(std::count_if(load.begin(), load.end(), [](int n) { return n > 0; }));
+            const auto occupied = static_cast<double>(
+                std::count_if(load.begin(), load.end(), [](int n) { return n > 0; }));
             const double n = static_cast<double>(keys->size());
-            const double random_occupied = static_cast<double>(buckets) * (1.0 - std::pow(1.0 - 1.0 / static_cast<double>(buckets), n));
+            const double random_occupied = static_cast<double>(buckets) *
+                                           (1.0 - std::pow(1.0 - 1.0 / static_cast<double>(buckets), n));
             const double mean = n / static_cast<double>(buckets);
             EXPECT_GE(occupied, 0.9 * random_occupied) << shape << " in 2^" << bits << " buckets";
             EXPECT_LE(*std::max_element(load.begin(), load.end()), mean + 6.0 * std::sqrt(mean) + 3.0)
@@ -108,7 +111,8 @@ TEST(Coords, ChunkHashSpreadsNeighbours) {
         int32_t ChunkCoord::*member;
         int bits;
     };
-    for (const Field& field : {Field{"x", &ChunkCoord::x, 27}, Field{"y", &ChunkCoord::y, 4}, Field{"z", &ChunkCoord::z, 27}}) {
+    for (const Field& field :
+         {Field{"x", &ChunkCoord::x, 27}, Field{"y", &ChunkCoord::y, 4}, Field{"z", &ChunkCoord::z, 27}}) {
         for (int bit = 0; bit < field.bits; ++bit) {
             double flipped = 0.0;
             for (const ChunkCoord& c : samples) {
@@ -129,8 +133,15 @@ namespace slotcraft {
 namespace {
 
 TEST(ChunkKey, DistinctForNeighboursAndFarChunks) {
-    const ChunkCoord cs[] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {-1, 0, 0}, {0, 15, 0}, {0, 0, -1},
-                             {134217727, 15, -134217728}, {-134217728, 0, 134217727}};
+    const ChunkCoord cs[] = {{0, 0, 0},
+                             {1, 0, 0},
+                             {0, 1, 0},
+                             {0, 0, 1},
+                             {-1, 0, 0},
+                             {0, 15, 0},
+                             {0, 0, -1},
+                             {134217727, 15, -134217728},
+                             {-134217728, 0, 134217727}};
     for (const auto& a : cs) {
         for (const auto& b : cs) {
             if (!(a == b)) {

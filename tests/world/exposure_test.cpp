@@ -128,8 +128,7 @@ TEST(Exposure, RandomEditsLoadsAndUnloadsMatchBruteForce) {
     for (int step = 0; step < 5000; ++step) {
         if (step % 40 == 39) {  // load or unload one chunk of the region
             const ChunkCoord c = region[rng() % region.size()];
-            model.apply(world.is_loaded(c) ? world.unload_now(std::span(&c, 1))
-                                           : world.load_now(std::span(&c, 1)));
+            model.apply(world.is_loaded(c) ? world.unload_now(std::span(&c, 1)) : world.load_now(std::span(&c, 1)));
             continue;
         }
         const BlockPos p{coord_in(kMinX, kMaxX), coord_in(kMinY, kMaxY), coord_in(kMinZ, kMaxZ)};

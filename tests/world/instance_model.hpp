@@ -27,7 +27,7 @@ struct CoordLess {
 
 // Per chunk: local index -> instance. A chunk is present once its ChunkLoaded arrived.
 class InstanceModel {
-  public:
+public:
     void apply(const WorldEvents& e) {
         for (const ChunkCoord& c : e.unloaded) {
             EXPECT_EQ(chunks_.erase(c), 1u) << "unload of a chunk never loaded " << to_string(c);
@@ -96,7 +96,7 @@ class InstanceModel {
         return cube == it->second.end() ? BlockType::kAir : cube->second.type;
     }
 
-  private:
+private:
     std::map<ChunkCoord, std::map<uint16_t, CubeInstance>, CoordLess> chunks_;
     std::size_t changes_applied_ = 0;
 };
@@ -120,9 +120,8 @@ std::size_t count_exposure_mismatches(const World& world, const InstanceModel& m
             const bool type_ok = brute == 0 || model.type(c, index) == type;
             if (brute == stored && brute == replayed && type_ok) continue;
             if (++bad <= 5) {
-                ADD_FAILURE() << "cube (" << p.x << "," << p.y << "," << p.z << ") brute "
-                              << int(brute) << " stored " << int(stored) << " replayed "
-                              << int(replayed) << " type " << int(type);
+                ADD_FAILURE() << "cube (" << p.x << "," << p.y << "," << p.z << ") brute " << int(brute) << " stored "
+                              << int(stored) << " replayed " << int(replayed) << " type " << int(type);
             }
         }
     }

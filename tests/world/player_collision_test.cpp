@@ -217,8 +217,7 @@ TEST(PlayerCorners, DiagonalRunsIntoAnOutsideCornerNeverStick) {
         Player player = player_at_feet(start, MoveMode::kWalk);
         for (int i = 0; i < 180; ++i) {
             player.step(walk_towards(135.0), scene.query());
-            ASSERT_FALSE(overlapping_solid(player, scene.query()))
-                << "shift " << shift << " step " << i;
+            ASSERT_FALSE(overlapping_solid(player, scene.query())) << "shift " << shift << " step " << i;
         }
         // Three seconds at 4.3 blocks/s along the diagonal: sliding along a face costs
         // speed, a stuck player makes no progress at all.
@@ -305,13 +304,12 @@ TEST(PlayerRandom, RandomInputsNeverLeaveTheBoxInsideASolidBlock) {
         double travelled = 0.0;
         for (int i = 0; i < 2500; ++i) {
             if (!keep_keys(rng)) in = random_input(rng);  // keys are held for a while
-            if (switch_mode(rng))
-                player.set_mode(player.mode() == MoveMode::kFly ? MoveMode::kWalk : MoveMode::kFly);
+            if (switch_mode(rng)) player.set_mode(player.mode() == MoveMode::kFly ? MoveMode::kWalk : MoveMode::kFly);
             const glm::dvec3 before = player.feet();
             player.step(in, solid, odd_dt(rng) ? long_step(rng) : kStepSeconds);
             const std::optional<BlockPos> hit = overlapping_solid(player, solid);
-            ASSERT_FALSE(hit) << "seed " << seed << " step " << i << ": inside block "
-                              << hit->x << " " << hit->y << " " << hit->z;
+            ASSERT_FALSE(hit) << "seed " << seed << " step " << i << ": inside block " << hit->x << " " << hit->y << " "
+                              << hit->z;
             travelled += glm::length(player.feet() - before);
         }
         // The run must have explored, or the check above proves nothing.

@@ -32,8 +32,7 @@ glm::dvec3 steady_move(MoveMode mode, const PlayerInput& in, double seconds) {
     Player player = player_at_feet({0.5, 64.0, 0.5}, mode);
     for (int i = 0; i < 60; ++i) player.step(in, scene.query());
     const glm::dvec3 start = player.feet();
-    for (int i = 0; i < static_cast<int>(std::lround(seconds * 60.0)); ++i)
-        player.step(in, scene.query());
+    for (int i = 0; i < static_cast<int>(std::lround(seconds * 60.0)); ++i) player.step(in, scene.query());
     return player.feet() - start;
 }
 
@@ -171,9 +170,9 @@ TEST(PlayerFly, SwitchingToWalkFallsFromRestSwitchingToFlyHangs) {
 std::vector<glm::dvec3> run_course(const BlockPos& offset) {
     Scene scene;
     scene.set_floor(64);
-    scene.fill({4, 64, -6}, {8, 64, 6});   // a step
-    scene.fill({12, 64, -6}, {12, 67, 6}); // a wall
-    scene.fill({-6, 64, 3}, {4, 65, 3});   // a low wall along x
+    scene.fill({4, 64, -6}, {8, 64, 6});    // a step
+    scene.fill({12, 64, -6}, {12, 67, 6});  // a wall
+    scene.fill({-6, 64, 3}, {4, 65, 3});    // a low wall along x
     const BlockQuery solid = scene.query(offset);
     const glm::dvec3 start = glm::dvec3(offset) + glm::dvec3(0.5, 64.0, 0.5);
     Player player = player_at_feet(start, MoveMode::kWalk);
@@ -200,13 +199,12 @@ TEST(PlayerAnywhere, FarFromTheOriginAndAtNegativeCoordinatesMovesTheSame) {
     double spread = 0.0;
     for (const glm::dvec3& p : home) spread = std::max(spread, glm::length(p - home.front()));
     ASSERT_GT(spread, 5.0) << "the course must go somewhere";
-    for (const BlockPos offset : {BlockPos{-37, 0, -53}, BlockPos{-1000000, 0, 1000000},
-                                  BlockPos{1000000, 0, -1000000}}) {
+    for (const BlockPos offset :
+         {BlockPos{-37, 0, -53}, BlockPos{-1000000, 0, 1000000}, BlockPos{1000000, 0, -1000000}}) {
         const std::vector<glm::dvec3> away = run_course(offset);
         ASSERT_EQ(away.size(), home.size());
         double worst = 0.0;
-        for (std::size_t i = 0; i < home.size(); ++i)
-            worst = std::max(worst, glm::length(away[i] - home[i]));
+        for (std::size_t i = 0; i < home.size(); ++i) worst = std::max(worst, glm::length(away[i] - home[i]));
         // Rounding at 1e6 is 1e-10 per operation: the paths must not diverge.
         EXPECT_LT(worst, 1e-6) << offset.x << " " << offset.z;
     }

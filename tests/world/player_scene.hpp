@@ -12,7 +12,7 @@
 namespace slotcraft::test {
 
 class Scene {
-  public:
+public:
     // Every cell with y < top is solid.
     void set_floor(int top) { floor_top_ = top; }
     void add(const BlockPos& p) { cells_.insert({p.x, p.y, p.z}); }
@@ -24,15 +24,13 @@ class Scene {
     }
     void remove(const BlockPos& p) { cells_.erase({p.x, p.y, p.z}); }
 
-    bool solid(const BlockPos& p) const {
-        return p.y < floor_top_ || cells_.contains({p.x, p.y, p.z});
-    }
+    bool solid(const BlockPos& p) const { return p.y < floor_top_ || cells_.contains({p.x, p.y, p.z}); }
     // The scene moved by `offset`: cell p of the query is cell p - offset of the scene.
     BlockQuery query(const BlockPos& offset = BlockPos{0}) const {
         return [this, offset](const BlockPos& p) { return solid(p - offset); };
     }
 
-  private:
+private:
     std::set<std::array<int, 3>> cells_;
     int floor_top_ = std::numeric_limits<int>::min();
 };
@@ -48,8 +46,7 @@ inline std::optional<BlockPos> overlapping_solid(const Player& player, const Blo
             for (int z = lo.z; z <= hi.z; ++z) {
                 const BlockPos p{x, y, z};
                 bool inside = true;
-                for (int a = 0; a < 3; ++a)
-                    inside = inside && b.min[a] < p[a] + 1.0 && b.max[a] > p[a];
+                for (int a = 0; a < 3; ++a) inside = inside && b.min[a] < p[a] + 1.0 && b.max[a] > p[a];
                 if (inside && solid(p)) return p;
             }
     return std::nullopt;

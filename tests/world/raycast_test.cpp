@@ -16,7 +16,7 @@ namespace {
 
 // A dense box of blocks [0, n)^3; outside is air.
 class BlockBox {
-  public:
+public:
     explicit BlockBox(int n) : n_(n), cells_(static_cast<std::size_t>(n * n * n), BlockType::kAir) {}
     int size() const { return n_; }
     bool inside(const BlockPos& p) const {
@@ -25,7 +25,7 @@ class BlockBox {
     BlockType at(const BlockPos& p) const { return inside(p) ? cells_[offset(p)] : BlockType::kAir; }
     void set(const BlockPos& p, BlockType t) { cells_[offset(p)] = t; }
 
-  private:
+private:
     std::size_t offset(const BlockPos& p) const { return static_cast<std::size_t>((p.z * n_ + p.y) * n_ + p.x); }
     int n_;
     std::vector<BlockType> cells_;
@@ -153,19 +153,17 @@ TEST(Raycast, NeverSlipsThroughAnEdgeOrACorner) {
                 if (x + y + z == 9) box.set({x, y, z}, BlockType::kStone);
     auto lookup = [&box](const BlockPos& p) { return box.at(p); };
     std::vector<std::pair<glm::dvec3, glm::dvec3>> rays = {
-        {{0.0, 0.0, 0.0}, {1.0, 1.0, 1.0}},    // straight through corners
-        {{0.5, 0.5, 0.5}, {1.0, 1.0, 1.0}},    // through cell centres along the diagonal
-        {{1.0, 0.0, 0.5}, {1.0, 1.0, 0.0}},    // through edges in z
-        {{0.0, 2.0, 1.0}, {1.0, 1.0, 0.0}},
-        {{0.5, 1.0, 0.0}, {0.0, 1.0, 1.0}},    // through edges in x
+        {{0.0, 0.0, 0.0}, {1.0, 1.0, 1.0}},  // straight through corners
+        {{0.5, 0.5, 0.5}, {1.0, 1.0, 1.0}},  // through cell centres along the diagonal
+        {{1.0, 0.0, 0.5}, {1.0, 1.0, 0.0}},  // through edges in z
+        {{0.0, 2.0, 1.0}, {1.0, 1.0, 0.0}}, {{0.5, 1.0, 0.0}, {0.0, 1.0, 1.0}},  // through edges in x
         {{0.0, 0.0, 0.0}, {2.0, 1.0, 1.0}},
     };
     std::mt19937 rng(3);
     std::uniform_int_distribution<int> small(0, 3);
     std::uniform_int_distribution<int> comp(1, 3);
     for (int n = 0; n < 500; ++n) {  // integer origins and directions: exact edge crossings
-        rays.push_back({glm::dvec3(small(rng), small(rng), small(rng)),
-                        glm::dvec3(comp(rng), comp(rng), comp(rng))});
+        rays.push_back({glm::dvec3(small(rng), small(rng), small(rng)), glm::dvec3(comp(rng), comp(rng), comp(rng))});
     }
     for (const auto& [o, d] : rays) {
         const auto hit = cast_ray(o, d, 100.0, lookup);

@@ -60,9 +60,7 @@ TEST(StreamPlan, WantsEveryChunkOfEachColumnInTheDiscNearestFirst) {
 TEST(StreamPlan, SkipsKnownChunksAndDropsThoseOutsideTheDisc) {
     const ChunkCoord cam{0, 0, 0};
     const std::vector<ChunkCoord> loaded{{0, 0, 0}, {2, 5, 0}, {3, 1, 0}, {2, 0, 2}, {-5, 9, 1}};
-    auto known = [&loaded](ChunkCoord c) {
-        return std::find(loaded.begin(), loaded.end(), c) != loaded.end();
-    };
+    auto known = [&loaded](ChunkCoord c) { return std::find(loaded.begin(), loaded.end(), c) != loaded.end(); };
     const StreamPlan plan = plan_streaming(cam, 2, known, loaded);
     EXPECT_EQ(plan.to_load.size(), max_loaded_chunks(2) - 2);  // (0,0,0) and (2,5,0) are known
     const std::vector<ChunkCoord> expected_drops{{3, 1, 0}, {2, 0, 2}, {-5, 9, 1}};
@@ -134,8 +132,7 @@ TEST(WorldStreaming, LoadsEveryChunkInViewAndTellsTheRendererExactly) {
     // The disc's rim faces unloaded chunks (hidden), the inside shows only grass tops.
     EXPECT_EQ(s.instances, 13u * 256u);
     EXPECT_EQ(model.instance_count(), s.instances);
-    EXPECT_EQ(test::count_exposure_mismatches(world, model, [](ChunkCoord c) { return c.y == 3 || c.y == 4; }),
-              0u);
+    EXPECT_EQ(test::count_exposure_mismatches(world, model, [](ChunkCoord c) { return c.y == 3 || c.y == 4; }), 0u);
 }
 
 TEST(WorldStreaming, TheChunkUnderTheCameraLoadsFirst) {

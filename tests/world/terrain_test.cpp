@@ -109,8 +109,7 @@ TEST(Terrain, HeightIsContinuousFarFromTheOrigin) {
     const TerrainGenerator terrain(WorldType::kTerrain, 3);
     int changes = 0;
     for (int32_t x = 2000000000; x < 2000000000 + 512; ++x) {
-        const int step = std::abs(terrain.surface_height(x, -1999999999) -
-                                  terrain.surface_height(x + 1, -1999999999));
+        const int step = std::abs(terrain.surface_height(x, -1999999999) - terrain.surface_height(x + 1, -1999999999));
         EXPECT_LE(step, 4) << "x " << x;
         changes += step != 0 ? 1 : 0;
     }

@@ -79,7 +79,8 @@ TEST(WorldEdges, StreamingWithBorderEditsMatchesBruteForce) {
         fixups += events.changes.size();
         model.apply(events);
         for (int i = 0; i < 30; ++i) {
-            BlockPos p{static_cast<int>(camera.x) + static_cast<int>(rng() % 64) - 32, 55 + static_cast<int>(rng() % 40),
+            BlockPos p{static_cast<int>(camera.x) + static_cast<int>(rng() % 64) - 32,
+                       55 + static_cast<int>(rng() % 40),
                        static_cast<int>(camera.z) + static_cast<int>(rng() % 64) - 32};
             if (rng() % 2) p.x = (p.x & ~15) + (rng() % 2 ? 15 : 0);  // on a chunk border
             if (rng() % 2) p.z = (p.z & ~15) + (rng() % 2 ? 15 : 0);
