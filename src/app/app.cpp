@@ -122,7 +122,7 @@ int App::run() {
         simulate();
         const bool last_by_count = options_.frames && frame_times_.count() + 1 >= *options_.frames;
         const bool capture_final = last_by_count && !options_.screenshot_path.empty();
-        if (capture_final) capture_ = CaptureRequest{options_.screenshot_path};
+        if (capture_final) capture_final_frame();
         render_frame();
         captured_last = capture_final;
         if (options_.verify_every > 0 && frame_times_.count() % options_.verify_every == 0) {
@@ -138,16 +138,23 @@ int App::run() {
     }
     // The last frame is wanted as a PNG but the run ended another way: render it now.
     if (!options_.screenshot_path.empty() && !captured_last) {
-        capture_ = CaptureRequest{options_.screenshot_path};
+        capture_final_frame();
         render_frame();
     }
-    if (!options_.stats_json_path.empty()) write_stats(options_.stats_json_path);
+    if (!options_.stats_json_path.empty()) write_stats_file(options_.stats_json_path);
     if (gl_debug_.errors > 0) {
         std::fprintf(stderr, "slotcraft: the run met %lld GL error(s), see the messages above\n",
                      static_cast<long long>(gl_debug_.errors));
         return kExitGlErrors;
     }
     return kExitOk;
+}
+
+// --screenshot: the last frame goes to its path. A script's screenshot asked for the same
+// frame keeps its line, so a failure still names it.
+void App::capture_final_frame() {
+    if (capture_) capture_->path = options_.screenshot_path;
+    else capture_ = CaptureRequest{options_.screenshot_path};
 }
 
 // The simulation: the player's fixed steps, then streaming around the camera, whose
@@ -340,13 +347,27 @@ void App::act(Action action, std::optional<BlockType> type) {
 
 // [SECTION] what scripts do
 
-void App::move_eye(const glm::dvec3& eye, double yaw, double pitch) { controls_->move_eye(eye, yaw, pitch); }
+void App::move_eye(const glm::dvec3& eye, double yaw, double pitch) {
+    try {
+        controls_->move_eye(eye, yaw, pitch);
+    } catch (const PositionOutOfRange& e) {
+        throw ActionRefused(e.what());
+    }
+}
 
 bool App::idle() const { return session_->idle(); }
 
 void App::capture_next_frame(const std::string& path, int line) { capture_ = CaptureRequest{path, line, false}; }
 
 void App::write_stats(const std::string& path) {
+    try {
+        write_stats_file(path);
+    } catch (const std::runtime_error& e) {  // the file could not be written: the line's fault
+        throw ActionRefused(e.what());
+    }
+}
+
+void App::write_stats_file(const std::string& path) const {
     StatsJson json;
     collect_stats(json);
     write_file_atomically(path, json.dump());
@@ -367,7 +388,13 @@ void App::set_block(const BlockPos& p, BlockType type) {
     }
 }
 
-void App::verify() { frame_->verify(session_->slots()); }  // "verify failed: ..." stops the script
+void App::verify() {
+    try {
+        frame_->verify(session_->slots());
+    } catch (const gfx::VerifyError& e) {
+        throw ActionRefused(e.what());  // "verify failed: ..." stops the script at its line
+    }
+}
 
 void App::freeze_cull(bool frozen) {
     cull_->set_frozen(frozen, eye_of(controls_->camera(), session_->world().view_distance(), frame_->aspect()));

@@ -71,6 +71,7 @@ private:
 
     // [SECTION] the loop (app.cpp)
     void simulate();
+    void capture_final_frame();
     void render_frame();
     void perform(UserAction action);
     void show_message(std::string text);
@@ -102,6 +103,7 @@ private:
 
     // [SECTION] stats (app_stats.cpp)
     void collect_stats(StatsJson& json) const;
+    void write_stats_file(const std::string& path) const;
 
     Options options_;
     std::unique_ptr<Window> window_;

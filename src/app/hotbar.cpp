@@ -1,6 +1,8 @@
 // The hotbar's rules.
 #include "app/hotbar.hpp"
 
+#include <cassert>
+
 #include <string>
 
 namespace slotcraft {
@@ -12,8 +14,7 @@ Hotbar::Hotbar() {
 }
 
 void Hotbar::select(int index) {
-    if (index < 0 || index >= kSize)
-        throw std::out_of_range("hotbar slot " + std::to_string(index + 1) + " is not 1..9");
+    assert(index >= 0 && index < kSize && "Hotbar: position out of 0..8; check user input before calling");
     selected_ = index;
 }
 
@@ -31,9 +32,8 @@ void Hotbar::pick(BlockType type) {
 }
 
 void Hotbar::set_block(int index, BlockType type) {
-    if (index < 0 || index >= kSize)
-        throw std::out_of_range("hotbar slot " + std::to_string(index + 1) + " is not 1..9");
-    if (!is_solid(type)) throw std::invalid_argument("a hotbar slot holds a placeable block, not air");
+    assert(index >= 0 && index < kSize && "Hotbar: position out of 0..8; check user input before calling");
+    assert(is_solid(type) && "Hotbar: a position holds a placeable block, never air; check before calling");
     blocks_[static_cast<size_t>(index)] = type;
 }
 

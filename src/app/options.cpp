@@ -34,7 +34,7 @@ std::optional<std::pair<int, int>> parse_size(const std::string& text) {
 }
 
 std::string usage_text() {
-    return R"(usage: slotcraft [options]
+    std::string text = R"(usage: slotcraft [options]
   --help                 show this text and exit
   --frames N             quit after N frames (N >= 1)
   --screenshot PATH      write the last frame as a PNG
@@ -45,7 +45,7 @@ std::string usage_text() {
   --assets DIR           read textures from DIR (default: assets/ next to the executable)
   --script FILE          run the commands in FILE, one a line (see README, "Scripted runs")
   --stats-json PATH      write the stats of the last frame as JSON at exit
-  --world flat|terrain   the generator (default terrain)
+  --world TYPES          the generator (default terrain)
   --seed N               the world seed (default 1)
   --view-distance N      chunks loaded around the camera, 1..32 (default 8)
   --verify-every N       compare the GPU instance buffer with the CPU copy every N frames
@@ -55,6 +55,10 @@ std::string usage_text() {
   --world-file PATH      the saved world at PATH instead
   --new                  start a fresh world; an existing file is moved aside, never deleted
 )";
+    // The world types come from their table; the column stays aligned for any names.
+    const std::string types = kWorldTypeNames.choices("|");
+    text.replace(text.find("TYPES  "), 7, types + std::string(types.size() < 7 ? 7 - types.size() : 1, ' '));
+    return text;
 }
 
 namespace {
@@ -63,7 +67,7 @@ using Setter = std::function<void(Options&, const std::string&)>;
 
 // A flag that takes a value, with the setter that checks and stores it.
 struct ValueFlag {
-    const char* what;  // what the value must be, for the error message
+    std::string what;  // what the value must be, for the error message
     Setter set;
 };
 
@@ -100,7 +104,7 @@ const std::map<std::string, ValueFlag>& value_flags() {
         {"--script", {"FILE", [](Options& o, const std::string& v) { o.script_path = v; }}},
         {"--stats-json", {"PATH", [](Options& o, const std::string& v) { o.stats_json_path = v; }}},
         {"--world",
-         {"flat|terrain",
+         {kWorldTypeNames.choices("|"),
           [](Options& o, const std::string& v) {
               o.seed_given = true;
               const std::optional<WorldType> type = parse_world_type(v);

@@ -124,6 +124,12 @@ ScriptWait run_look(const ScriptCommand& cmd, ScriptHost& host) {
     return {};
 }
 
+void check_resize(const ScriptCommand& cmd) {
+    if ((cmd.number(0) == 0) != (cmd.number(1) == 0)) {
+        throw ScriptError(cmd.line, "'resize' needs W and H both 1..16384, or 0 0 to minimise");
+    }
+}
+
 ScriptWait run_resize(const ScriptCommand& cmd, ScriptHost& host) {
     host.resize(static_cast<int>(cmd.number(0)), static_cast<int>(cmd.number(1)));  // checked by the parser
     return {1, false};
@@ -179,7 +185,8 @@ const std::vector<ScriptCommandSpec>& script_commands() {
         {"resize",
          {kPixels, kPixels},
          "resize W H: resize the window (1..16384 each); resize 0 0 minimises it",
-         run_resize},
+         run_resize,
+         check_resize},
     };
     return table;
 }
@@ -190,37 +197,49 @@ namespace {
 
 bool is_whole(double v) { return v == static_cast<double>(static_cast<int64_t>(v)); }
 
-// Why `word` is not a value of kind `kind`, or nullopt when it is one (then `number` holds
-// its value when the kind is numeric).
-std::optional<std::string> refusal(const std::string& kind, const std::string& word, std::optional<double>& number) {
-    number.reset();
+// Checks `word` against kind `kind`; returns its value when the kind is numeric. Throws
+// ScriptError naming the line, the argument and the command's usage when it is not one.
+std::optional<double> check_value(const ScriptCommand& cmd, size_t index) {
+    const std::string& kind = cmd.spec->params[index];
+    const std::string& word = cmd.args[index];
+    const auto refuse = [&](const std::string& why) {
+        return ScriptError(cmd.line, "'" + cmd.verb + "' argument " + std::to_string(index + 1) + " " + why +
+                                         " (usage: " + cmd.spec->help + ")");
+    };
     if (kind == kBlock || kind == kPlaceable) {
         const auto type = block_from_name(word);
-        if (!type) return "'" + word + "' is not a block (" + block_list() + ")";
-        if (kind == kPlaceable && !is_solid(*type)) return "'" + word + "' cannot be placed: choose a solid block";
+        if (!type) throw refuse("'" + word + "' is not a block (" + block_list() + ")");
+        if (kind == kPlaceable && !is_solid(*type))
+            throw refuse("'" + word + "' cannot be placed: choose a solid block");
         return std::nullopt;
     }
     if (kind == kWord) return std::nullopt;
     const bool is_number_kind = kind == kNumber || kind == kCount || kind == kCoord || kind == kAngle ||
                                 kind == kHotbar || kind == kPixels;
     if (!is_number_kind) {
-        if (("|" + kind + "|").find("|" + word + "|") == std::string::npos)
-            return "needs one of " + kind + ", got '" + word + "'";
+        if (("|" + kind + "|").find("|" + word + "|") == std::string::npos) {
+            throw refuse("needs one of " + kind + ", got '" + word + "'");
+        }
         return std::nullopt;
     }
     const auto v = parse_double(word);
-    if (!v) return "needs a number, got '" + word + "'";
-    number = *v;
-    if (kind == kCount && !(*v >= 0 && *v <= 1e9 && is_whole(*v)))
-        return "needs a whole number of frames >= 0, got '" + word + "'";
-    if (kind == kCoord && !(std::abs(*v) < 1e9))
-        return "needs a block coordinate between -1e9 and 1e9, got '" + word + "'";
-    if (kind == kAngle && !(std::abs(*v) <= 1e6))
-        return "needs an angle in degrees between -1e6 and 1e6, got '" + word + "'";
-    if (kind == kHotbar && !(*v >= 1 && *v <= 9 && is_whole(*v))) return "needs a hotbar slot 1..9, got '" + word + "'";
-    if (kind == kPixels && !(*v >= 0 && *v <= 16384 && is_whole(*v)))
-        return "needs a whole number of pixels 0..16384, got '" + word + "'";
-    return std::nullopt;
+    if (!v) throw refuse("needs a number, got '" + word + "'");
+    if (kind == kCount && !(*v >= 0 && *v <= 1e9 && is_whole(*v))) {
+        throw refuse("needs a whole number of frames >= 0, got '" + word + "'");
+    }
+    if (kind == kCoord && !(std::abs(*v) < 1e9)) {
+        throw refuse("needs a block coordinate between -1e9 and 1e9, got '" + word + "'");
+    }
+    if (kind == kAngle && !(std::abs(*v) <= 1e6)) {
+        throw refuse("needs an angle in degrees between -1e6 and 1e6, got '" + word + "'");
+    }
+    if (kind == kHotbar && !(*v >= 1 && *v <= 9 && is_whole(*v))) {
+        throw refuse("needs a hotbar slot 1..9, got '" + word + "'");
+    }
+    if (kind == kPixels && !(*v >= 0 && *v <= 16384 && is_whole(*v))) {
+        throw refuse("needs a whole number of pixels 0..16384, got '" + word + "'");
+    }
+    return v;
 }
 
 ScriptCommand parse_line(int line_number, const std::vector<std::string>& words) {
@@ -236,16 +255,9 @@ ScriptCommand parse_line(int line_number, const std::vector<std::string>& words)
                                            " (usage: " + spec->help + ")");
     }
     for (size_t i = 0; i < cmd.args.size(); ++i) {
-        std::optional<double> number;
-        if (const auto why = refusal(spec->params[i], cmd.args[i], number)) {
-            throw ScriptError(line_number, "'" + verb + "' argument " + std::to_string(i + 1) + " " + *why +
-                                               " (usage: " + spec->help + ")");
-        }
-        if (number) cmd.numbers.push_back(*number);
+        if (const auto number = check_value(cmd, i)) cmd.numbers.push_back(*number);
     }
-    if (verb == "resize" && (cmd.numbers[0] == 0) != (cmd.numbers[1] == 0)) {
-        throw ScriptError(line_number, "'resize' needs W and H both 1..16384, or 0 0 to minimise");
-    }
+    if (spec->check) spec->check(cmd);
     return cmd;
 }
 

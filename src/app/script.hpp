@@ -48,9 +48,9 @@ struct ActionRefused : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// What a script can do to the program: the App implements it; tests use a fake. Every
-// method throws a std::runtime_error (message complete) when it cannot be carried out; the
-// runner turns that into a ScriptError naming the line.
+// What a script can do to the program: the App implements it; tests use a fake. A method
+// throws ActionRefused (message complete) when the command cannot be carried out; the
+// runner turns that into a ScriptError naming the line. Other failures travel up as they are.
 class ScriptHost {
 public:
     virtual ~ScriptHost() = default;
@@ -87,10 +87,14 @@ struct ScriptWait {
 // One entry of the table.
 struct ScriptCommandSpec {
     using Handler = ScriptWait (*)(const ScriptCommand& cmd, ScriptHost& host);
+    // A check of the arguments together, at parse time (each alone is checked by its kind);
+    // throws ScriptError.
+    using Check = void (*)(const ScriptCommand& cmd);
     std::string verb;
     std::vector<std::string> params;  // one kind per argument (see script.cpp)
     std::string help;                 // "wait FRAMES: render FRAMES frames"
     Handler run = nullptr;
+    Check check = nullptr;
 };
 
 // Every command, in the order the help lists them.

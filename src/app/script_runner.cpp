@@ -28,9 +28,9 @@ bool ScriptRunner::advance(ScriptHost& host) {
             wait = cmd.spec->run(cmd, host);
         } catch (const ScriptError&) {
             throw;
-        } catch (const std::runtime_error& e) {
-            throw ScriptError(cmd.line, e.what());
-        }
+        } catch (const ActionRefused& e) {
+            throw ScriptError(cmd.line, e.what());  // the line cannot be carried out: exit 2
+        }  // anything else (a GPU or disk failure) is not the script's fault: it travels up
         if (wait.stop) stopped_ = true;
         wait_frames_ = wait.frames;
         if (wait.until_idle) {

@@ -14,6 +14,10 @@
 #include "ui/overlay_layout.hpp"
 #include "ui/panels.hpp"
 
+// The occupancy picture's page size is the slot bookkeeping's (kept apart so the picture's
+// maths stays plain C++ without gfx/).
+static_assert(slotcraft::occupancy::kSlotsPerPage == slotcraft::kSlotsPerPage, "one page size");
+
 namespace slotcraft {
 
 void AllocatorHistory::record(uint64_t allocations_total, uint64_t frees_total) {

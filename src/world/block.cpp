@@ -31,6 +31,18 @@ constexpr std::array<BlockType, kBlockTypeCount - 1> kPlaceable = {
     BlockType::kGrass,  BlockType::kDirt,   BlockType::kStone, BlockType::kSand, BlockType::kLog,
     BlockType::kLeaves, BlockType::kPlanks, BlockType::kGlass, BlockType::kBrick};
 
+// The placeable list is the solid column of kBlocks, in value order.
+constexpr bool placeable_matches_table() {
+    size_t n = 0;
+    for (int i = 0; i < kBlockTypeCount; ++i) {
+        if (!kBlocks[static_cast<size_t>(i)].solid) continue;
+        if (n >= kPlaceable.size() || kPlaceable[n] != static_cast<BlockType>(i)) return false;
+        ++n;
+    }
+    return n == kPlaceable.size();
+}
+static_assert(placeable_matches_table(), "kPlaceable must list every solid block of kBlocks, in order");
+
 constexpr std::array<std::string_view, kTextureLayerCount> kLayerNames = {
     "grass_top", "grass_side", "dirt", "stone", "sand", "log_end", "log_side", "leaves", "planks", "glass", "brick"};
 

@@ -115,8 +115,9 @@ std::vector<ChunkCoord> GenerationPool::cancel_queued() {
 }
 
 std::vector<GenerationResult> GenerationPool::take_results() {
-    std::vector<GenerationResult> out;
     const std::lock_guard lock(mutex_);
+    if (!failure_.empty()) throw GenerationError(failure_);
+    std::vector<GenerationResult> out;
     out.swap(results_);
     return out;
 }
@@ -136,9 +137,17 @@ void GenerationPool::work(std::stop_token stop) {
             job = std::move(queue_.front());
             queue_.pop_front();
         }
-        GenerationResult result{job.coord, build_chunk(terrain_, job)};
-        const std::lock_guard lock(mutex_);
-        results_.push_back(std::move(result));
+        try {
+            GenerationResult result{job.coord, build_chunk(terrain_, job)};
+            const std::lock_guard lock(mutex_);
+            results_.push_back(std::move(result));
+        } catch (const std::exception& e) {
+            const std::lock_guard lock(mutex_);
+            if (failure_.empty()) {
+                failure_ = "generating chunk " + std::to_string(job.coord.x) + " " + std::to_string(job.coord.y) + " " +
+                           std::to_string(job.coord.z) + " failed: " + e.what();
+            }
+        }
     }
 }
 

@@ -15,6 +15,8 @@
 #include <memory>
 #include <mutex>
 #include <span>
+#include <stdexcept>
+#include <string>
 #include <stop_token>
 #include <thread>
 #include <vector>
@@ -61,6 +63,12 @@ struct GenerationResult {
 // Generates one chunk: terrain, then its edits, then the masks inside the chunk. Pure.
 std::unique_ptr<Chunk> build_chunk(const TerrainGenerator& terrain, const GenerationJob& job);
 
+// A worker could not build a chunk (out of memory, or a bug in the generator): the world
+// cannot go on streaming. Thrown on the main thread by take_results().
+struct GenerationError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
 class GenerationPool {
 public:
     // `terrain` must outlive the pool. threads >= 1.
@@ -74,7 +82,8 @@ public:
     // Removes every job no worker has started yet and returns their coordinates (the
     // world re-plans them nearest-first, or drops them when they left the view).
     std::vector<ChunkCoord> cancel_queued();
-    // Takes the finished chunks (never waits for a running job).
+    // Takes the finished chunks (never waits for a running job). Throws GenerationError
+    // when a worker failed (a worker cannot throw across its thread: it keeps the message).
     std::vector<GenerationResult> take_results();
 
     std::size_t queued() const;
@@ -88,6 +97,7 @@ private:
     std::condition_variable_any wake_;
     std::deque<GenerationJob> queue_;
     std::vector<GenerationResult> results_;
+    std::string failure_;                // the first worker's failure (empty: none)
     std::vector<std::jthread> workers_;  // last: joined before the queue is destroyed
 };
 

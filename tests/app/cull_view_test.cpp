@@ -71,7 +71,15 @@ TEST(CullView, AFrozenFrustumStaysWhereItWasFrozen) {
     scene.cull.set_frozen(true, looking(90.0));
     EXPECT_TRUE(scene.cull.stats().frozen);
     EXPECT_TRUE(has_x(scene.culled_chunks(looking(-90.0)), 4)) << "turning away does not move a frozen frustum";
-    ASSERT_TRUE(scene.cull.frozen_frustum({0, 4, 0}).has_value());
+    const auto here = scene.cull.frozen_frustum({0, 4, 0});
+    const auto east = scene.cull.frozen_frustum({1, 4, 0});
+    ASSERT_TRUE(here && east);
+    for (size_t i = 0; i < 8; ++i) {
+        EXPECT_EQ((*here)[i] - (*east)[i], glm::vec3(16.0f, 0.0f, 0.0f))
+            << "corner " << i << " relative to the eye's chunk";
+    }
+    scene.cull.set_frozen(true, looking(-90.0));  // freezing again keeps the first frustum
+    EXPECT_EQ(scene.cull.frozen_frustum({0, 4, 0}), here);
     scene.cull.set_frozen(false, looking(-90.0));
     EXPECT_FALSE(scene.cull.frozen_frustum({0, 4, 0}).has_value());
     EXPECT_FALSE(has_x(scene.culled_chunks(looking(-90.0)), 4));

@@ -18,15 +18,17 @@ public:
     int busy_frames = 0;
     bool overlay = false;
     bool refuse_edits = false;
+    bool disk_fails = false;  // verify() meets a failure that is not the script's fault
+    int frames = 0;           // frames rendered so far (run_to_end counts them)
 
     void move_eye(const glm::dvec3& eye, double yaw, double pitch) override {
-        if (std::abs(eye.x) > 100) throw std::runtime_error("too far");
+        if (std::abs(eye.x) > 100) throw ActionRefused("too far");
         calls.push_back("move_eye " + std::to_string(int(eye.x)) + " " + std::to_string(int(yaw)) + " " +
                         std::to_string(int(pitch)));
     }
     bool idle() const override { return busy_frames <= 0; }
     void capture_next_frame(const std::string& path, int line) override {
-        calls.push_back("capture " + path + " line " + std::to_string(line));
+        calls.push_back("capture " + path + " line " + std::to_string(line) + " after frame " + std::to_string(frames));
     }
     void write_stats(const std::string& path) override { calls.push_back("stats " + path); }
     bool show_overlay(bool on) override {
@@ -36,11 +38,14 @@ public:
         return newly;
     }
     void set_block(const BlockPos& p, BlockType type) override {
-        if (refuse_edits) throw std::runtime_error("cannot set here");
+        if (refuse_edits) throw ActionRefused("cannot set here");
         calls.push_back("set " + std::to_string(p.x) + " " + std::to_string(p.y) + " " + std::to_string(p.z) + " " +
                         std::string(block_name(type)));
     }
-    void verify() override { calls.push_back("verify"); }
+    void verify() override {
+        if (disk_fails) throw std::runtime_error("the disk failed");
+        calls.push_back("verify");
+    }
     void freeze_cull(bool frozen) override { calls.push_back(frozen ? "freeze" : "live"); }
     void show_boxes(bool on) override { calls.push_back(on ? "boxes on" : "boxes off"); }
     void act(Action action, std::optional<BlockType> type) override {
@@ -65,6 +70,7 @@ int run_to_end(ScriptRunner& runner, FakeHost& host, int max_frames = 100000) {
     int frames = 0;
     while (runner.advance(host)) {
         ++frames;
+        host.frames = frames;
         --host.busy_frames;
         runner.frame_rendered();
         if (frames > max_frames) throw std::logic_error("the script never ended");
@@ -96,7 +102,7 @@ TEST(ScriptRunner, ScreenshotCapturesTheNextFrameNamingItsLine) {
     ScriptRunner runner(parse_script("wait 1\n\nscreenshot shot.png\n"));
     EXPECT_EQ(run_to_end(runner, host), 2);
     ASSERT_EQ(host.calls.size(), 1u);
-    EXPECT_EQ(host.calls[0], "capture shot.png line 3");
+    EXPECT_EQ(host.calls[0], "capture shot.png line 3 after frame 1") << "asked for after `wait 1`'s frame";
 }
 
 TEST(ScriptRunner, OverlayOnRendersTwoFramesOnlyWhenItWasHidden) {
@@ -117,7 +123,7 @@ TEST(ScriptRunner, QuitEndsTheRunBeforeTheLinesAfterIt) {
 TEST(ScriptRunner, EveryCommandReachesTheHostWithItsArguments) {
     FakeHost host;
     ScriptRunner runner(
-        parse_script("set -1 70 2.9 brick\nverify\ncull freeze\ncull live\nboxes on\nbreak\n"
+        parse_script("set -0.5 70 2.9 brick\nverify\ncull freeze\ncull live\nboxes on\nbreak\n"
                      "place glass\npick\nselect 3\nmode walk\nkey W 4\nlook 10 -5\nresize 0 0\n"));
     EXPECT_EQ(run_to_end(runner, host), 4 + 1);  // key holds for its frames, resize renders one
     const std::vector<std::string> expected = {"set -1 70 2 brick", "verify",    "freeze",      "live",
@@ -140,7 +146,28 @@ TEST(ScriptRunner, AFailingCommandStopsTheRunNamingItsLine) {
     }
     FakeHost far;
     ScriptRunner camera(parse_script("camera 500 70 0 0 0\n"));
-    EXPECT_THROW(run_to_end(camera, far), ScriptError);
+    try {
+        run_to_end(camera, far);
+        FAIL() << "the refused camera did not stop the run";
+    } catch (const ScriptError& e) {
+        EXPECT_EQ(e.line, 1);
+        EXPECT_STREQ(e.what(), "line 1: too far");
+    }
+}
+
+// A failure that is not the script's (a disk, the GPU) is not dressed up as a bad line.
+TEST(ScriptRunner, OtherFailuresTravelUpAsTheyAre) {
+    FakeHost host;
+    host.disk_fails = true;
+    ScriptRunner runner(parse_script("verify\n"));
+    try {
+        run_to_end(runner, host);
+        FAIL() << "no error";
+    } catch (const ScriptError& e) {
+        FAIL() << "wrapped as a script line: " << e.what();
+    } catch (const std::runtime_error& e) {
+        EXPECT_STREQ(e.what(), "the disk failed");
+    }
 }
 
 TEST(ScriptRunner, AWorldThatNeverSettlesStopsTheRunInsteadOfHanging) {

@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <chrono>
 #include <fstream>
+#include <thread>
 
 namespace slotcraft {
 namespace {
@@ -80,6 +82,8 @@ TEST_F(WorldSessionTest, ARefusedEditChangesNothing) {
     EXPECT_THROW(session.edit({3, 300, 5}, BlockType::kStone), EditRefused);
     EXPECT_THROW(session.edit({100, 64, 5}, BlockType::kStone), EditRefused) << "chunk not loaded";
     EXPECT_EQ(session.slots().stats().taken, before.taken);
+    EXPECT_EQ(session.world().block_at({3, 63, 5}), BlockType::kGrass);
+    EXPECT_EQ(session.world().block_at({100, 64, 5}), std::nullopt);
     EXPECT_EQ(session.stats().save.edits_recorded, 0u);
 }
 
@@ -104,6 +108,25 @@ TEST(WorldSession, AScriptedRunSavesNothingUnlessAWorldIsNamed) {
     WorldSession session(c);
     EXPECT_FALSE(session.stats().saving);
     EXPECT_EQ(session.spawn_ground(), TerrainParams::kFlatGrassY);
+}
+
+// update() streams around the camera and the new chunks' cubes take slots.
+TEST(WorldSession, UpdateStreamsAroundTheCameraIntoTheSlots) {
+    WorldSessionConfig c;
+    c.type = WorldType::kTerrain;
+    c.view_distance = 1;
+    WorldSession session(c);
+    const double ground = session.spawn_ground();
+    EXPECT_EQ(ground, session.world().terrain().surface_height(0, 0));
+    // The workers generate in the background: update as frames would, for up to 20 s.
+    for (int frame = 0; frame < 20000 && !(frame > 0 && session.idle()); ++frame) {
+        session.update({0.5, ground + 10.0, 0.5}, 256);
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    ASSERT_TRUE(session.idle());
+    EXPECT_GT(session.stats().world.chunks_loaded, 0u);
+    EXPECT_EQ(session.slots().stats().taken, session.stats().world.instances);
+    EXPECT_EQ(session.slots().find_invariant_violation(), std::nullopt);
 }
 
 }  // namespace
