@@ -7,6 +7,9 @@
 #            SlotcraftAlloc (target Slotcraft::alloc)     -> libslotcraft-alloc-dev_<version>_<arch>.deb
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
+# cpack (and `make install`) must not build ALL first: `./run.sh package` builds the two
+# installed targets only, not the tests and benchmarks; `cmake --install` never builds.
+set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY ON)
 
 # [SECTION] the program and its data
 install(TARGETS slotcraft RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT program)
