@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Slotcraft's two commands (and the benchmarks): installs missing Debian packages, builds
-# with the CMake presets, then starts the demo or runs every test.
+# Slotcraft's two commands (and the benchmarks and packages): installs missing Debian
+# packages, builds with the CMake presets, then starts the demo or runs every test.
 #   ./run.sh demo [slotcraft flags]   build (release preset) and start the demo
 #   ./run.sh test                     build (dev preset: Debug, ASan+UBSan) and run every test
 #   ./run.sh bench                    build (release preset) and run the benchmarks
+#   ./run.sh package                  build (release preset) and write the .deb packages to build/package/
 set -euo pipefail
 cd "$(dirname "$0")"
 
 PACKAGES=(cmake g++ make pkg-config libglfw3-dev libglm-dev libimgui-dev libstb-dev python3-glad
           robin-map-dev libsqlite3-dev libgtest-dev libgmock-dev libbenchmark-dev
-          xvfb xauth libgl1-mesa-dri clang-format)
+          xvfb xauth libgl1-mesa-dri clang-format dpkg-dev desktop-file-utils)
 
 ensure_packages() {
   local missing=()
@@ -67,6 +68,14 @@ case "$cmd" in
         "$b" "$@"
       fi
     done
+    ;;
+  package)
+    ensure_packages
+    build release slotcraft slotcraft_alloc
+    # slotcraft_<version>_<arch>.deb (the program) and libslotcraft-alloc-dev_<version>_<arch>.deb
+    cpack --config build/release/CPackConfig.cmake -B build/package
+    rm -rf build/package/_CPack_Packages
+    ls -l build/package/*.deb
     ;;
   *)
     sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'

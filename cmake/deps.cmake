@@ -35,4 +35,10 @@ if(SLOTCRAFT_BUILD_TESTS)
   slotcraft_require(GTest_FOUND "libgtest-dev libgmock-dev" "GoogleTest")
   find_package(benchmark QUIET)
   slotcraft_require(benchmark_FOUND libbenchmark-dev "Google Benchmark")
+  # The package tests (tests/package/): cpack's .deb computes its dependencies with
+  # dpkg-shlibdeps, and the desktop entry is checked with desktop-file-validate.
+  find_program(SLOTCRAFT_DPKG_SHLIBDEPS dpkg-shlibdeps)
+  slotcraft_require(SLOTCRAFT_DPKG_SHLIBDEPS dpkg-dev "dpkg-shlibdeps (the .deb's dependencies)")
+  find_program(SLOTCRAFT_DESKTOP_FILE_VALIDATE desktop-file-validate)
+  slotcraft_require(SLOTCRAFT_DESKTOP_FILE_VALIDATE desktop-file-utils "desktop-file-validate (the desktop entry's check)")
 endif()

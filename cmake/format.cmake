@@ -1,6 +1,6 @@
 # The house style is pinned by .clang-format (clang-format 14, Debian package clang-format):
-# the ctest test `format` (label format) fails on any C++ file under src/, tests/ or
-# assets/generator/ that clang-format would change. Fix with:
+# the ctest test `format` (label format) fails on any C++ file under src/, tests/,
+# assets/generator/ or examples/ that clang-format would change. Fix with:
 #   clang-format -i $(git ls-files '*.cpp' '*.hpp')
 find_program(SLOTCRAFT_CLANG_FORMAT NAMES clang-format-14 clang-format)
 slotcraft_require(SLOTCRAFT_CLANG_FORMAT clang-format "clang-format 14 (the style check)")
@@ -12,6 +12,7 @@ endif()
 file(GLOB_RECURSE slotcraft_format_files CONFIGURE_DEPENDS
      ${PROJECT_SOURCE_DIR}/src/*.cpp ${PROJECT_SOURCE_DIR}/src/*.hpp
      ${PROJECT_SOURCE_DIR}/tests/*.cpp ${PROJECT_SOURCE_DIR}/tests/*.hpp
-     ${PROJECT_SOURCE_DIR}/assets/generator/*.cpp ${PROJECT_SOURCE_DIR}/assets/generator/*.hpp)
+     ${PROJECT_SOURCE_DIR}/assets/generator/*.cpp ${PROJECT_SOURCE_DIR}/assets/generator/*.hpp
+     ${PROJECT_SOURCE_DIR}/examples/*.cpp ${PROJECT_SOURCE_DIR}/examples/*.hpp)
 add_test(NAME format COMMAND ${SLOTCRAFT_CLANG_FORMAT} --dry-run --Werror --style=file ${slotcraft_format_files})
 set_tests_properties(format PROPERTIES LABELS format WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})

@@ -1,8 +1,9 @@
 // make_textures: writes one PNG per block texture layer (world/block.hpp's list) into a
 // folder, from the painters in texture_art.cpp. Optionally writes a contact sheet: every
-// layer tiled 3x3 at 4x scale on the sky colour, to look at the art (and its seams).
+// layer tiled 3x3 at 4x scale on the sky colour, to look at the art (and its seams), and the
+// application icon at each installed size (icon_art.cpp) as ICON_DIR/slotcraft-N.png.
 //
-//   make_textures OUT_DIR [--sheet SHEET.png]
+//   make_textures OUT_DIR [--sheet SHEET.png] [--icons ICON_DIR]
 #include <stb/stb_image_write.h>
 
 #include <cstdio>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "gfx/palette.hpp"
+#include "icon_art.hpp"
 #include "texture_art.hpp"
 #include "world/block.hpp"
 
@@ -58,18 +60,19 @@ std::vector<uint8_t> contact_sheet(const std::vector<std::vector<uint8_t>>& laye
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::optional<fs::path> out_dir, sheet_path;
+    std::optional<fs::path> out_dir, sheet_path, icon_dir;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--sheet" && i + 1 < argc) sheet_path = argv[++i];
+        else if (arg == "--icons" && i + 1 < argc) icon_dir = argv[++i];
         else if (!arg.starts_with("-") && !out_dir) out_dir = arg;
         else {
-            std::cerr << "usage: make_textures OUT_DIR [--sheet SHEET.png]\n";
+            std::cerr << "usage: make_textures OUT_DIR [--sheet SHEET.png] [--icons ICON_DIR]\n";
             return 2;
         }
     }
     if (!out_dir) {
-        std::cerr << "usage: make_textures OUT_DIR [--sheet SHEET.png]\n";
+        std::cerr << "usage: make_textures OUT_DIR [--sheet SHEET.png] [--icons ICON_DIR]\n";
         return 2;
     }
     std::error_code ec;
@@ -111,6 +114,18 @@ int main(int argc, char** argv) {
             return 1;
         }
         std::cout << "make_textures: contact sheet " << w << "x" << h << " at " << sheet_path->string() << '\n';
+    }
+
+    if (icon_dir) {
+        fs::create_directories(*icon_dir, ec);
+        for (int size : slotcraft::art::kIconSizes) {
+            const fs::path path = *icon_dir / ("slotcraft-" + std::to_string(size) + ".png");
+            if (!write_rgba_png(path, size, size, slotcraft::art::paint_icon(size))) {
+                std::cerr << "make_textures: cannot write '" << path.string() << "'\n";
+                return 1;
+            }
+            std::cout << "make_textures: icon " << size << "x" << size << " at " << path.string() << '\n';
+        }
     }
     return 0;
 }

@@ -12,7 +12,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "alloc/slot_tree.hpp"
+// By bare name: installed, this header sits in include/slotcraft/alloc/ beside it.
+#include "slot_tree.hpp"
 
 namespace slotcraft {
 

@@ -11,6 +11,7 @@
 
 #include "app/controls.hpp"
 #include "app/cull_view.hpp"
+#include "app/data_dir.hpp"
 #include "app/frame_renderer.hpp"
 #include "app/imgui_layer.hpp"
 #include "app/pin_libraries.hpp"
@@ -47,14 +48,6 @@ void mouse_button_callback(GLFWwindow* w, int button, int action, int /*mods*/) 
 void scroll_callback(GLFWwindow* w, double /*dx*/, double dy) { app_of(w)->on_scroll(dy); }
 void cursor_callback(GLFWwindow* w, double x, double y) { app_of(w)->on_cursor(x, y); }
 
-// shaders/ and assets/ are found next to the executable unless a flag names them.
-std::string data_dir(const std::string& flag_value, const char* name) {
-    if (!flag_value.empty()) return flag_value;
-    std::error_code ec;
-    const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-    return (ec ? std::filesystem::path(".") : exe.parent_path()) / name;
-}
-
 }  // namespace
 
 // [SECTION] start and end
@@ -65,6 +58,12 @@ App::App(Options options, std::vector<ScriptCommand> script) : options_(std::mov
 #endif
     if (kDebugBuild) options_.gl_debug = true;
     const bool scripted = !options_.script_path.empty();
+    // The data folders first: a missing one is one message, before any window opens.
+    const std::filesystem::path exe_dir = executable_dir();
+    FrameRendererConfig frame_config;
+    frame_config.shader_dir = find_data_dir(options_.shaders_dir, exe_dir, "shaders", "--shaders").string();
+    frame_config.assets_dir = find_data_dir(options_.assets_dir, exe_dir, "assets", "--assets").string();
+    frame_config.ring_bytes = static_cast<size_t>(options_.ring_kib) * 1024;
     if (scripted) script_ = std::make_unique<ScriptRunner>(std::move(script));
     WindowConfig config;
     config.width = options_.width;
@@ -82,10 +81,6 @@ App::App(Options options, std::vector<ScriptCommand> script) : options_(std::mov
     imgui_ = std::make_unique<ImGuiLayer>(window_->handle(), !scripted);
     overlay_.visible = !scripted;
 
-    FrameRendererConfig frame_config;
-    frame_config.shader_dir = data_dir(options_.shaders_dir, "shaders");
-    frame_config.assets_dir = data_dir(options_.assets_dir, "assets");
-    frame_config.ring_bytes = static_cast<size_t>(options_.ring_kib) * 1024;
     frame_ = std::make_unique<FrameRenderer>(frame_config);
     cull_ = std::make_unique<CullView>();
     controls_ = std::make_unique<Controls>(window_->handle(), *imgui_, scripted);
