@@ -27,6 +27,9 @@ slotcraft_require(IMGUI_FOUND libimgui-dev "Dear ImGui")
 pkg_check_modules(STB QUIET IMPORTED_TARGET stb)
 slotcraft_require(STB_FOUND libstb-dev "stb (stb_image, stb_image_write, stb_perlin)")
 
+find_path(TOMLPLUSPLUS_INCLUDE_DIR toml++/toml.h)
+slotcraft_require(TOMLPLUSPLUS_INCLUDE_DIR libtomlplusplus-dev "toml++ (the settings file)")
+
 find_program(GLAD_EXECUTABLE glad)
 slotcraft_require(GLAD_EXECUTABLE python3-glad "the glad 2 OpenGL loader generator")
 

@@ -48,11 +48,28 @@ void mouse_button_callback(GLFWwindow* w, int button, int action, int /*mods*/) 
 void scroll_callback(GLFWwindow* w, double /*dx*/, double dy) { app_of(w)->on_scroll(dy); }
 void cursor_callback(GLFWwindow* w, double x, double y) { app_of(w)->on_cursor(x, y); }
 
+// imgui.ini sits next to the settings file, in a folder made for it; empty (none kept) when
+// there is no settings folder or it cannot be made, which is said once.
+std::string imgui_ini_path(const std::string& settings_path) {
+    if (settings_path.empty()) return {};
+    const std::filesystem::path folder = std::filesystem::path(settings_path).parent_path();
+    std::error_code ec;
+    std::filesystem::create_directories(folder, ec);
+    if (ec) {
+        std::fprintf(stderr,
+                     "slotcraft: cannot create the settings folder '%s' (%s): the panels' fold state is not kept\n",
+                     folder.c_str(), ec.message().c_str());
+        return {};
+    }
+    return (folder / "imgui.ini").string();
+}
+
 }  // namespace
 
 // [SECTION] start and end
 
-App::App(Options options, std::vector<ScriptCommand> script) : options_(std::move(options)) {
+App::App(Options options, std::vector<ScriptCommand> script, const Settings& settings, std::string settings_path)
+    : options_(std::move(options)), settings_path_(std::move(settings_path)) {
 #ifdef SLOTCRAFT_GL_DEBUG_DEFAULT
     options_.gl_debug = true;
 #endif
@@ -78,12 +95,15 @@ App::App(Options options, std::vector<ScriptCommand> script) : options_(std::mov
     glfwSetMouseButtonCallback(window_->handle(), mouse_button_callback);
     glfwSetScrollCallback(window_->handle(), scroll_callback);
     glfwSetCursorPosCallback(window_->handle(), cursor_callback);
-    imgui_ = std::make_unique<ImGuiLayer>(window_->handle(), !scripted);
-    overlay_.visible = !scripted;
+    imgui_ = std::make_unique<ImGuiLayer>(window_->handle(), scripted ? std::string() : imgui_ini_path(settings_path_));
+    overlay_.visible = !scripted && settings.overlay;
 
     frame_ = std::make_unique<FrameRenderer>(frame_config);
     cull_ = std::make_unique<CullView>();
-    controls_ = std::make_unique<Controls>(window_->handle(), *imgui_, scripted);
+    controls_ = std::make_unique<Controls>(window_->handle(), *imgui_, scripted, settings.keys);
+    controls_->set_fov(settings.fov);
+    controls_->set_mouse_sensitivity(settings.mouse_sensitivity);
+    settings_at_start_ = {options_.view_distance, settings.fov, settings.mouse_sensitivity};
 
     // The world file once the display, GL and shaders are known to work (so a failed start
     // never moves a world aside); its saved seed and type decide the world.
@@ -137,6 +157,7 @@ int App::run() {
         render_frame();
     }
     if (!options_.stats_json_path.empty()) write_stats_file(options_.stats_json_path);
+    if (!script_) save_settings();  // scripted runs read the settings file, never write it
     if (gl_debug_.errors > 0) {
         std::fprintf(stderr, "slotcraft: the run met %lld GL error(s), see the messages above\n",
                      static_cast<long long>(gl_debug_.errors));
@@ -241,6 +262,16 @@ OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
     v.cull = cull.octree;
     v.cull_frozen = cull.frozen;
     v.show_boxes = cull.show_boxes;
+    const LiveSettings live = live_settings();
+    v.settings.fov = live.fov;
+    v.settings.fov_min = kMinFov;
+    v.settings.fov_max = kMaxFov;
+    v.settings.mouse_sensitivity = live.mouse_sensitivity;
+    v.settings.mouse_sensitivity_min = kMinMouseSensitivity;
+    v.settings.mouse_sensitivity_max = kMaxMouseSensitivity;
+    v.settings.view_distance_min = kMinViewDistance;
+    v.settings.view_distance_max = kMaxViewDistance;
+    if (!script_) v.settings.file = settings_path_;
     return v;
 }
 
@@ -263,6 +294,8 @@ HudView App::hud_view() const {
 
 void App::apply_overlay_actions(const OverlayActions& actions) {
     if (actions.view_distance) session_->world().set_view_distance(*actions.view_distance);
+    if (actions.fov) controls_->set_fov(*actions.fov);
+    if (actions.mouse_sensitivity) controls_->set_mouse_sensitivity(*actions.mouse_sensitivity);
     if (actions.cull_frozen) freeze_cull(*actions.cull_frozen);
     if (actions.show_boxes) cull_->set_show_boxes(*actions.show_boxes);
     if (actions.highlight) highlighted_chunk_ = *actions.highlight;
@@ -274,6 +307,21 @@ void App::save_meta() {
     meta.type = session_->type();
     controls_->fill_meta(meta);
     session_->save_meta(meta);
+}
+
+LiveSettings App::live_settings() const {
+    return {session_->world().view_distance(), controls_->camera().fov_y, controls_->mouse_sensitivity()};
+}
+
+// The Settings panel's changes go back into the file; a failure is said, and the run still
+// ends normally (the file is the old one or the whole new one, never a part).
+void App::save_settings() const {
+    if (settings_path_.empty()) return;
+    try {
+        write_back_settings(settings_path_, settings_at_start_, live_settings());
+    } catch (const SettingsError& e) {
+        std::fprintf(stderr, "slotcraft: %s\n", e.what());
+    }
 }
 
 void App::show_message(std::string text) {

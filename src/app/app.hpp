@@ -15,6 +15,7 @@
 
 #include "app/options.hpp"
 #include "app/script.hpp"
+#include "app/settings.hpp"
 #include "gfx/debug.hpp"
 #include "ui/frame_times.hpp"
 #include "ui/hud.hpp"
@@ -41,7 +42,10 @@ inline constexpr int kExitGlErrors = 3;     // the run met GL errors (debug outp
 
 class App final : private ScriptHost {
 public:
-    App(Options options, std::vector<ScriptCommand> script);
+    // settings: the settings file's values (the options already hold those the flags did not
+    // override); settings_path: the file the Settings panel's changes are written back to at
+    // the end of an interactive run, whose folder keeps imgui.ini; empty: neither.
+    App(Options options, std::vector<ScriptCommand> script, const Settings& settings, std::string settings_path);
     ~App() override;
     App(const App&) = delete;
     App& operator=(const App&) = delete;
@@ -81,6 +85,8 @@ private:
     HudView hud_view() const;
     void apply_overlay_actions(const OverlayActions& actions);
     void save_meta();
+    void save_settings() const;
+    LiveSettings live_settings() const;
     // Break, place or pick at the crosshair: one code path for the mouse and the script.
     // Throws ActionRefused saying why nothing happened.
     void act(Action action, std::optional<BlockType> type) override;
@@ -106,6 +112,8 @@ private:
     void write_stats_file(const std::string& path) const;
 
     Options options_;
+    std::string settings_path_;       // empty: no settings file
+    LiveSettings settings_at_start_;  // written back only where they changed
     std::unique_ptr<Window> window_;
     std::unique_ptr<ImGuiLayer> imgui_;
     gfx::GlDebugStats gl_debug_;

@@ -13,36 +13,26 @@ namespace slotcraft {
 
 namespace {
 
-constexpr double kMouseDegreesPerPixel = 0.12;
+constexpr double kMouseDegreesPerPixel = 0.12;  // at mouse_sensitivity 1
 // At most this many fixed steps per frame: a long stall does not turn into a long catch-up.
 constexpr int kMaxStepsPerFrame = 5;
 
-// The movement keys: the name a script holds (`key NAME FRAMES`) and the key it stands for.
-struct KeyBinding {
-    const char* name;
-    int glfw_key;
-};
-constexpr KeyBinding kKeys[] = {{"W", GLFW_KEY_W},
-                                {"A", GLFW_KEY_A},
-                                {"S", GLFW_KEY_S},
-                                {"D", GLFW_KEY_D},
-                                {"SPACE", GLFW_KEY_SPACE},
-                                {"SHIFT", GLFW_KEY_LEFT_SHIFT},
-                                {"CTRL", GLFW_KEY_LEFT_CONTROL}};
-
 }  // namespace
 
+// The movement keys are the rows of the bindings table with a script name.
 const std::vector<std::string>& script_key_names() {
     static const std::vector<std::string> names = [] {
         std::vector<std::string> out;
-        for (const KeyBinding& k : kKeys) out.emplace_back(k.name);
+        for (const BindingInfo& b : binding_table()) {
+            if (!b.script_key.empty()) out.emplace_back(b.script_key);
+        }
         return out;
     }();
     return names;
 }
 
-Controls::Controls(GLFWwindow* window, ImGuiLayer& imgui, bool scripted)
-    : window_(window), imgui_(imgui), scripted_(scripted), show_key_help_(!scripted) {}
+Controls::Controls(GLFWwindow* window, ImGuiLayer& imgui, bool scripted, const KeyBindings& keys)
+    : window_(window), imgui_(imgui), scripted_(scripted), keys_(keys), show_key_help_(!scripted) {}
 
 // [SECTION] GLFW events
 
@@ -52,11 +42,12 @@ UserAction Controls::on_key(int key, int action, int mods) {
     if (imgui_.wants_keyboard()) return UserAction::kNone;
     if (key >= GLFW_KEY_1 && key <= GLFW_KEY_9) hotbar_.select(key - GLFW_KEY_1);
     if (key == GLFW_KEY_ESCAPE) set_cursor_captured(false);
-    if (key == GLFW_KEY_Q && (mods & GLFW_MOD_CONTROL)) return UserAction::kQuit;
-    if (key == GLFW_KEY_F3) return UserAction::kToggleOverlay;
-    if (key == GLFW_KEY_F11) return UserAction::kFullscreen;
-    if (key == GLFW_KEY_F2) return UserAction::kScreenshot;
-    if (key == GLFW_KEY_F) return UserAction::kToggleMode;
+    const auto bound = [&](Binding b) { return key == keys_[static_cast<size_t>(b)]; };
+    if (bound(Binding::kQuit) && (mods & GLFW_MOD_CONTROL)) return UserAction::kQuit;
+    if (bound(Binding::kOverlay)) return UserAction::kToggleOverlay;
+    if (bound(Binding::kFullscreen)) return UserAction::kFullscreen;
+    if (bound(Binding::kScreenshot)) return UserAction::kScreenshot;
+    if (bound(Binding::kMode)) return UserAction::kToggleMode;
     return UserAction::kNone;
 }
 
@@ -80,7 +71,8 @@ void Controls::on_scroll(double dy) {
 
 void Controls::on_cursor(double x, double y) {
     if (cursor_captured_ && have_cursor_) {
-        look((x - cursor_x_) * kMouseDegreesPerPixel, -(y - cursor_y_) * kMouseDegreesPerPixel);
+        const double degrees_per_pixel = kMouseDegreesPerPixel * mouse_sensitivity_;
+        look((x - cursor_x_) * degrees_per_pixel, -(y - cursor_y_) * degrees_per_pixel);
     }
     cursor_x_ = x;
     cursor_y_ = y;
@@ -156,8 +148,8 @@ void Controls::fill_meta(WorldMeta& meta) const {
 bool Controls::key_down(const std::string& name) const {
     if (auto it = script_keys_.find(name); it != script_keys_.end() && it->second > 0) return true;
     if (scripted_ || !cursor_captured_) return false;
-    for (const KeyBinding& k : kKeys) {
-        if (name == k.name) return glfwGetKey(window_, k.glfw_key) == GLFW_PRESS;
+    for (const BindingInfo& b : binding_table()) {
+        if (name == b.script_key) return glfwGetKey(window_, keys_[static_cast<size_t>(b.binding)]) == GLFW_PRESS;
     }
     return false;
 }

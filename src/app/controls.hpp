@@ -9,6 +9,7 @@
 
 #include "app/camera.hpp"
 #include "app/hotbar.hpp"
+#include "app/settings.hpp"
 #include "save/save.hpp"
 #include "world/player.hpp"
 
@@ -18,7 +19,8 @@ namespace slotcraft {
 
 class ImGuiLayer;
 
-// What a key or a click asks the App to do.
+// What a key or a click asks the App to do (the keys are the defaults of the settings
+// file's [keys] table).
 enum class UserAction {
     kNone,
     kQuit,           // Ctrl+Q
@@ -43,7 +45,8 @@ public:
     };
 
     // scripted: keys come only from the script (hold_key), never from the keyboard.
-    Controls(GLFWwindow* window, ImGuiLayer& imgui, bool scripted);
+    // keys: which key does what (the settings file's [keys], or its defaults).
+    Controls(GLFWwindow* window, ImGuiLayer& imgui, bool scripted, const KeyBindings& keys);
 
     // [SECTION] GLFW events
     UserAction on_key(int key, int action, int mods);
@@ -61,6 +64,11 @@ public:
     // `camera`: teleports the eye (throws PositionOutOfRange out of the world's bounds).
     void move_eye(const glm::dvec3& eye, double yaw, double pitch);
     void set_mode(MoveMode mode) { player_.set_mode(mode); }
+    // The Settings panel's live values: the vertical field of view in degrees, and the mouse
+    // speed as a factor of 0.12 degrees per pixel.
+    void set_fov(double degrees) { camera_.fov_y = degrees; }
+    void set_mouse_sensitivity(double factor) { mouse_sensitivity_ = factor; }
+    double mouse_sensitivity() const { return mouse_sensitivity_; }
     // `key NAME FRAMES`: holds a key (one of script_key_names()) for FRAMES steps.
     void hold_key(const std::string& name, int64_t frames) { script_keys_[name] = frames; }
     // The spawn place, or the player's place and hotbar from the world file.
@@ -84,6 +92,8 @@ private:
     GLFWwindow* window_;
     ImGuiLayer& imgui_;
     bool scripted_;
+    KeyBindings keys_;
+    double mouse_sensitivity_ = 1.0;
     Camera camera_;
     Player player_;
     Hotbar hotbar_;

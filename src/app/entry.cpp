@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "app/app.hpp"
+#include "app/settings.hpp"
 #include "app/window.hpp"
 #include "save/save.hpp"
 #include "gfx/cube_renderer.hpp"
@@ -30,6 +31,23 @@ int run_program(const std::vector<std::string>& args) {
                     script_reference().c_str());
         return kExitOk;
     }
+    // The settings file, read (never written) by every run before any window opens; a bad
+    // one stops here. The flags are parsed again over its values, so a flag given wins.
+    std::string settings_path;
+    if (const std::optional<std::string> dir = settings_dir()) {
+        settings_path = (std::filesystem::path(*dir) / "slotcraft.toml").string();
+    } else {
+        std::fprintf(stderr,
+                     "slotcraft: neither XDG_CONFIG_HOME nor HOME is set: no settings file is read or written\n");
+    }
+    Settings settings;
+    try {
+        settings = Settings::load(settings_path);
+    } catch (const SettingsError& e) {
+        std::fprintf(stderr, "slotcraft: %s\n", e.what());
+        return kExitUsage;
+    }
+    options = parse_options(args, settings.options_defaults());  // the flags checked above: cannot throw
     // Output files are checked now, not after a long run: their folder must be writable.
     for (const auto& [flag, path] :
          {std::pair{"--stats-json", options.stats_json_path}, std::pair{"--screenshot", options.screenshot_path}}) {
@@ -55,7 +73,7 @@ int run_program(const std::vector<std::string>& args) {
     }
     const std::string script_path = options.script_path;
     try {
-        App app(std::move(options), std::move(script));
+        App app(std::move(options), std::move(script), settings, settings_path);
         return app.run();
     } catch (const ScriptError& e) {
         std::fprintf(stderr, "slotcraft: script %s: %s\n", script_path.c_str(), e.what());

@@ -5,15 +5,18 @@
 #include <backends/imgui_impl_glfw.h>
 #include <imgui.h>
 
+#include <utility>
+
 #include "gfx/imgui_backend.hpp"
 
 namespace slotcraft {
 
-ImGuiLayer::ImGuiLayer(GLFWwindow* window, bool save_settings) {
+ImGuiLayer::ImGuiLayer(GLFWwindow* window, std::string ini_path) : ini_path_(std::move(ini_path)) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
-    if (!save_settings) io.IniFilename = nullptr;
+    // Never ImGui's default, "imgui.ini" in the current folder.
+    io.IniFilename = ini_path_.empty() ? nullptr : ini_path_.c_str();
     ImGui::StyleColorsDark();
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     gl_ = std::make_unique<gfx::ImGuiGlBackend>();

@@ -2,6 +2,7 @@
 // Dear ImGui's context, its GLFW platform backend and (through gfx/) its OpenGL renderer
 // backend, for the window's lifetime.
 #include <memory>
+#include <string>
 
 struct GLFWwindow;
 
@@ -13,8 +14,9 @@ class ImGuiGlBackend;
 
 class ImGuiLayer {
 public:
-    // save_settings: keep imgui.ini (interactive runs); scripted runs write nothing.
-    ImGuiLayer(GLFWwindow* window, bool save_settings);
+    // ini_path: where ImGui keeps its imgui.ini (the panels' fold state), read at the start
+    // and written while the program runs; empty (scripted runs): none is read or written.
+    ImGuiLayer(GLFWwindow* window, std::string ini_path);
     ~ImGuiLayer();
     ImGuiLayer(const ImGuiLayer&) = delete;
     ImGuiLayer& operator=(const ImGuiLayer&) = delete;
@@ -26,6 +28,7 @@ public:
     void set_mouse_enabled(bool enabled);
 
 private:
+    std::string ini_path_;  // ImGui keeps a pointer to it
     std::unique_ptr<gfx::ImGuiGlBackend> gl_;
 };
 

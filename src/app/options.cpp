@@ -5,6 +5,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <utility>
 
 namespace slotcraft {
 
@@ -38,8 +39,8 @@ std::string usage_text() {
   --help                 show this text and exit
   --frames N             quit after N frames (N >= 1)
   --screenshot PATH      write the last frame as a PNG
-  --size WxH             window size in pixels (default 1280x720)
-  --vsync on|off         wait for the display's refresh (default on)
+  --size WxH             window size in pixels (default 1280x720, or the settings file's)
+  --vsync on|off         wait for the display's refresh (default on, or the settings file's)
   --gl-debug             turn on OpenGL debug output; any GL error makes the exit code 3
   --shaders DIR          read shaders from DIR (default: shaders/ next to the executable)
   --assets DIR           read textures from DIR (default: assets/ next to the executable)
@@ -47,13 +48,16 @@ std::string usage_text() {
   --stats-json PATH      write the stats of the last frame as JSON at exit
   --world TYPES          the generator (default terrain)
   --seed N               the world seed (default 1)
-  --view-distance N      chunks loaded around the camera, 1..32 (default 8)
+  --view-distance N      chunks loaded around the camera, 1..32 (default 8, or the settings file's)
   --verify-every N       compare the GPU instance buffer with the CPU copy every N frames
   --ring-kib N           size of the upload staging ring in KiB, 1..1048576 (default 4096)
   --world-name NAME      the saved world to play (default "default"; file
                          $XDG_DATA_HOME/slotcraft/worlds/NAME.db)
   --world-file PATH      the saved world at PATH instead
   --new                  start a fresh world; an existing file is moved aside, never deleted
+
+Settings are read from $XDG_CONFIG_HOME/slotcraft/slotcraft.toml (or
+~/.config/slotcraft/slotcraft.toml); the flags above win over it (README, "Settings").
 )";
     // The world types come from their table; the column stays aligned for any names.
     const std::string types = kWorldTypeNames.choices("|");
@@ -147,8 +151,8 @@ const std::map<std::string, ValueFlag>& value_flags() {
 
 }  // namespace
 
-Options parse_options(const std::vector<std::string>& args) {
-    Options options;
+Options parse_options(const std::vector<std::string>& args, Options defaults) {
+    Options options = std::move(defaults);
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         if (arg == "--help" || arg == "-h") {

@@ -39,8 +39,9 @@ struct Options {
     bool seed_given = false;   // --seed or --world was on the command line
 };
 
-// Parses argv (without argv[0]). Throws OptionsError naming the offending flag.
-Options parse_options(const std::vector<std::string>& args);
+// Parses argv (without argv[0]) over `defaults` (the settings file's values: a flag given
+// wins). Throws OptionsError naming the offending flag.
+Options parse_options(const std::vector<std::string>& args, Options defaults = {});
 
 // The usage text printed by --help and after a bad flag.
 std::string usage_text();

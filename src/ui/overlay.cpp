@@ -35,8 +35,9 @@ namespace ui_detail {
 
 bool PanelColumn::begin(const char* title, float height) {
     ImGui::SetNextWindowPos(ImVec2(x_, y_), ImGuiCond_Always);
-    ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings |
-                             ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+    // Not NoSavedSettings: imgui.ini keeps whether each panel is folded between runs.
+    ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoFocusOnAppearing |
+                             ImGuiWindowFlags_NoNav;
     if (height > 0.0f) {
         ImGui::SetNextWindowSize(ImVec2(width_, height), ImGuiCond_Always);
         flags |= ImGuiWindowFlags_NoScrollbar;
@@ -240,6 +241,42 @@ void culling_panel(const OverlayView& view, OverlayActions& actions) {
     if (ImGui::Checkbox("chunk boxes", &boxes)) actions.show_boxes = boxes;
 }
 
+// [SECTION] Settings
+
+void settings_panel(const OverlayView& view, OverlayActions& actions) {
+    const SettingsView& s = view.settings;
+    const float slider_width = -FLT_MIN;  // to the panel's right edge, whichever column it is in
+    ImGui::TextColored(ui_detail::kLabelColour, "field of view");
+    ImGui::SameLine(ui_detail::kValueColumn);
+    ImGui::SetNextItemWidth(slider_width);
+    float fov = static_cast<float>(s.fov);
+    if (ImGui::SliderFloat("##fov", &fov, static_cast<float>(s.fov_min), static_cast<float>(s.fov_max), "%.0f deg")) {
+        actions.fov = fov;
+    }
+    ImGui::TextColored(ui_detail::kLabelColour, "mouse speed");
+    ImGui::SameLine(ui_detail::kValueColumn);
+    ImGui::SetNextItemWidth(slider_width);
+    float speed = static_cast<float>(s.mouse_sensitivity);
+    if (ImGui::SliderFloat("##mouse_sensitivity", &speed, static_cast<float>(s.mouse_sensitivity_min),
+                           static_cast<float>(s.mouse_sensitivity_max), "%.2f x", ImGuiSliderFlags_Logarithmic)) {
+        actions.mouse_sensitivity = speed;
+    }
+    ImGui::TextColored(ui_detail::kLabelColour, "view distance");
+    ImGui::SameLine(ui_detail::kValueColumn);
+    ImGui::SetNextItemWidth(slider_width);
+    int distance = view.view_distance;
+    if (ImGui::SliderInt("##settings_view_distance", &distance, s.view_distance_min, s.view_distance_max,
+                         "%d chunks")) {
+        actions.view_distance = distance;
+    }
+    if (s.file.empty()) {
+        ImGui::TextDisabled("scripted run: not saved");
+    } else {
+        ImGui::TextDisabled("saved at exit to slotcraft.toml");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.file.c_str());
+    }
+}
+
 }  // namespace
 
 // [SECTION] the overlay
@@ -271,6 +308,10 @@ OverlayActions Overlay::draw(const OverlayView& view) {
     }
     right.end();
     if (right.begin("Culling")) culling_panel(view, actions);
+    right.end();
+    // Folded the first time (imgui.ini remembers it after), so it hides nothing by default.
+    ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
+    if (right.begin("Settings")) settings_panel(view, actions);
     right.end();
     ImGui::PopStyleVar(3);
     return actions;

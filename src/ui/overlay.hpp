@@ -31,6 +31,17 @@ private:
     uint64_t allocations_seen_ = 0, frees_seen_ = 0;  // the totals at the last record
 };
 
+// The Settings panel: the values it changes live and their ranges (the App fills them from
+// app/settings.hpp, which the settings file is checked against too).
+struct SettingsView {
+    double fov = 70.0;  // degrees, vertical
+    double fov_min = 30.0, fov_max = 120.0;
+    double mouse_sensitivity = 1.0;  // a factor of the default mouse speed
+    double mouse_sensitivity_min = 0.1, mouse_sensitivity_max = 10.0;
+    int view_distance_min = 1, view_distance_max = 32;
+    std::string file;  // where they are written back at exit; empty: never (scripted runs)
+};
+
 // Everything the overlay shows, gathered by the App each frame (pointers stay valid for
 // the frame).
 struct OverlayView {
@@ -51,11 +62,14 @@ struct OverlayView {
     std::optional<uint32_t> target_slot;
     int view_distance = 8;
     std::optional<ChunkCoord> highlighted_chunk;  // the chunk whose cubes are highlighted
+    SettingsView settings;
 };
 
 // What the user changed in the overlay this frame; the App applies it.
 struct OverlayActions {
-    std::optional<int> view_distance;                    // the slider moved
+    std::optional<int> view_distance;                    // a view distance slider moved
+    std::optional<double> fov;                           // the Settings panel's field of view moved
+    std::optional<double> mouse_sensitivity;             // the Settings panel's mouse speed moved
     std::optional<bool> cull_frozen;                     // the freeze switch flipped
     std::optional<bool> show_boxes;                      // the boxes switch flipped
     std::optional<std::optional<ChunkCoord>> highlight;  // a page cell was clicked (nullopt inside: cleared)

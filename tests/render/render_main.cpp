@@ -71,6 +71,9 @@ int main(int argc, char** argv) {
         return 1;
     }
     setenv("XDG_DATA_HOME", xdg, 1);
+    // Every run reads $XDG_CONFIG_HOME/slotcraft/slotcraft.toml: an empty folder, never the
+    // user's own settings (a test that wants a settings file gives its own folder).
+    setenv("XDG_CONFIG_HOME", (std::string(xdg) + "/config").c_str(), 1);
     const char* display = std::getenv("DISPLAY");
     if (!listing_only(argc, argv) && (!display || !*display)) {
         if (!start_xvfb()) {

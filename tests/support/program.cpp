@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -32,8 +33,8 @@ std::vector<std::string> child_environment(const std::vector<std::string>& chang
 
 }  // namespace
 
-RunResult run_program(const std::string& exe, const std::vector<std::string>& args,
-                      const std::vector<std::string>& env) {
+RunResult run_program(const std::string& exe, const std::vector<std::string>& args, const std::vector<std::string>& env,
+                      const std::string& cwd) {
     const auto dir = std::filesystem::temp_directory_path() /
                      ("slotcraft-run-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
     std::filesystem::create_directories(dir);
@@ -44,11 +45,20 @@ RunResult run_program(const std::string& exe, const std::vector<std::string>& ar
     posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    if (!cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, cwd.c_str());
     std::vector<char*> argv;
     argv.push_back(const_cast<char*>(exe.c_str()));
     for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
-    std::vector<std::string> vars = child_environment(env);
+    std::vector<std::string> changes = env;
+    const bool names_config = std::any_of(env.begin(), env.end(), [](const std::string& c) {
+        return c.substr(0, c.find('=')) == "XDG_CONFIG_HOME";
+    });
+    if (!names_config) {
+        std::filesystem::create_directories(dir / "config");
+        changes.push_back("XDG_CONFIG_HOME=" + (dir / "config").string());
+    }
+    std::vector<std::string> vars = child_environment(changes);
     std::vector<char*> envp;
     for (auto& v : vars) envp.push_back(v.data());
     envp.push_back(nullptr);

@@ -14,9 +14,12 @@ struct RunResult {
 };
 
 // Runs `exe args...` with output captured; no shell involved in the arguments.
-// `env` adds or replaces variables ("KEY=VALUE"); "KEY" alone removes KEY.
+// `env` adds or replaces variables ("KEY=VALUE"); "KEY" alone removes KEY. Unless `env`
+// names XDG_CONFIG_HOME, the program gets an empty folder of its own as XDG_CONFIG_HOME,
+// so no test reads (or writes) the settings of the user running the tests.
+// `cwd`: the folder the program starts in; empty: the test's.
 RunResult run_program(const std::string& exe, const std::vector<std::string>& args,
-                      const std::vector<std::string>& env = {});
+                      const std::vector<std::string>& env = {}, const std::string& cwd = {});
 
 // A fresh empty folder for one test's files: <root>/<suite>.<name>.
 std::string fresh_test_dir(const std::string& root);

@@ -1,0 +1,117 @@
+#pragma once
+// The settings file, slotcraft.toml (README, "Settings"): read and checked before any window
+// opens, and the values the Settings panel changes written back at exit, in the file's own
+// text so the user's comments stay. Pure C++ (toml++ only inside settings.cpp, no GLFW
+// calls, no GL), so every rule is unit-tested on strings and temporary files.
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "app/options.hpp"
+
+namespace slotcraft {
+
+// A settings file the program cannot use, or cannot write back. what() names the file, the
+// line ("slotcraft.toml:3" as FILE:LINE) and the key, and says what the key needs.
+struct SettingsError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// What a key of the [keys] table binds: the movement keys (which the script's `key NAME`
+// holds by their script names) and the actions of Controls::on_key.
+enum class Binding {
+    kForward,     // script key W
+    kLeft,        // script key A
+    kBack,        // script key S
+    kRight,       // script key D
+    kUp,          // script key SPACE: up in fly mode, jump in walk mode
+    kDown,        // script key SHIFT: down in fly mode
+    kSprint,      // script key CTRL
+    kMode,        // fly <-> walk
+    kOverlay,     // show / hide the buffer overlay
+    kScreenshot,  // save a screenshot
+    kFullscreen,  // fullscreen on / off
+    kQuit,        // with Ctrl held
+    kCount
+};
+inline constexpr size_t kBindingCount = static_cast<size_t>(Binding::kCount);
+
+struct BindingInfo {
+    Binding binding;
+    std::string_view name;         // its key in the [keys] table
+    std::string_view default_key;  // a name of the key-name table (app/key_names.hpp)
+    std::string_view script_key;   // the name `key NAME FRAMES` holds; empty for an action
+};
+// One row per Binding, in the enum's order: the one table the file, the controls and the
+// script's key names are built from.
+std::span<const BindingInfo> binding_table();
+const BindingInfo& binding_info(Binding binding);
+
+// GLFW key codes, indexed by Binding.
+using KeyBindings = std::array<int, kBindingCount>;
+KeyBindings default_key_bindings();
+
+// The ranges the file, the flags and the Settings panel share.
+inline constexpr int kMinViewDistance = 1;
+inline constexpr int kMaxViewDistance = 32;
+inline constexpr double kMinFov = 30.0;  // degrees, vertical
+inline constexpr double kMaxFov = 120.0;
+inline constexpr double kMinMouseSensitivity = 0.1;  // times 0.12 degrees per pixel
+inline constexpr double kMaxMouseSensitivity = 10.0;
+
+// The values the Settings panel changes live; each is written back at exit when it differs
+// from the value the run started with.
+struct LiveSettings {
+    int view_distance = 8;
+    double fov = 70.0;
+    double mouse_sensitivity = 1.0;
+};
+
+class Settings {
+public:
+    int view_distance = 8;           // chunks, kMinViewDistance..kMaxViewDistance
+    double fov = 70.0;               // degrees, kMinFov..kMaxFov
+    double mouse_sensitivity = 1.0;  // kMinMouseSensitivity..kMaxMouseSensitivity
+    bool vsync = true;
+    bool overlay = true;  // the overlay is shown when an interactive run starts
+    int width = 1280;     // window_size = "WIDTHxHEIGHT", each 1..16384
+    int height = 720;
+    KeyBindings keys = default_key_bindings();
+
+    // Parses and checks a settings file's text; `file` names it in messages. Throws
+    // SettingsError "FILE:LINE: KEY: reason" for a syntax error, an unknown key, a wrong
+    // type, a value out of range, an unknown or reserved key name, or a key bound twice.
+    static Settings parse(std::string_view text, const std::string& file);
+    // Reads and parses the file at `path`; a missing file (or an empty path) gives the
+    // defaults. Throws SettingsError for a file that exists but cannot be read or is bad.
+    static Settings load(const std::string& path);
+
+    // The options the file sets, as the defaults the flags are parsed over (flags win).
+    Options options_defaults() const;
+    LiveSettings live() const { return {view_distance, fov, mouse_sensitivity}; }
+};
+
+// `text` (a settings file that parses) with the values of `now` that differ from `start`
+// put in: a key the file has gets its value replaced in place, a key it lacks is added after
+// its last top-level key. Every other byte (comments, blank lines, other keys, their order)
+// stays. Throws SettingsError when `text` does not parse.
+std::string update_settings_text(std::string_view text, const LiveSettings& start, const LiveSettings& now,
+                                 const std::string& file);
+
+// Writes the changed values back into the file at `path` (created, with its folder, when
+// missing): reads the file as it is now, updates its text, writes a temporary file in the
+// same folder and renames it over the file (a symlink's target is replaced, the link kept),
+// so the file is either the old one or the whole new one. Does nothing when nothing
+// changed. Throws SettingsError naming the file when it cannot.
+void write_back_settings(const std::string& path, const LiveSettings& start, const LiveSettings& now);
+
+// The settings folder: $XDG_CONFIG_HOME/slotcraft, or ~/.config/slotcraft when
+// XDG_CONFIG_HOME is unset, empty or not absolute; nullopt when neither it nor HOME is set.
+std::optional<std::string> settings_dir(const char* xdg_config_home, const char* home);
+std::optional<std::string> settings_dir();  // from the environment
+
+}  // namespace slotcraft
