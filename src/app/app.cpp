@@ -99,6 +99,7 @@ App::App(Options options, std::vector<ScriptCommand> script) : options_(std::mov
     world_config.view_distance = options_.view_distance;
     world_config.world_file = world_file_for(options_.world_file, options_.world_name, scripted);
     world_config.new_world = options_.new_world;
+    world_config.undo_bytes = static_cast<size_t>(options_.undo_mib) * 1024 * 1024;
     session_ = std::make_unique<WorldSession>(world_config);
     controls_->place_at_spawn(session_->spawn_ground());
     if (session_->saved_meta()) controls_->restore(*session_->saved_meta());
@@ -186,6 +187,7 @@ void App::render_frame() {
             extras.frozen_frustum = cull_->frozen_frustum(eye.origin_chunk);
         }
         extras.highlight = highlighted_chunk_;
+        if (region_) extras.selection = std::pair{region_->min, region_->max};
         frame_->draw(eye, runs, session_->world().view_distance(), extras);
     }
     imgui_->end_frame();
@@ -382,6 +384,50 @@ void App::set_mode(MoveMode mode) {
 }
 
 void App::hold_key(const std::string& name, int64_t frames) { controls_->hold_key(name, frames); }
+
+// [SECTION] region editing (script commands, keys and the Edit panel share these)
+
+void App::set_region(const std::optional<Region>& region) {
+    if (region) check_region_bounds(*region, "select");  // the cell count is checked per operation
+    region_ = region;
+    corner_.reset();
+}
+
+const Region& App::selected(const char* what) const {
+    if (!region_) {
+        throw ActionRefused(std::string("cannot ") + what +
+                            ": no region is selected; select one with `region X1 Y1 Z1 X2 Y2 Z2` or the B and N keys");
+    }
+    return *region_;
+}
+
+void App::after_edit(const EditReport& report) {
+    if (report.steps_dropped == 0) return;
+    show_message("undo: dropped the " + std::to_string(report.steps_dropped) +
+                 " oldest step(s) to stay within --undo-mib " + std::to_string(options_.undo_mib));
+}
+
+void App::fill(BlockType type) { after_edit(session_->fill(selected("fill"), type)); }
+void App::replace(BlockType from, BlockType to) { after_edit(session_->replace(selected("replace"), from, to)); }
+void App::copy() { session_->copy(selected("copy")); }
+void App::paste(const BlockPos& origin) { after_edit(session_->paste(origin)); }
+void App::rotate(int degrees) { session_->rotate(degrees / 90); }
+void App::undo() { after_edit(session_->undo()); }
+void App::redo() { after_edit(session_->redo()); }
+
+void App::expect(const BlockPos& p, BlockType type) {
+    const std::string cell = std::to_string(p.x) + " " + std::to_string(p.y) + " " + std::to_string(p.z);
+    const std::optional<BlockType> held = session_->world().block_at(p);
+    if (!held) {
+        throw ActionRefused("expect: the cell " + cell + " cannot be read: " +
+                            (block_y_in_world(p.y) ? "its chunk is not loaded (move the camera near it first)"
+                                                   : "it is below the world (y 0..255)"));
+    }
+    if (*held != type) {
+        throw ActionRefused("expect: the cell " + cell + " holds " + std::string(block_name(*held)) + ", not " +
+                            std::string(block_name(type)));
+    }
+}
 void App::look(double dyaw, double dpitch) { controls_->look(dyaw, dpitch); }
 void App::resize(int width, int height) { window_->resize(width, height); }
 

@@ -20,6 +20,7 @@
 #include "ui/hud.hpp"
 #include "ui/overlay.hpp"
 #include "world/raycast.hpp"
+#include "world/region.hpp"
 
 namespace slotcraft {
 
@@ -31,6 +32,7 @@ class Controls;
 class CullView;
 class FrameRenderer;
 class ScriptRunner;
+struct EditReport;
 enum class UserAction;
 
 // Exit codes of the program, documented in the README.
@@ -99,6 +101,19 @@ private:
     void hold_key(const std::string& name, int64_t frames) override;
     void look(double dyaw, double dpitch) override;
     void resize(int width, int height) override;
+    void set_region(const std::optional<Region>& region) override;
+    void fill(BlockType type) override;
+    void replace(BlockType from, BlockType to) override;
+    void copy() override;
+    void paste(const BlockPos& origin) override;
+    void rotate(int degrees) override;
+    void undo() override;
+    void redo() override;
+    void expect(const BlockPos& p, BlockType type) override;
+    // The region an operation works on; throws ActionRefused naming `what` when none is set.
+    const Region& selected(const char* what) const;
+    // After an edit operation: tells the user when the journal dropped old steps.
+    void after_edit(const EditReport& report);
 
     // [SECTION] stats (app_stats.cpp)
     void collect_stats(StatsJson& json) const;
@@ -118,6 +133,8 @@ private:
     std::optional<CaptureRequest> capture_;
     Message message_;
     std::optional<ChunkCoord> highlighted_chunk_;  // chosen in the occupancy panel
+    std::optional<Region> region_;                 // the edit selection (script `region`, keys B and N)
+    std::optional<BlockPos> corner_;               // the first corner set with B, until N sets the second
     bool first_idle_seen_ = false;                 // the first chunks have loaded (hides the loading bar)
     double last_frame_time_ = 0.0;
     double frame_seconds_ = 0.0;  // wall-clock length of the last frame

@@ -72,6 +72,26 @@ void App::collect_stats(StatsJson& json) const {
         json.set_null("save");
     }
 
+    const EditReport& edit = session_->last_edit();
+    json.set("edit.cells_last", i64(edit.cells));
+    json.set("edit.instance_writes_last", i64(edit.instance_writes));
+    json.set("edit.ms_last", edit.ms);
+    json.set("undo.depth", i64(session_->journal().undo_depth()));
+    json.set("redo.depth", i64(session_->journal().redo_depth()));
+    json.set("undo.bytes", i64(session_->journal().bytes()));
+    if (region_) {
+        json.set("region.x1", region_->min.x);
+        json.set("region.y1", region_->min.y);
+        json.set("region.z1", region_->min.z);
+        json.set("region.x2", region_->max.x);
+        json.set("region.y2", region_->max.y);
+        json.set("region.z2", region_->max.z);
+        json.set("region.cells", i64(region_->cells()));
+    } else {
+        json.set_null("region");
+    }
+    json.set("clipboard.cells", i64(session_->clipboard().cells.size()));
+
     const InstanceSlots::Stats& s = session.slots;
     json.set("slots.taken", i64(s.taken));
     json.set("slots.pages", i64(s.pages));
