@@ -76,11 +76,12 @@ void WorldSession::edit(const BlockPos& p, BlockType type) {
     const auto start = std::chrono::steady_clock::now();
     const std::optional<BlockType> old = world_->block_at(p);
     const EditChanges changes = world_->set_block(p, type);  // throws EditRefused
+    const std::size_t writes_before = slots_.queued_writes();
     slots_.apply_changes(changes);
     last_edit_ = {};
     if (!old || *old == type) return;
     last_edit_.cells = 1;
-    last_edit_.instance_writes = changes.size();
+    last_edit_.instance_writes = slots_.queued_writes() - writes_before;
     if (store_) store_->record_edit(p, type, world_->terrain().block_at(p));
     last_edit_.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     record(Region{p, p}, {static_cast<uint8_t>(*old)});
@@ -89,7 +90,9 @@ void WorldSession::edit(const BlockPos& p, BlockType type) {
 std::vector<uint8_t> WorldSession::run(const Region& r, const CellRule& rule, const std::string& what) {
     const auto start = std::chrono::steady_clock::now();
     EditResult result = world_->apply(r, rule, store_ != nullptr, what);
+    const std::size_t writes_before = slots_.queued_writes();
     slots_.apply_changes(result.changes);
+    const std::size_t writes = slots_.queued_writes() - writes_before;
     if (store_ && !result.edits.empty()) {
         // The generated type of each cell, one chunk generated per chunk the edits touch
         // (they come grouped by chunk).
@@ -104,7 +107,7 @@ std::vector<uint8_t> WorldSession::run(const Region& r, const CellRule& rule, co
     }
     last_edit_ = {};
     last_edit_.cells = result.cells_changed;
-    last_edit_.instance_writes = result.changes.size();
+    last_edit_.instance_writes = writes;
     last_edit_.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return std::move(result.before);
 }

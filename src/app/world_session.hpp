@@ -36,7 +36,7 @@ struct OperationRefused : std::runtime_error {
 // What the last edit operation did (the stats' edit.* keys).
 struct EditReport {
     std::size_t cells = 0;            // cells it changed
-    std::size_t instance_writes = 0;  // slot writes it queued (one per instance change)
+    std::size_t instance_writes = 0;  // slot writes it queued (a slot freed and reused: one)
     double ms = 0.0;                  // main thread: from the call to every slot write queued
     std::size_t steps_dropped = 0;    // oldest undo steps dropped to stay within the budget
 };
