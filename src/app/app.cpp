@@ -241,6 +241,11 @@ OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
     v.cull = cull.octree;
     v.cull_frozen = cull.frozen;
     v.show_boxes = cull.show_boxes;
+    v.region = region_;
+    v.clipboard_size = session_->clipboard().size;
+    v.undo_depth = session_->journal().undo_depth();
+    v.redo_depth = session_->journal().redo_depth();
+    v.undo_bytes = session_->journal().bytes();
     return v;
 }
 
@@ -258,6 +263,7 @@ HudView App::hud_view() const {
     }
     v.mode = std::string(move_mode_name(controls_->player().mode()));
     if (frame_times_.count() < message_.until_frame) v.message = message_.text;
+    if (region_) v.region = describe_size(*region_);
     return v;
 }
 
@@ -266,6 +272,17 @@ void App::apply_overlay_actions(const OverlayActions& actions) {
     if (actions.cull_frozen) freeze_cull(*actions.cull_frozen);
     if (actions.show_boxes) cull_->set_show_boxes(*actions.show_boxes);
     if (actions.highlight) highlighted_chunk_ = *actions.highlight;
+    if (actions.edit) {
+        try {
+            perform_edit(*actions.edit);
+        } catch (const ActionRefused& e) {
+            show_message(e.what());
+        } catch (const RegionRefused& e) {
+            show_message(e.what());
+        } catch (const OperationRefused& e) {
+            show_message(e.what());
+        }
+    }
 }
 
 void App::save_meta() {
@@ -302,9 +319,19 @@ void App::perform(UserAction action) {
             case UserAction::kBreak: act(Action::kBreak, std::nullopt); break;
             case UserAction::kPlace: act(Action::kPlace, controls_->hotbar().selected_type()); break;
             case UserAction::kPick: act(Action::kPick, std::nullopt); break;
+            case UserAction::kCornerOne: set_corner(true); break;
+            case UserAction::kCornerTwo: set_corner(false); break;
+            case UserAction::kUndo: perform_edit({EditRequest::Op::kUndo}); break;
+            case UserAction::kRedo: perform_edit({EditRequest::Op::kRedo}); break;
+            case UserAction::kCopy: perform_edit({EditRequest::Op::kCopy}); break;
+            case UserAction::kPaste: perform_edit({EditRequest::Op::kPaste}); break;
         }
     } catch (const ActionRefused& e) {
         show_message(e.what());  // a refused action is the user's to see, not a reason to stop
+    } catch (const RegionRefused& e) {
+        show_message(e.what());
+    } catch (const OperationRefused& e) {
+        show_message(e.what());
     }
 }
 
@@ -390,7 +417,8 @@ void App::hold_key(const std::string& name, int64_t frames) { controls_->hold_ke
 void App::set_region(const std::optional<Region>& region) {
     if (region) check_region_bounds(*region, "select");  // the cell count is checked per operation
     region_ = region;
-    corner_.reset();
+    corner_one_.reset();
+    corner_two_.reset();
 }
 
 const Region& App::selected(const char* what) const {
@@ -405,6 +433,37 @@ void App::after_edit(const EditReport& report) {
     if (report.steps_dropped == 0) return;
     show_message("undo: dropped the " + std::to_string(report.steps_dropped) +
                  " oldest step(s) to stay within --undo-mib " + std::to_string(options_.undo_mib));
+}
+
+void App::set_corner(bool first) {
+    const auto hit = target();
+    if (!hit) throw ActionRefused("cannot set a region corner: no block within reach (8 blocks) under the crosshair");
+    (first ? corner_one_ : corner_two_) = hit->block;
+    const BlockPos p = hit->block;
+    show_message(std::string(first ? "first" : "second") + " corner at " + std::to_string(p.x) + " " +
+                 std::to_string(p.y) + " " + std::to_string(p.z));
+    if (corner_one_ && corner_two_) region_ = Region::between(*corner_one_, *corner_two_);
+}
+
+void App::perform_edit(const EditRequest& request) {
+    using Op = EditRequest::Op;
+    switch (request.op) {
+        case Op::kFill: fill(request.block); break;
+        case Op::kReplace: replace(request.from, request.block); break;
+        case Op::kCopy:
+            copy();
+            show_message("copied " + describe_size(*region_));
+            break;
+        case Op::kPaste: {
+            const auto hit = target();
+            if (!hit) throw ActionRefused("cannot paste: no block within reach (8 blocks) under the crosshair");
+            paste(hit->place);
+            break;
+        }
+        case Op::kRotate: rotate(request.degrees); break;
+        case Op::kUndo: undo(); break;
+        case Op::kRedo: redo(); break;
+    }
 }
 
 void App::fill(BlockType type) { after_edit(session_->fill(selected("fill"), type)); }

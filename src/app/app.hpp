@@ -114,6 +114,10 @@ private:
     const Region& selected(const char* what) const;
     // After an edit operation: tells the user when the journal dropped old steps.
     void after_edit(const EditReport& report);
+    // B and N: a corner at the targeted block; both set make the region.
+    void set_corner(bool first);
+    // The Edit panel's buttons and the Ctrl keys.
+    void perform_edit(const EditRequest& request);
 
     // [SECTION] stats (app_stats.cpp)
     void collect_stats(StatsJson& json) const;
@@ -134,7 +138,8 @@ private:
     Message message_;
     std::optional<ChunkCoord> highlighted_chunk_;  // chosen in the occupancy panel
     std::optional<Region> region_;                 // the edit selection (script `region`, keys B and N)
-    std::optional<BlockPos> corner_;               // the first corner set with B, until N sets the second
+    std::optional<BlockPos> corner_one_;           // set with B
+    std::optional<BlockPos> corner_two_;           // set with N; both set: the region
     bool first_idle_seen_ = false;                 // the first chunks have loaded (hides the loading bar)
     double last_frame_time_ = 0.0;
     double frame_seconds_ = 0.0;  // wall-clock length of the last frame

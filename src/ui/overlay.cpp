@@ -268,6 +268,8 @@ OverlayActions Overlay::draw(const OverlayView& view) {
     right.end();
     if (right.begin("Culling")) culling_panel(view, actions);
     right.end();
+    if (right.begin("Edit")) ui_detail::edit_panel(view, edit_block_, edit_from_, actions);
+    right.end();
     ImGui::PopStyleVar(3);
     return actions;
 }
