@@ -124,20 +124,24 @@ TEST(EditRender, CopyRotatePasteAndRefusals) {
 // [SECTION] kill -9 during a large fill
 
 // The program fills 64 x 64 x 64 cells of a saved flat world (every one differs from the
-// terrain, so every one is a row) and is killed at a random moment while the writer commits:
-// the file must open and hold every cell of the fill or none of them.
+// terrain, so every one is a row) and is killed with SIGKILL. Trial 0 is not killed until the
+// fill is committed (its stats files report save.edits_committed): that time T calibrates the
+// others, killed at random moments 0 to 1.3 T after the fill was queued, so kills land before,
+// during and after the commit. The file must open and hold every cell of the fill or none.
 TEST(EditRender, KilledDuringALargeFillTheFileHoldsAllOfItOrNone) {
     using Clock = std::chrono::steady_clock;
     constexpr int kTrials = 12;
     const Region region = Region::between({-32, 40, -32}, {31, 103, 31});
     std::mt19937 rng(1414);
     int all = 0, none = 0;
+    double commit_ms = 0.0;
     for (int trial = 0; trial < kTrials; ++trial) {
         SCOPED_TRACE("trial " + std::to_string(trial));
         const std::string dir = out_dir() + "/t" + std::to_string(trial);
         std::filesystem::create_directories(dir);
-        const std::string script = "camera 0 110 0 0 -30\nregion -32 40 -32 31 103 31\nfill planks\nstats " + dir +
-                                   "/filled.json\nwait 1000000\n";
+        std::string script = "camera 0 110 0 0 -30\nregion -32 40 -32 31 103 31\nfill planks\nstats " + dir +
+                             "/p0.json\n";
+        for (int k = 1; k <= 4000; ++k) script += "wait 2\nstats " + dir + "/p" + std::to_string(k) + ".json\n";
         test::write_text(dir + "/run.txt", script);
         const std::string file = dir + "/world.db";
         std::vector<std::string> args = {SLOTCRAFT_EXE, "--script", dir + "/run.txt", "--world-file",
@@ -154,14 +158,26 @@ TEST(EditRender, KilledDuringALargeFillTheFileHoldsAllOfItOrNone) {
         pid_t pid = 0;
         ASSERT_EQ(posix_spawn(&pid, SLOTCRAFT_EXE, &actions, nullptr, argv.data(), environ), 0);
         posix_spawn_file_actions_destroy(&actions);
-        // Kill 0 to 1.5 s after the fill was queued (its stats file is written right after).
-        Clock::time_point kill_at{};
+        Clock::time_point queued_at{};
+        Clock::time_point kill_at = Clock::time_point::max();
         bool queued = false;
-        const Clock::time_point give_up = Clock::now() + std::chrono::seconds(120);
+        int next = 1;  // the next progress file to read (trial 0)
+        const Clock::time_point give_up = Clock::now() + std::chrono::seconds(300);
         while (Clock::now() < give_up) {
-            if (!queued && std::filesystem::exists(dir + "/filled.json")) {
+            if (!queued && std::filesystem::exists(dir + "/p0.json")) {
                 queued = true;
-                kill_at = Clock::now() + std::chrono::milliseconds(rng() % 1500);
+                queued_at = Clock::now();
+                if (trial > 0) {
+                    const double ms = std::uniform_real_distribution<double>(0.0, 1.3 * commit_ms)(rng);
+                    kill_at = queued_at + std::chrono::microseconds(static_cast<int64_t>(ms * 1000.0));
+                }
+            }
+            if (queued && trial == 0 && std::filesystem::exists(dir + "/p" + std::to_string(next + 1) + ".json")) {
+                // p<next> is complete once p<next + 1> exists (files are renamed into place anyway).
+                const Json p = Json::parse_file(dir + "/p" + std::to_string(next) + ".json");
+                if (stat_int(p, "save.edits_committed") >= static_cast<int64_t>(region.cells())) break;
+                ++next;
+                continue;
             }
             if (queued && Clock::now() >= kill_at) break;
             ASSERT_EQ(waitpid(pid, nullptr, WNOHANG), 0)
@@ -169,6 +185,10 @@ TEST(EditRender, KilledDuringALargeFillTheFileHoldsAllOfItOrNone) {
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
         }
         ASSERT_TRUE(queued) << test::read_text(dir + "/err.txt");
+        if (trial == 0) {
+            commit_ms = std::chrono::duration<double, std::milli>(Clock::now() - queued_at).count();
+            ASSERT_LT(Clock::now(), give_up) << "the fill was never committed";
+        }
         kill(pid, SIGKILL);
         int status = 0;
         waitpid(pid, &status, 0);
@@ -183,10 +203,13 @@ TEST(EditRender, KilledDuringALargeFillTheFileHoldsAllOfItOrNone) {
             }
         }
         EXPECT_TRUE(saved == 0 || saved == region.cells()) << saved << " of " << region.cells() << " cells saved";
+        if (trial == 0) EXPECT_EQ(saved, region.cells()) << "committed before the kill";
         (saved == 0 ? none : all) += 1;
     }
-    std::printf("[kill during fill] %d trials: %d kept all %llu cells, %d kept none\n", kTrials, all,
-                static_cast<unsigned long long>(region.cells()), none);
+    std::printf(
+        "[kill during fill] %d trials (fill queued to committed: %.0f ms in trial 0): %d kept all %llu "
+        "cells, %d kept none\n",
+        kTrials, commit_ms, all, static_cast<unsigned long long>(region.cells()), none);
 }
 
 }  // namespace
