@@ -374,6 +374,15 @@ struct TouchedChunk {
 
 }  // namespace
 
+// Kept between batches so a batch of one allocates almost nothing: the touched chunks' masks
+// (a deque: references stay valid as it grows; entries past `used` are spare) and their index.
+struct World::BatchScratch {
+    std::deque<TouchedChunk> touched;
+    std::size_t used = 0;
+    tsl::robin_map<ChunkCoord, uint32_t, ChunkCoordHash> index;
+    std::vector<InstanceChange> others;  // the changes that are not removals, appended last
+};
+
 std::unique_ptr<Chunk> World::materialize(ChunkCoord c) const {
     std::unique_ptr<Chunk> chunk = terrain_.generate(c);
     if (const auto it = kept_edits_.find(c); it != kept_edits_.end()) chunk->apply_edits(it->second);
@@ -389,12 +398,18 @@ EditResult World::apply(const Region& region, const CellRule& rule, bool list_ed
     }
     EditResult out;
     out.before.assign(region.cells(), kUnchangedCell);
-    std::deque<TouchedChunk> touched;  // a deque: references stay valid as it grows
-    tsl::robin_map<ChunkCoord, uint32_t, ChunkCoordHash> touched_at;
+    if (!scratch_) scratch_ = std::make_unique<BatchScratch>();
+    BatchScratch& scratch = *scratch_;
+    scratch.used = 0;
+    scratch.index.clear();
+    scratch.others.clear();
     auto touch = [&](Chunk* c) -> TouchedChunk& {
-        const auto [it, inserted] = touched_at.insert({c->coord(), static_cast<uint32_t>(touched.size())});
-        if (inserted) touched.push_back({c, {}, {}});
-        return touched[it->second];
+        const auto [it, inserted] = scratch.index.insert({c->coord(), static_cast<uint32_t>(scratch.used)});
+        if (inserted) {
+            if (scratch.used == scratch.touched.size()) scratch.touched.emplace_back();
+            scratch.touched[scratch.used++] = {c, {}, {}};
+        }
+        return scratch.touched[it->second];
     };
 
     const ChunkCoord lo = chunk_of(region.min);
@@ -470,7 +485,8 @@ EditResult World::apply(const Region& region, const CellRule& rule, bool list_ed
     }
 
     // Exposure, once per dirty cell: the new mask from the blocks, one change per cube.
-    for (const TouchedChunk& t : touched) {
+    for (std::size_t k = 0; k < scratch.used; ++k) {
+        const TouchedChunk& t = scratch.touched[k];
         Chunk& c = *t.chunk;
         t.dirty.for_each([&](uint16_t i) {
             const BlockType type = c.block(i);
@@ -483,11 +499,12 @@ EditResult World::apply(const Region& region, const CellRule& rule, bool list_ed
             if (new_mask == 0 && retyped) {  // a removal names the type the cube had
                 shown = static_cast<BlockType>(out.before[region.index_of(world_position(c.coord(), i))]);
             }
-            if (auto change = instance_change(c.coord(), i, shown, old_mask, new_mask)) out.changes.push_back(*change);
+            const auto change = instance_change(c.coord(), i, shown, old_mask, new_mask);
+            if (!change) return;
+            (change->kind == InstanceChange::Kind::kRemoved ? out.changes : scratch.others).push_back(*change);
         });
     }
-    std::stable_partition(out.changes.begin(), out.changes.end(),
-                          [](const InstanceChange& c) { return c.kind == InstanceChange::Kind::kRemoved; });
+    out.changes.insert(out.changes.end(), scratch.others.begin(), scratch.others.end());  // removals first
     counters_.edits_applied += out.cells_changed;
     return out;
 }

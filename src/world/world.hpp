@@ -182,6 +182,7 @@ private:
         bool fresh = false;  // integrated in the batch being processed
     };
     class ChangeTracker;
+    struct BatchScratch;  // apply()'s per-chunk bit masks, kept between batches (world.cpp)
 
     Chunk* find(ChunkCoord c);
     const Chunk* find(ChunkCoord c) const;
@@ -212,6 +213,7 @@ private:
     std::optional<ChunkCoord> camera_;     // the camera chunk of the last plan
     bool replan_needed_ = true;
     Stats counters_;
+    std::unique_ptr<BatchScratch> scratch_;
     std::unique_ptr<GenerationPool> pool_;  // last: its workers stop before the rest goes
 };
 
