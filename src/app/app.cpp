@@ -69,7 +69,7 @@ std::string imgui_ini_path(const std::string& settings_path) {
 // [SECTION] start and end
 
 App::App(Options options, std::vector<ScriptCommand> script, const Settings& settings, std::string settings_path)
-    : options_(std::move(options)), settings_path_(std::move(settings_path)) {
+    : options_(std::move(options)), settings_file_{std::move(settings_path), {}} {
 #ifdef SLOTCRAFT_GL_DEBUG_DEFAULT
     options_.gl_debug = true;
 #endif
@@ -95,7 +95,8 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
     glfwSetMouseButtonCallback(window_->handle(), mouse_button_callback);
     glfwSetScrollCallback(window_->handle(), scroll_callback);
     glfwSetCursorPosCallback(window_->handle(), cursor_callback);
-    imgui_ = std::make_unique<ImGuiLayer>(window_->handle(), scripted ? std::string() : imgui_ini_path(settings_path_));
+    imgui_ = std::make_unique<ImGuiLayer>(window_->handle(),
+                                          scripted ? std::string() : imgui_ini_path(settings_file_.path));
     overlay_.visible = !scripted && settings.overlay;
 
     frame_ = std::make_unique<FrameRenderer>(frame_config);
@@ -103,7 +104,7 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
     controls_ = std::make_unique<Controls>(window_->handle(), *imgui_, scripted, settings.keys);
     controls_->set_fov(settings.fov);
     controls_->set_mouse_sensitivity(settings.mouse_sensitivity);
-    settings_at_start_ = {options_.view_distance, settings.fov, settings.mouse_sensitivity};
+    settings_file_.at_start = {options_.view_distance, settings.fov, settings.mouse_sensitivity};
 
     // The world file once the display, GL and shaders are known to work (so a failed start
     // never moves a world aside); its saved seed and type decide the world.
@@ -114,6 +115,7 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
     world_config.view_distance = options_.view_distance;
     world_config.world_file = world_file_for(options_.world_file, options_.world_name, scripted);
     world_config.new_world = options_.new_world;
+    world_config.undo_bytes = static_cast<size_t>(options_.undo_mib) * 1024 * 1024;
     session_ = std::make_unique<WorldSession>(world_config);
     controls_->place_at_spawn(session_->spawn_ground());
     if (session_->saved_meta()) controls_->restore(*session_->saved_meta());
@@ -209,6 +211,7 @@ void App::render_frame() {
             extras.frozen_frustum = cull_->frozen_frustum(eye.origin_chunk);
         }
         extras.highlight = highlighted_chunk_;
+        if (selection_.region) extras.selection = std::pair{selection_.region->min, selection_.region->max};
         frame_->draw(eye, runs, session_->world().view_distance(), extras);
     }
     imgui_->end_frame();
@@ -271,7 +274,12 @@ OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
     v.settings.mouse_sensitivity_max = kMaxMouseSensitivity;
     v.settings.view_distance_min = kMinViewDistance;
     v.settings.view_distance_max = kMaxViewDistance;
-    if (!script_) v.settings.file = settings_path_;
+    if (!script_) v.settings.file = settings_file_.path;
+    v.region = selection_.region;
+    v.clipboard_size = session_->clipboard().size;
+    v.undo_depth = session_->journal().undo_depth();
+    v.redo_depth = session_->journal().redo_depth();
+    v.undo_bytes = session_->journal().bytes();
     return v;
 }
 
@@ -289,6 +297,7 @@ HudView App::hud_view() const {
     }
     v.mode = std::string(move_mode_name(controls_->player().mode()));
     if (frame_times_.count() < message_.until_frame) v.message = message_.text;
+    if (selection_.region) v.region = describe_size(*selection_.region);
     return v;
 }
 
@@ -299,6 +308,17 @@ void App::apply_overlay_actions(const OverlayActions& actions) {
     if (actions.cull_frozen) freeze_cull(*actions.cull_frozen);
     if (actions.show_boxes) cull_->set_show_boxes(*actions.show_boxes);
     if (actions.highlight) highlighted_chunk_ = *actions.highlight;
+    if (actions.edit) {
+        try {
+            perform_edit(*actions.edit);
+        } catch (const ActionRefused& e) {
+            show_message(e.what());
+        } catch (const RegionRefused& e) {
+            show_message(e.what());
+        } catch (const OperationRefused& e) {
+            show_message(e.what());
+        }
+    }
 }
 
 void App::save_meta() {
@@ -316,9 +336,9 @@ LiveSettings App::live_settings() const {
 // The Settings panel's changes go back into the file; a failure is said, and the run still
 // ends normally (the file is the old one or the whole new one, never a part).
 void App::save_settings() const {
-    if (settings_path_.empty()) return;
+    if (settings_file_.path.empty()) return;
     try {
-        write_back_settings(settings_path_, settings_at_start_, live_settings());
+        write_back_settings(settings_file_.path, settings_file_.at_start, live_settings());
     } catch (const SettingsError& e) {
         std::fprintf(stderr, "slotcraft: %s\n", e.what());
     }
@@ -350,9 +370,19 @@ void App::perform(UserAction action) {
             case UserAction::kBreak: act(Action::kBreak, std::nullopt); break;
             case UserAction::kPlace: act(Action::kPlace, controls_->hotbar().selected_type()); break;
             case UserAction::kPick: act(Action::kPick, std::nullopt); break;
+            case UserAction::kCornerOne: set_corner(true); break;
+            case UserAction::kCornerTwo: set_corner(false); break;
+            case UserAction::kUndo: perform_edit({EditRequest::Op::kUndo}); break;
+            case UserAction::kRedo: perform_edit({EditRequest::Op::kRedo}); break;
+            case UserAction::kCopy: perform_edit({EditRequest::Op::kCopy}); break;
+            case UserAction::kPaste: perform_edit({EditRequest::Op::kPaste}); break;
         }
     } catch (const ActionRefused& e) {
         show_message(e.what());  // a refused action is the user's to see, not a reason to stop
+    } catch (const RegionRefused& e) {
+        show_message(e.what());
+    } catch (const OperationRefused& e) {
+        show_message(e.what());
     }
 }
 
@@ -452,6 +482,115 @@ void App::set_mode(MoveMode mode) {
 }
 
 void App::hold_key(const std::string& name, int64_t frames) { controls_->hold_key(name, frames); }
+
+// [SECTION] region editing (script commands, keys and the Edit panel share these)
+
+namespace {
+// The refusals of region operations, as the one type a script line and a key both report.
+template <typename F>
+void as_action(F&& operation) {
+    try {
+        operation();
+    } catch (const RegionRefused& e) {
+        throw ActionRefused(e.what());
+    } catch (const OperationRefused& e) {
+        throw ActionRefused(e.what());
+    } catch (const EditRefused& e) {
+        throw ActionRefused(e.what());
+    }
+}
+}  // namespace
+
+void App::set_region(const std::optional<Region>& region) {
+    if (region) {
+        as_action([&] { check_region_bounds(*region, "select"); });  // the cell count is checked per operation
+    }
+    selection_.region = region;
+    selection_.corner_one.reset();
+    selection_.corner_two.reset();
+}
+
+const Region& App::selected(const char* what) const {
+    if (!selection_.region) {
+        throw ActionRefused(std::string("cannot ") + what +
+                            ": no region is selected; select one with `region X1 Y1 Z1 X2 Y2 Z2` or the B and N keys");
+    }
+    return *selection_.region;
+}
+
+void App::after_edit(const EditReport& report) {
+    if (report.steps_dropped == 0) return;
+    show_message("undo: dropped the " + std::to_string(report.steps_dropped) +
+                 " oldest step(s) to stay within --undo-mib " + std::to_string(options_.undo_mib));
+}
+
+void App::set_corner(bool first) {
+    const auto hit = target();
+    if (!hit) throw ActionRefused("cannot set a region corner: no block within reach (8 blocks) under the crosshair");
+    (first ? selection_.corner_one : selection_.corner_two) = hit->block;
+    const BlockPos p = hit->block;
+    show_message(std::string(first ? "first" : "second") + " corner at " + std::to_string(p.x) + " " +
+                 std::to_string(p.y) + " " + std::to_string(p.z));
+    if (selection_.corner_one && selection_.corner_two)
+        selection_.region = Region::between(*selection_.corner_one, *selection_.corner_two);
+}
+
+void App::perform_edit(const EditRequest& request) {
+    using Op = EditRequest::Op;
+    switch (request.op) {
+        case Op::kFill: fill(request.block); break;
+        case Op::kReplace: replace(request.from, request.block); break;
+        case Op::kCopy:
+            copy();
+            show_message("copied " + describe_size(*selection_.region));
+            break;
+        case Op::kPaste: {
+            const auto hit = target();
+            if (!hit) throw ActionRefused("cannot paste: no block within reach (8 blocks) under the crosshair");
+            paste(hit->place);
+            break;
+        }
+        case Op::kRotate: rotate(request.degrees); break;
+        case Op::kUndo: undo(); break;
+        case Op::kRedo: redo(); break;
+    }
+}
+
+void App::fill(BlockType type) {
+    as_action([&] { after_edit(session_->fill(selected("fill"), type)); });
+}
+void App::replace(BlockType from, BlockType to) {
+    as_action([&] { after_edit(session_->replace(selected("replace"), from, to)); });
+}
+void App::copy() {
+    as_action([&] { session_->copy(selected("copy")); });
+}
+void App::paste(const BlockPos& origin) {
+    as_action([&] { after_edit(session_->paste(origin)); });
+}
+void App::rotate(int degrees) {
+    as_action([&] { session_->rotate(degrees / 90); });
+}
+void App::undo() {
+    as_action([&] { after_edit(session_->undo()); });
+}
+void App::redo() {
+    as_action([&] { after_edit(session_->redo()); });
+}
+
+void App::expect(const BlockPos& p, BlockType type) {
+    const std::string cell = std::to_string(p.x) + " " + std::to_string(p.y) + " " + std::to_string(p.z);
+    const std::optional<BlockType> held = session_->world().block_at(p);
+    if (!held) {
+        throw ActionRefused("expect: the cell " + cell + " cannot be read: " +
+                            (block_y_in_world(p.y) ? "its chunk is not loaded (move the camera near it first)"
+                                                   : "it is below the world (y 0..255)"));
+    }
+    if (*held != type) {
+        throw ActionRefused("expect: the cell " + cell + " holds " + std::string(block_name(*held)) + ", not " +
+                            std::string(block_name(type)));
+    }
+}
 void App::look(double dyaw, double dpitch) { controls_->look(dyaw, dpitch); }
 void App::resize(int width, int height) { window_->resize(width, height); }
 

@@ -21,6 +21,7 @@
 #include "ui/hud.hpp"
 #include "ui/overlay.hpp"
 #include "world/raycast.hpp"
+#include "world/region.hpp"
 
 namespace slotcraft {
 
@@ -32,6 +33,7 @@ class Controls;
 class CullView;
 class FrameRenderer;
 class ScriptRunner;
+struct EditReport;
 enum class UserAction;
 
 // Exit codes of the program, documented in the README.
@@ -106,14 +108,36 @@ private:
     void hold_key(const std::string& name, int64_t frames) override;
     void look(double dyaw, double dpitch) override;
     void resize(int width, int height) override;
+    void set_region(const std::optional<Region>& region) override;
+    void fill(BlockType type) override;
+    void replace(BlockType from, BlockType to) override;
+    void copy() override;
+    void paste(const BlockPos& origin) override;
+    void rotate(int degrees) override;
+    void undo() override;
+    void redo() override;
+    void expect(const BlockPos& p, BlockType type) override;
+    // The region an operation works on; throws ActionRefused naming `what` when none is set.
+    const Region& selected(const char* what) const;
+    // After an edit operation: tells the user when the journal dropped old steps.
+    void after_edit(const EditReport& report);
+    // B and N: a corner at the targeted block; both set make the region.
+    void set_corner(bool first);
+    // The Edit panel's buttons and the Ctrl keys.
+    void perform_edit(const EditRequest& request);
 
     // [SECTION] stats (app_stats.cpp)
     void collect_stats(StatsJson& json) const;
     void write_stats_file(const std::string& path) const;
 
     Options options_;
-    std::string settings_path_;       // empty: no settings file
-    LiveSettings settings_at_start_;  // written back only where they changed
+    // The settings file: where it is (empty: none) and the values it started with (written
+    // back at exit only where they changed).
+    struct SettingsFile {
+        std::string path;
+        LiveSettings at_start;
+    };
+    SettingsFile settings_file_;
     std::unique_ptr<Window> window_;
     std::unique_ptr<ImGuiLayer> imgui_;
     gfx::GlDebugStats gl_debug_;
@@ -128,7 +152,14 @@ private:
     std::optional<CaptureRequest> capture_;
     Message message_;
     std::optional<ChunkCoord> highlighted_chunk_;  // chosen in the occupancy panel
-    bool first_idle_seen_ = false;                 // the first chunks have loaded (hides the loading bar)
+    // The edit selection (script `region`, keys B and N).
+    struct Selection {
+        std::optional<Region> region;
+        std::optional<BlockPos> corner_one;  // set with B
+        std::optional<BlockPos> corner_two;  // set with N; both set: the region
+    };
+    Selection selection_;
+    bool first_idle_seen_ = false;  // the first chunks have loaded (hides the loading bar)
     double last_frame_time_ = 0.0;
     double frame_seconds_ = 0.0;  // wall-clock length of the last frame
 };

@@ -72,6 +72,26 @@ void App::collect_stats(StatsJson& json) const {
         json.set_null("save");
     }
 
+    const EditReport& edit = session_->last_edit();
+    json.set("edit.cells_last", i64(edit.cells));
+    json.set("edit.instance_writes_last", i64(edit.instance_writes));
+    json.set("edit.ms_last", edit.ms);
+    json.set("undo.depth", i64(session_->journal().undo_depth()));
+    json.set("redo.depth", i64(session_->journal().redo_depth()));
+    json.set("undo.bytes", i64(session_->journal().bytes()));
+    if (selection_.region) {
+        json.set("region.x1", selection_.region->min.x);
+        json.set("region.y1", selection_.region->min.y);
+        json.set("region.z1", selection_.region->min.z);
+        json.set("region.x2", selection_.region->max.x);
+        json.set("region.y2", selection_.region->max.y);
+        json.set("region.z2", selection_.region->max.z);
+        json.set("region.cells", i64(selection_.region->cells()));
+    } else {
+        json.set_null("region");
+    }
+    json.set("clipboard.cells", i64(session_->clipboard().cells.size()));
+
     const InstanceSlots::Stats& s = session.slots;
     json.set("slots.taken", i64(s.taken));
     json.set("slots.pages", i64(s.pages));

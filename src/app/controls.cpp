@@ -48,6 +48,14 @@ UserAction Controls::on_key(int key, int action, int mods) {
     if (bound(Binding::kFullscreen)) return UserAction::kFullscreen;
     if (bound(Binding::kScreenshot)) return UserAction::kScreenshot;
     if (bound(Binding::kMode)) return UserAction::kToggleMode;
+    // Region editing (docs: README "Controls").
+    const bool ctrl = (mods & GLFW_MOD_CONTROL) != 0;
+    if (key == GLFW_KEY_B && !ctrl) return UserAction::kCornerOne;
+    if (key == GLFW_KEY_N && !ctrl) return UserAction::kCornerTwo;
+    if (key == GLFW_KEY_Z && ctrl) return (mods & GLFW_MOD_SHIFT) ? UserAction::kRedo : UserAction::kUndo;
+    if (key == GLFW_KEY_Y && ctrl) return UserAction::kRedo;
+    if (key == GLFW_KEY_C && ctrl) return UserAction::kCopy;
+    if (key == GLFW_KEY_V && ctrl) return UserAction::kPaste;
     return UserAction::kNone;
 }
 

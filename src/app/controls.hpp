@@ -31,6 +31,12 @@ enum class UserAction {
     kBreak,          // left click (mouse captured)
     kPlace,          // right click
     kPick,           // middle click
+    kCornerOne,      // B: the region's first corner at the targeted block
+    kCornerTwo,      // N: its second corner
+    kUndo,           // Ctrl+Z
+    kRedo,           // Ctrl+Y, Ctrl+Shift+Z
+    kCopy,           // Ctrl+C: the region into the clipboard
+    kPaste,          // Ctrl+V: the clipboard at the cell in front of the targeted face
 };
 
 class Controls {

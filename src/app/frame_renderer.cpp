@@ -10,6 +10,7 @@ namespace slotcraft {
 
 namespace {
 const glm::vec4 kOutlineColour{0.05f, 0.05f, 0.05f, 0.9f};
+const glm::vec4 kSelectionColour{1.0f, 0.85f, 0.1f, 1.0f};  // the edit region: amber
 const glm::vec4 kVisibleBoxColour{1.0f, 0.9f, 0.1f, 0.8f};  // drawn this frame
 const glm::vec4 kCulledBoxColour{0.9f, 0.2f, 0.2f, 0.5f};   // in the octree, culled
 const glm::vec4 kFrustumColour{0.2f, 1.0f, 1.0f, 1.0f};
@@ -56,6 +57,11 @@ void FrameRenderer::draw(const Eye& eye, const std::vector<SlotRun>& runs, int v
     if (extras.outline) {
         const glm::vec3 lo = glm::vec3(*extras.outline - eye.origin_chunk * kChunkSize) - glm::vec3(0.004f);
         gfx::LineRenderer::add_box(lines_scratch_, lo, lo + glm::vec3(1.008f), kOutlineColour);
+    }
+    if (extras.selection) {  // the edit region: a box around its cells, a little outside them
+        const glm::vec3 lo = glm::vec3(extras.selection->first - eye.origin_chunk * kChunkSize) - glm::vec3(0.02f);
+        const glm::vec3 hi = glm::vec3(extras.selection->second - eye.origin_chunk * kChunkSize) + glm::vec3(1.02f);
+        gfx::LineRenderer::add_box(lines_scratch_, lo, hi, kSelectionColour);
     }
     if (extras.boxes) {
         for (const ChunkBox& box : *extras.boxes) {

@@ -6,6 +6,7 @@
 #include <array>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,7 @@ struct FrameExtras {
     const std::vector<ChunkBox>* boxes = nullptr;            // chunk boxes (null: none)
     std::optional<std::array<glm::vec3, 8>> frozen_frustum;  // relative to the eye's chunk
     std::optional<ChunkCoord> highlight;                     // tint this chunk's cubes
+    std::optional<std::pair<BlockPos, BlockPos>> selection;  // the edit region's min and max cells
 };
 
 class FrameRenderer {

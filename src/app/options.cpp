@@ -55,6 +55,8 @@ std::string usage_text() {
                          $XDG_DATA_HOME/slotcraft/worlds/NAME.db)
   --world-file PATH      the saved world at PATH instead
   --new                  start a fresh world; an existing file is moved aside, never deleted
+  --undo-mib N           memory for undo and redo steps in MiB, 1..1048576 (default 512);
+                         the oldest steps are dropped beyond it
 
 Settings are read from $XDG_CONFIG_HOME/slotcraft/slotcraft.toml (or
 ~/.config/slotcraft/slotcraft.toml); the flags above win over it (README, "Settings").
@@ -143,6 +145,8 @@ const std::map<std::string, ValueFlag>& value_flags() {
               if (v.empty()) throw OptionsError("--world-file needs a path");
               o.world_file = v;
           }}},
+        {"--undo-mib",
+         {"N", [](Options& o, const std::string& v) { o.undo_mib = need_int("--undo-mib", v, 1, 1048576); }}},
         {"--ring-kib",
          {"N", [](Options& o, const std::string& v) { o.ring_kib = need_int("--ring-kib", v, 1, 1048576); }}},
     };

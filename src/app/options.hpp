@@ -33,6 +33,7 @@ struct Options {
     int view_distance = 8;     // chunks
     int64_t verify_every = 0;  // frames; 0 = never
     int64_t ring_kib = 4096;   // staging ring size
+    int64_t undo_mib = 512;    // undo journal budget
     std::string world_name;    // save as $XDG_DATA_HOME/slotcraft/worlds/NAME.db
     std::string world_file;    // or at this path
     bool new_world = false;    // move an existing file aside, start fresh

@@ -135,6 +135,59 @@ ScriptWait run_resize(const ScriptCommand& cmd, ScriptHost& host) {
     return {1, false};
 }
 
+BlockPos cell(const ScriptCommand& cmd, size_t first) {
+    return {to_int(cmd.number(first)), to_int(cmd.number(first + 1)), to_int(cmd.number(first + 2))};
+}
+
+ScriptWait run_region(const ScriptCommand& cmd, ScriptHost& host) {
+    if (cmd.args.size() == 1) {  // region none
+        host.set_region(std::nullopt);
+    } else {
+        host.set_region(Region::between(cell(cmd, 0), cell(cmd, 3)));
+    }
+    return {};
+}
+
+ScriptWait run_fill(const ScriptCommand& cmd, ScriptHost& host) {
+    host.fill(*block_from_name(cmd.arg(0)));  // the parser checked the name
+    return {};
+}
+
+ScriptWait run_replace(const ScriptCommand& cmd, ScriptHost& host) {
+    host.replace(*block_from_name(cmd.arg(0)), *block_from_name(cmd.arg(1)));
+    return {};
+}
+
+ScriptWait run_copy(const ScriptCommand&, ScriptHost& host) {
+    host.copy();
+    return {};
+}
+
+ScriptWait run_paste(const ScriptCommand& cmd, ScriptHost& host) {
+    host.paste(cell(cmd, 0));
+    return {};
+}
+
+ScriptWait run_rotate(const ScriptCommand& cmd, ScriptHost& host) {
+    host.rotate(std::stoi(cmd.arg(0)));  // the parser checked 90|180|270
+    return {};
+}
+
+ScriptWait run_undo(const ScriptCommand&, ScriptHost& host) {
+    host.undo();
+    return {};
+}
+
+ScriptWait run_redo(const ScriptCommand&, ScriptHost& host) {
+    host.redo();
+    return {};
+}
+
+ScriptWait run_expect(const ScriptCommand& cmd, ScriptHost& host) {
+    host.expect(cell(cmd, 0), *block_from_name(cmd.arg(3)));
+    return {};
+}
+
 std::string join(const std::vector<std::string>& words, const char* separator) {
     std::string out;
     for (const auto& w : words) out += (out.empty() ? "" : separator) + w;
@@ -187,6 +240,30 @@ const std::vector<ScriptCommandSpec>& script_commands() {
          "resize W H: resize the window (1..16384 each); resize 0 0 minimises it",
          run_resize,
          check_resize},
+        {"region",
+         {kCoord, kCoord, kCoord, kCoord, kCoord, kCoord},
+         "region X1 Y1 Z1 X2 Y2 Z2 | region none: select the box between two corner cells (inclusive, any "
+         "order), or nothing",
+         run_region,
+         nullptr,
+         {"none"}},
+        {"fill", {kBlock}, "fill BLOCK: every cell of the region becomes BLOCK (air clears it)", run_fill},
+        {"replace", {kBlock, kBlock}, "replace FROM TO: every FROM cell of the region becomes TO", run_replace},
+        {"copy", {}, "copy: the region's blocks, air included, into the clipboard", run_copy},
+        {"paste",
+         {kCoord, kCoord, kCoord},
+         "paste X Y Z: the clipboard, air included, with its minimum corner at X Y Z",
+         run_paste},
+        {"rotate",
+         {"90|180|270"},
+         "rotate 90|180|270: turn the clipboard clockwise seen from above (+x east, +z south)",
+         run_rotate},
+        {"undo", {}, "undo: take the last edit back (nothing to undo stops the run)", run_undo},
+        {"redo", {}, "redo: do the last undone edit again (nothing to redo stops the run)", run_redo},
+        {"expect",
+         {kCoord, kCoord, kCoord, kBlock},
+         "expect X Y Z BLOCK: stop the run (exit 2) unless the cell X Y Z holds BLOCK",
+         run_expect},
     };
     return table;
 }
@@ -199,8 +276,7 @@ bool is_whole(double v) { return v == static_cast<double>(static_cast<int64_t>(v
 
 // Checks `word` against kind `kind`; returns its value when the kind is numeric. Throws
 // ScriptError naming the line, the argument and the command's usage when it is not one.
-std::optional<double> check_value(const ScriptCommand& cmd, size_t index) {
-    const std::string& kind = cmd.spec->params[index];
+std::optional<double> check_value(const ScriptCommand& cmd, const std::string& kind, size_t index) {
     const std::string& word = cmd.args[index];
     const auto refuse = [&](const std::string& why) {
         return ScriptError(cmd.line, "'" + cmd.verb + "' argument " + std::to_string(index + 1) + " " + why +
@@ -249,13 +325,15 @@ ScriptCommand parse_line(int line_number, const std::vector<std::string>& words)
                                    [&](const ScriptCommandSpec& s) { return s.verb == verb; });
     if (spec == table.end()) throw ScriptError(line_number, "unknown command '" + verb + "'");
     ScriptCommand cmd{line_number, verb, {words.begin() + 1, words.end()}, {}, &*spec};
-    if (cmd.args.size() != spec->params.size()) {
+    const bool other_form = !spec->other_params.empty() && cmd.args.size() == spec->other_params.size();
+    const std::vector<std::string>& params = other_form ? spec->other_params : spec->params;
+    if (cmd.args.size() != params.size()) {
         throw ScriptError(line_number, "'" + verb + "' takes " + std::to_string(spec->params.size()) +
                                            " argument(s), got " + std::to_string(cmd.args.size()) +
                                            " (usage: " + spec->help + ")");
     }
     for (size_t i = 0; i < cmd.args.size(); ++i) {
-        if (const auto number = check_value(cmd, i)) cmd.numbers.push_back(*number);
+        if (const auto number = check_value(cmd, params[i], i)) cmd.numbers.push_back(*number);
     }
     if (spec->check) spec->check(cmd);
     return cmd;

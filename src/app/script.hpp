@@ -14,6 +14,7 @@
 #include "world/block.hpp"
 #include "world/coords.hpp"
 #include "world/player.hpp"
+#include "world/region.hpp"
 
 namespace slotcraft {
 
@@ -74,6 +75,18 @@ public:
     virtual void hold_key(const std::string& name, int64_t frames) = 0;
     virtual void look(double dyaw, double dpitch) = 0;
     virtual void resize(int width, int height) = 0;  // 0 0 minimises
+    // [SECTION] region editing (docs/scripting.md): the selection, its operations, the
+    // clipboard, undo and redo, and the cell oracle.
+    virtual void set_region(const std::optional<Region>& region) = 0;  // nullopt: none
+    virtual void fill(BlockType type) = 0;
+    virtual void replace(BlockType from, BlockType to) = 0;
+    virtual void copy() = 0;
+    virtual void paste(const BlockPos& origin) = 0;
+    virtual void rotate(int degrees) = 0;  // 90, 180 or 270, clockwise seen from above
+    virtual void undo() = 0;
+    virtual void redo() = 0;
+    // Throws when cell p holds another block, or its chunk is not loaded.
+    virtual void expect(const BlockPos& p, BlockType type) = 0;
 };
 
 // What a command asks of the runner after it ran: frames to render, to render until the
@@ -95,6 +108,8 @@ struct ScriptCommandSpec {
     std::string help;                 // "wait FRAMES: render FRAMES frames"
     Handler run = nullptr;
     Check check = nullptr;
+    // A second form with another number of arguments (`region none`); empty: none.
+    std::vector<std::string> other_params = {};
 };
 
 // Every command, in the order the help lists them.

@@ -1,6 +1,7 @@
 // The world session (see world_session.hpp; docs/saving.md for the file).
 #include "app/world_session.hpp"
 
+#include <chrono>
 #include <cstdio>
 
 namespace slotcraft {
@@ -11,7 +12,8 @@ std::string world_file_for(const std::string& world_file, const std::string& wor
     return {};
 }
 
-WorldSession::WorldSession(const WorldSessionConfig& config) : type_(config.type), seed_(config.seed) {
+WorldSession::WorldSession(const WorldSessionConfig& config)
+    : type_(config.type), seed_(config.seed), journal_(config.undo_bytes) {
     open_store(config);
     WorldConfig world_config;
     world_config.type = type_;
@@ -71,8 +73,113 @@ void WorldSession::update(const glm::dvec3& camera, size_t compaction_moves) {
 }
 
 void WorldSession::edit(const BlockPos& p, BlockType type) {
-    slots_.apply_changes(world_->set_block(p, type));
+    const auto start = std::chrono::steady_clock::now();
+    const std::optional<BlockType> old = world_->block_at(p);
+    const EditChanges changes = world_->set_block(p, type);  // throws EditRefused
+    const std::size_t writes_before = slots_.queued_writes();
+    slots_.apply_changes(changes);
+    last_edit_ = {};
+    if (!old || *old == type) return;
+    last_edit_.cells = 1;
+    last_edit_.instance_writes = slots_.queued_writes() - writes_before;
     if (store_) store_->record_edit(p, type, world_->terrain().block_at(p));
+    last_edit_.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    record(Region{p, p}, {static_cast<uint8_t>(*old)});
+}
+
+std::vector<uint8_t> WorldSession::run(const Region& r, const CellRule& rule, const std::string& what) {
+    const auto start = std::chrono::steady_clock::now();
+    EditResult result = world_->apply(r, rule, store_ != nullptr, what);
+    const std::size_t writes_before = slots_.queued_writes();
+    slots_.apply_changes(result.changes);
+    const std::size_t writes = slots_.queued_writes() - writes_before;
+    if (store_ && !result.edits.empty()) {
+        // The generated type of each cell, one chunk generated per chunk the edits touch
+        // (they come grouped by chunk).
+        std::vector<WorldStore::PendingEdit> edits;
+        edits.reserve(result.edits.size());
+        std::unique_ptr<Chunk> generated;
+        for (const CellEdit& e : result.edits) {
+            if (!generated || !(generated->coord() == e.chunk)) generated = world_->terrain().generate(e.chunk);
+            edits.push_back({e.chunk, e.index, e.type, generated->block(e.index)});
+        }
+        store_->record_operation(std::move(edits));
+    }
+    last_edit_ = {};
+    last_edit_.cells = result.cells_changed;
+    last_edit_.instance_writes = writes;
+    last_edit_.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return std::move(result.before);
+}
+
+void WorldSession::record(const Region& r, std::vector<uint8_t> before) {
+    if (last_edit_.cells == 0) return;  // nothing changed: nothing to undo
+    last_edit_.steps_dropped = journal_.record(EditStep::record(r, before));
+}
+
+EditReport WorldSession::fill(const Region& r, BlockType type) {
+    record(r, run(
+                  r, [type](std::size_t, BlockType) { return type; }, "fill"));
+    return last_edit_;
+}
+
+EditReport WorldSession::replace(const Region& r, BlockType from, BlockType to) {
+    record(r, run(
+                  r, [from, to](std::size_t, BlockType old) { return old == from ? to : old; }, "replace"));
+    return last_edit_;
+}
+
+void WorldSession::copy(const Region& r) {
+    Clipboard c;
+    c.cells = world_->read_region(r, "copy");
+    const glm::i64vec3 e = r.extent();
+    c.size = {static_cast<int>(e.x), static_cast<int>(e.y), static_cast<int>(e.z)};
+    clipboard_ = std::move(c);
+}
+
+EditReport WorldSession::paste(const BlockPos& origin) {
+    if (clipboard_.empty()) {
+        throw OperationRefused("cannot paste: the clipboard is empty (0 cells); copy a region first");
+    }
+    const Region r = Region::at(origin, clipboard_.size);
+    const std::vector<BlockType>& cells = clipboard_.cells;
+    record(r, run(
+                  r, [&cells](std::size_t i, BlockType) { return cells[i]; }, "paste"));
+    return last_edit_;
+}
+
+void WorldSession::rotate(int quarter_turns) {
+    if (clipboard_.empty()) {
+        throw OperationRefused("cannot rotate: the clipboard is empty (0 cells); copy a region first");
+    }
+    clipboard_ = rotated(clipboard_, quarter_turns);
+}
+
+namespace {
+// The rule that puts back what a step recorded (cells it did not change stay as they are).
+CellRule restore(const std::vector<uint8_t>& before) {
+    return [&before](std::size_t i, BlockType now) {
+        return before[i] == kUnchangedCell ? now : static_cast<BlockType>(before[i]);
+    };
+}
+}  // namespace
+
+EditReport WorldSession::undo() {
+    std::optional<EditStep> step = journal_.take_undo();
+    if (!step) throw OperationRefused("cannot undo: nothing to undo (the undo journal is empty)");
+    const std::vector<uint8_t> before = step->expand();
+    std::vector<uint8_t> redo = run(step->region(), restore(before), "undo");
+    last_edit_.steps_dropped = journal_.push_redo(EditStep::record(step->region(), redo));
+    return last_edit_;
+}
+
+EditReport WorldSession::redo() {
+    std::optional<EditStep> step = journal_.take_redo();
+    if (!step) throw OperationRefused("cannot redo: nothing to redo (no undone step since the last edit)");
+    const std::vector<uint8_t> before = step->expand();
+    std::vector<uint8_t> undo = run(step->region(), restore(before), "redo");
+    last_edit_.steps_dropped = journal_.push_undo(EditStep::record(step->region(), undo));
+    return last_edit_;
 }
 
 double WorldSession::spawn_ground() const {

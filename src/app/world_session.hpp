@@ -2,13 +2,17 @@
 // The world session: the World, the slot bookkeeping of its cubes (InstanceSlots) and the
 // world file it is saved in. Every edit and every streamed chunk passes through here, so
 // the world, the slots and the file never disagree. No GLFW, no GL: unit-tested.
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 #include "gfx/instance_slots.hpp"
 #include "save/save.hpp"
+#include "world/edit_journal.hpp"
+#include "world/region.hpp"
 #include "world/world.hpp"
 
 namespace slotcraft {
@@ -18,8 +22,23 @@ struct WorldSessionConfig {
     uint64_t seed = 1;
     bool seed_given = false;  // --seed or --world named them (a saved world's own win)
     int view_distance = kDefaultViewDistance;
-    std::string world_file;  // empty: nothing is saved
-    bool new_world = false;  // --new: move an existing file aside, start fresh
+    std::string world_file;                                           // empty: nothing is saved
+    bool new_world = false;                                           // --new: move an existing file aside, start fresh
+    std::size_t undo_bytes = EditJournal::kDefaultMiB * 1024 * 1024;  // --undo-mib
+};
+
+// An edit operation that cannot be carried out (nothing to undo or redo, an empty
+// clipboard): nothing changed; the message says why and what to do.
+struct OperationRefused : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// What the last edit operation did (the stats' edit.* keys).
+struct EditReport {
+    std::size_t cells = 0;            // cells it changed
+    std::size_t instance_writes = 0;  // slot writes it queued (a slot freed and reused: one)
+    double ms = 0.0;                  // main thread: from the call to every slot write queued
+    std::size_t steps_dropped = 0;    // oldest undo steps dropped to stay within the budget
 };
 
 class WorldSession {
@@ -58,6 +77,22 @@ public:
     // EditRefused (out of height, chunk not loaded), having changed nothing.
     void edit(const BlockPos& p, BlockType type);
 
+    // [SECTION] operations on regions: each one batch (World::apply) and one undo step (when
+    // it changed a cell). Throw RegionRefused or OperationRefused, having changed nothing.
+    EditReport fill(const Region& r, BlockType type);
+    EditReport replace(const Region& r, BlockType from, BlockType to);
+    // The region's blocks, air included, into the clipboard (loaded or not).
+    void copy(const Region& r);
+    // The clipboard with its minimum corner at `origin`, air included.
+    EditReport paste(const BlockPos& origin);
+    // Turns the clipboard clockwise seen from above by quarter turns (see rotated()).
+    void rotate(int quarter_turns);
+    EditReport undo();
+    EditReport redo();
+    const Clipboard& clipboard() const { return clipboard_; }
+    const EditJournal& journal() const { return journal_; }
+    const EditReport& last_edit() const { return last_edit_; }
+
     // Where a new player stands: over the origin column, above its tallest tree.
     double spawn_ground() const;
 
@@ -71,6 +106,9 @@ public:
 
 private:
     void open_store(const WorldSessionConfig& config);
+    // One batch through the world, the slots and the file; returns the cells' old types.
+    std::vector<uint8_t> run(const Region& r, const CellRule& rule, const std::string& what);
+    void record(const Region& r, std::vector<uint8_t> before);
 
     WorldType type_;
     uint64_t seed_;
@@ -78,6 +116,9 @@ private:
     std::optional<WorldMeta> saved_meta_;
     std::unique_ptr<World> world_;
     InstanceSlots slots_;
+    EditJournal journal_;
+    Clipboard clipboard_;
+    EditReport last_edit_;
 };
 
 // The world file a run uses: --world-file, else the named (or "default") world for an

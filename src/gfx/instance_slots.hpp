@@ -82,6 +82,8 @@ public:
     // Returns pages whose cubes would fit in one page fewer, moving at most max_moves cubes.
     void compact(size_t max_moves);
 
+    // Slot writes queued for this frame so far (one per slot: a slot written twice is one).
+    std::size_t queued_writes() const { return frame_.writes.size(); }
     // Hands the queued GPU work to the caller and starts a new frame.
     FrameWork take_frame();
 

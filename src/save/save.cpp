@@ -226,6 +226,23 @@ void WorldStore::record_edit(ChunkCoord c, uint16_t index, BlockType type, Block
     if (wake) wake_.notify_one();
 }
 
+void WorldStore::record_operation(std::vector<PendingEdit> edits) {
+    if (edits.empty()) return;
+    bool wake = false;
+    {
+        const std::lock_guard lock(mutex_);
+        wake = starts_batch();
+        stats_.edits_recorded += edits.size();
+        if (pending_.empty()) {
+            pending_ = std::move(edits);
+        } else {
+            pending_.insert(pending_.end(), edits.begin(), edits.end());
+        }
+        ++recorded_seq_;
+    }
+    if (wake) wake_.notify_one();
+}
+
 void WorldStore::save_meta(const WorldMeta& meta) {
     bool wake = false;
     {

@@ -131,6 +131,17 @@ public:
     void record_edit(const BlockPos& p, BlockType type, BlockType generated) {
         record_edit(chunk_of(p), local_index(p), type, generated);
     }
+    // One edit as the writer stores it: the type `index` of chunk `coord` now has, and the one
+    // the terrain generates there (the row is kept only while they differ).
+    struct PendingEdit {
+        ChunkCoord coord;
+        uint16_t index;
+        BlockType type;
+        BlockType generated;
+    };
+    // A whole operation's edits, queued at once: the writer takes all of them or none into a
+    // transaction, so the file never holds part of an operation (a kill -9 leaves all or none).
+    void record_operation(std::vector<PendingEdit> edits);
     // Replaces the saved metadata (only the newest queued one is written).
     void save_meta(const WorldMeta& meta);
     // Waits until everything recorded before the call is committed. False when a commit
@@ -140,12 +151,6 @@ public:
     Stats stats() const;
 
 private:
-    struct PendingEdit {
-        ChunkCoord coord;
-        uint16_t index;
-        BlockType type;
-        BlockType generated;
-    };
     struct Batch {
         std::vector<PendingEdit> edits;
         std::optional<WorldMeta> meta;

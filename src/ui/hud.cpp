@@ -45,6 +45,15 @@ void draw_hud(const HudView& view) {
         ImGui::TextUnformatted("Click to play, Esc frees the mouse.  F3 overlay");
         ImGui::TextUnformatted("WASD move  Space/Shift up/down  Ctrl sprint  F walk/fly");
         ImGui::TextUnformatted("LMB break  RMB place  MMB pick  1-9/wheel block  F2 shot");
+        ImGui::TextUnformatted("B/N region corners  Ctrl+C/V copy/paste  Ctrl+Z/Y undo/redo");
+        ImGui::End();
+    }
+    if (!view.region.empty()) {  // the edit region's size, at the top in the middle
+        ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + 10), ImGuiCond_Always,
+                                ImVec2(0.5f, 0.0f));
+        ImGui::SetNextWindowBgAlpha(0.55f);
+        ImGui::Begin("##region", nullptr, kFixed);
+        ImGui::Text("region %s", view.region.c_str());
         ImGui::End();
     }
     if (view.loading) {

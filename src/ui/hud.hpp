@@ -16,6 +16,7 @@ struct HudView {
     int chunks_wanted = 0;
     std::string mode;     // "fly" or "walk"
     std::string message;  // shown under the crosshair for a moment (empty: none)
+    std::string region;   // the edit region's size, "32 by 12 by 32 (12288 cells)" (empty: none)
 };
 
 void draw_hud(const HudView& view);

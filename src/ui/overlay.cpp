@@ -312,6 +312,7 @@ OverlayActions Overlay::draw(const OverlayView& view) {
     // Folded the first time (imgui.ini remembers it after), so it hides nothing by default.
     ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
     if (right.begin("Settings")) settings_panel(view, actions);
+    if (right.begin("Edit")) ui_detail::edit_panel(view, edit_block_, edit_from_, actions);
     right.end();
     ImGui::PopStyleVar(3);
     return actions;

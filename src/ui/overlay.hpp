@@ -13,6 +13,7 @@
 #include "gfx/instance_slots.hpp"
 #include "ui/frame_times.hpp"
 #include "world/raycast.hpp"
+#include "world/region.hpp"
 #include "world/world.hpp"
 
 namespace slotcraft {
@@ -63,6 +64,19 @@ struct OverlayView {
     int view_distance = 8;
     std::optional<ChunkCoord> highlighted_chunk;  // the chunk whose cubes are highlighted
     SettingsView settings;
+    // The Edit panel: the region, the clipboard, the undo journal.
+    std::optional<Region> region;
+    glm::ivec3 clipboard_size{0};
+    std::size_t undo_depth = 0, redo_depth = 0, undo_bytes = 0;
+};
+
+// An operation asked for in the Edit panel (the App carries it out as the script would).
+struct EditRequest {
+    enum class Op { kFill, kReplace, kCopy, kPaste, kRotate, kUndo, kRedo };
+    Op op = Op::kFill;
+    BlockType block = BlockType::kAir;  // fill: the block; replace: the new block
+    BlockType from = BlockType::kAir;   // replace: the block replaced
+    int degrees = 90;                   // rotate
 };
 
 // What the user changed in the overlay this frame; the App applies it.
@@ -73,6 +87,7 @@ struct OverlayActions {
     std::optional<bool> cull_frozen;                     // the freeze switch flipped
     std::optional<bool> show_boxes;                      // the boxes switch flipped
     std::optional<std::optional<ChunkCoord>> highlight;  // a page cell was clicked (nullopt inside: cleared)
+    std::optional<EditRequest> edit;                     // an Edit panel button was pressed
 };
 
 class Overlay {
@@ -82,6 +97,8 @@ public:
 
 private:
     int occupancy_zoom_ = 0;  // how far the Occupancy picture is zoomed in past "fit"
+    int edit_block_ = 3;      // the Edit panel's block chooser (a BlockType value: stone)
+    int edit_from_ = 0;       // and the block `replace` replaces (air)
 };
 
 }  // namespace slotcraft

@@ -33,4 +33,8 @@ ImU32 to_imgui(uint8_t r, uint8_t g, uint8_t b, uint8_t a = 255);
 // own view state (zoom steps past the fitted layout).
 void occupancy_panel(const OverlayView& view, int& zoom, OverlayActions& actions);
 
+// Edit: the region, the clipboard and the undo journal, a block chooser and the operations'
+// buttons (edit_panel.cpp). `block` and `from` are the panel's chosen BlockType values.
+void edit_panel(const OverlayView& view, int& block, int& from, OverlayActions& actions);
+
 }  // namespace slotcraft::ui_detail

@@ -5,7 +5,10 @@
 #include "world/world.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cassert>
+#include <deque>
 #include <string>
 #include <thread>
 
@@ -149,6 +152,7 @@ WorldEvents World::update(const glm::dvec3& camera) {
         GenerationResult& r = ready_[i];
         if (!wanted(r.coord) || is_loaded(r.coord)) {
             in_flight_.erase(r.coord);
+            stale_jobs_.erase(r.coord);  // its next job carries the kept edits
             ++counters_.chunks_discarded;
             continue;
         }
@@ -210,6 +214,10 @@ void World::integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& e
         }
         const ChunkCoord c = chunk->coord();
         assert(!is_loaded(c) && "integrate: chunk is already loaded");
+        if (stale_jobs_.erase(c) > 0) {  // edited while it was being generated
+            if (const auto it = kept_edits_.find(c); it != kept_edits_.end()) chunk->apply_edits(it->second);
+            chunk->compute_interior_masks();
+        }
         entries_[s].chunk = std::move(chunk);
         entries_[s].fresh = true;
         index_.insert({c, s});
@@ -321,55 +329,211 @@ EditChanges World::set_block(const BlockPos& p, std::string_view type_name) {
 }
 
 EditChanges World::set_block(const BlockPos& p, BlockType type) {
-    Chunk* c = nullptr;
     std::optional<EditError> refused;
     if (!is_valid_block_type(static_cast<uint8_t>(type))) {
         refused = EditError::kUnknownType;
     } else if (!block_y_in_world(p.y)) {
         refused = EditError::kOutOfHeight;
-    } else if (c = find(chunk_of(p)); c == nullptr) {
+    } else if (find(chunk_of(p)) == nullptr) {
         refused = EditError::kChunkNotLoaded;
     }
     if (refused) {
         ++counters_.edits_refused;
         throw EditRefused(p, *refused);
     }
+    const EditResult result = apply(Region{p, p}, [type](std::size_t, BlockType) { return type; });
     EditChanges changes;
-    const uint16_t i = local_index(p);
-    const BlockType old_type = c->block(i);
-    if (old_type == type) return changes;
-    ++counters_.edits_applied;
-    c->set_block(i, type);
-    c->record_edit(i, type);
-
-    const uint8_t old_mask = c->mask(i);
-    const uint8_t new_mask = is_solid(type) ? full_mask(*c, i) : uint8_t{0};
-    c->set_mask(i, new_mask);
-    if (auto change = instance_change(c->coord(), i, new_mask == 0 ? old_type : type, old_mask, new_mask)) {
-        changes.push(*change);
-    }
-
-    // A neighbour's face toward this block changes only when the block's opacity does.
-    if (is_opaque(old_type) == is_opaque(type)) return changes;
-    const glm::ivec3 local = local_position(i);
-    for (int f = 0; f < kFaceCount; ++f) {
-        const BlockPos q = p + kFaceNormals[f];
-        if (!block_y_in_world(q.y)) continue;
-        const glm::ivec3 lq = local + kFaceNormals[f];
-        const bool inside = lq.x >= 0 && lq.x < kChunkSize && lq.y >= 0 && lq.y < kChunkSize && lq.z >= 0 &&
-                            lq.z < kChunkSize;
-        Chunk* n = inside ? c : find(chunk_of(q));
-        if (!n) continue;
-        const uint16_t j = local_index(q);
-        if (!is_solid(n->block(j))) continue;
-        const uint8_t bit = face_bit(opposite(static_cast<Face>(f)));
-        const uint8_t m = n->mask(j);
-        const auto nm = static_cast<uint8_t>(is_opaque(type) ? (m & ~bit) : (m | bit));
-        if (nm == m) continue;
-        n->set_mask(j, nm);
-        changes.push(*instance_change(n->coord(), j, n->block(j), m, nm));
-    }
+    for (const InstanceChange& c : result.changes) changes.push(c);
     return changes;
+}
+
+namespace {
+
+// A 4096-bit set of a chunk's cells.
+struct CellBits {
+    std::array<uint64_t, kChunkVolume / 64> words{};
+    void set(uint16_t i) { words[i >> 6] |= uint64_t{1} << (i & 63); }
+    bool test(uint16_t i) const { return (words[i >> 6] >> (i & 63)) & 1; }
+    template <class F>
+    void for_each(F&& f) const {
+        for (std::size_t w = 0; w < words.size(); ++w) {
+            for (uint64_t bits = words[w]; bits != 0; bits &= bits - 1) {
+                f(static_cast<uint16_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits))));
+            }
+        }
+    }
+};
+
+// A loaded chunk a batch touched: the cells whose exposure must be recomputed (changed
+// cells and the neighbours of cells whose opacity changed) and the cells that changed type.
+struct TouchedChunk {
+    Chunk* chunk = nullptr;
+    CellBits dirty;
+    CellBits retyped;
+};
+
+}  // namespace
+
+// Kept between batches so a batch of one allocates almost nothing: the touched chunks' masks
+// (a deque: references stay valid as it grows; entries past `used` are spare) and their index.
+struct World::BatchScratch {
+    std::deque<TouchedChunk> touched;
+    std::size_t used = 0;
+    tsl::robin_map<ChunkCoord, uint32_t, ChunkCoordHash> index;
+    std::vector<InstanceChange> others;  // the changes that are not removals, appended last
+};
+
+std::unique_ptr<Chunk> World::materialize(ChunkCoord c) const {
+    std::unique_ptr<Chunk> chunk = terrain_.generate(c);
+    if (const auto it = kept_edits_.find(c); it != kept_edits_.end()) chunk->apply_edits(it->second);
+    return chunk;
+}
+
+EditResult World::apply(const Region& region, const CellRule& rule, bool list_edits, const std::string& what) {
+    try {
+        check_region(region, what);
+    } catch (const RegionRefused&) {
+        ++counters_.edits_refused;
+        throw;
+    }
+    EditResult out;
+    out.before.assign(region.cells(), kUnchangedCell);
+    if (!scratch_) scratch_ = std::make_unique<BatchScratch>();
+    BatchScratch& scratch = *scratch_;
+    scratch.used = 0;
+    scratch.index.clear();
+    scratch.others.clear();
+    auto touch = [&](Chunk* c) -> TouchedChunk& {
+        const auto [it, inserted] = scratch.index.insert({c->coord(), static_cast<uint32_t>(scratch.used)});
+        if (inserted) {
+            if (scratch.used == scratch.touched.size()) scratch.touched.emplace_back();
+            scratch.touched[scratch.used++] = {c, {}, {}};
+        }
+        return scratch.touched[it->second];
+    };
+
+    const ChunkCoord lo = chunk_of(region.min);
+    const ChunkCoord hi = chunk_of(region.max);
+    for (int32_t cy = lo.y; cy <= hi.y; ++cy) {
+        for (int32_t cz = lo.z; cz <= hi.z; ++cz) {
+            for (int32_t cx = lo.x; cx <= hi.x; ++cx) {
+                const ChunkCoord cc{cx, cy, cz};
+                const BlockPos origin = chunk_origin(cc);
+                const glm::ivec3 from = glm::max(region.min - origin, glm::ivec3(0));
+                const glm::ivec3 to = glm::min(region.max - origin, glm::ivec3(kChunkSize - 1));
+                Chunk* c = find(cc);
+                std::unique_ptr<Chunk> unloaded = c ? nullptr : materialize(cc);
+                Chunk& blocks = c ? *c : *unloaded;
+                TouchedChunk* t = nullptr;
+                std::vector<BlockEdit> new_kept;
+                for (int y = from.y; y <= to.y; ++y) {
+                    for (int z = from.z; z <= to.z; ++z) {
+                        std::size_t ri = region.index_of(origin + glm::ivec3(from.x, y, z));
+                        for (int x = from.x; x <= to.x; ++x, ++ri) {
+                            const uint16_t i = local_index(x, y, z);
+                            const BlockType old = blocks.block(i);
+                            const BlockType type = rule(ri, old);
+                            if (type == old) continue;
+                            assert(is_valid_block_type(static_cast<uint8_t>(type)) && "a batch rule gave a bad type");
+                            out.before[ri] = static_cast<uint8_t>(old);
+                            ++out.cells_changed;
+                            if (list_edits) out.edits.push_back({cc, i, type});
+                            if (!c) {
+                                unloaded->set_block(i, type);
+                                new_kept.push_back({i, type});
+                                continue;
+                            }
+                            c->set_block(i, type);
+                            c->record_edit(i, type);
+                            if (!t) t = &touch(c);
+                            t->dirty.set(i);
+                            t->retyped.set(i);
+                            if (is_opaque(old) == is_opaque(type)) continue;
+                            // The neighbours' faces toward this cell change with its opacity.
+                            for (int f = 0; f < kFaceCount; ++f) {
+                                const glm::ivec3 q = glm::ivec3(x, y, z) + kFaceNormals[f];
+                                if (q.x >= 0 && q.x < kChunkSize && q.y >= 0 && q.y < kChunkSize && q.z >= 0 &&
+                                    q.z < kChunkSize) {
+                                    t->dirty.set(local_index(q.x, q.y, q.z));
+                                    continue;
+                                }
+                                Chunk* n = find(neighbour(cc, static_cast<Face>(f)));
+                                if (!n) continue;
+                                const glm::ivec3 lq = (q + kChunkSize) % kChunkSize;
+                                touch(n).dirty.set(local_index(lq.x, lq.y, lq.z));
+                            }
+                        }
+                    }
+                }
+                if (new_kept.empty()) continue;
+                // Kept edits, applied when the chunk loads; a cell's newest edit wins.
+                std::vector<BlockEdit>& kept = kept_edits_[cc];
+                std::array<int32_t, kChunkVolume> at;
+                at.fill(-1);
+                for (std::size_t k = 0; k < kept.size(); ++k) at[kept[k].index] = static_cast<int32_t>(k);
+                for (const BlockEdit& e : new_kept) {
+                    if (at[e.index] >= 0) {
+                        kept[static_cast<std::size_t>(at[e.index])].type = e.type;
+                    } else {
+                        at[e.index] = static_cast<int32_t>(kept.size());
+                        kept.push_back(e);
+                    }
+                }
+                if (in_flight_.contains(cc)) stale_jobs_.insert(cc);
+            }
+        }
+    }
+
+    // Exposure, once per dirty cell: the new mask from the blocks, one change per cube.
+    for (std::size_t k = 0; k < scratch.used; ++k) {
+        const TouchedChunk& t = scratch.touched[k];
+        Chunk& c = *t.chunk;
+        t.dirty.for_each([&](uint16_t i) {
+            const BlockType type = c.block(i);
+            const uint8_t old_mask = c.mask(i);
+            const uint8_t new_mask = is_solid(type) ? full_mask(c, i) : uint8_t{0};
+            const bool retyped = t.retyped.test(i);
+            if (new_mask == old_mask && !(retyped && new_mask != 0)) return;
+            c.set_mask(i, new_mask);
+            BlockType shown = type;
+            if (new_mask == 0 && retyped) {  // a removal names the type the cube had
+                shown = static_cast<BlockType>(out.before[region.index_of(world_position(c.coord(), i))]);
+            }
+            const auto change = instance_change(c.coord(), i, shown, old_mask, new_mask);
+            if (!change) return;
+            (change->kind == InstanceChange::Kind::kRemoved ? out.changes : scratch.others).push_back(*change);
+        });
+    }
+    out.changes.insert(out.changes.end(), scratch.others.begin(), scratch.others.end());  // removals first
+    counters_.edits_applied += out.cells_changed;
+    return out;
+}
+
+std::vector<BlockType> World::read_region(const Region& region, const std::string& what) const {
+    check_region(region, what);
+    std::vector<BlockType> out(region.cells(), BlockType::kAir);
+    const ChunkCoord lo = chunk_of(region.min);
+    const ChunkCoord hi = chunk_of(region.max);
+    for (int32_t cy = lo.y; cy <= hi.y; ++cy) {
+        for (int32_t cz = lo.z; cz <= hi.z; ++cz) {
+            for (int32_t cx = lo.x; cx <= hi.x; ++cx) {
+                const ChunkCoord cc{cx, cy, cz};
+                const BlockPos origin = chunk_origin(cc);
+                const glm::ivec3 from = glm::max(region.min - origin, glm::ivec3(0));
+                const glm::ivec3 to = glm::min(region.max - origin, glm::ivec3(kChunkSize - 1));
+                const Chunk* c = find(cc);
+                std::unique_ptr<Chunk> unloaded = c ? nullptr : materialize(cc);
+                const Chunk& blocks = c ? *c : *unloaded;
+                for (int y = from.y; y <= to.y; ++y) {
+                    for (int z = from.z; z <= to.z; ++z) {
+                        std::size_t ri = region.index_of(origin + glm::ivec3(from.x, y, z));
+                        for (int x = from.x; x <= to.x; ++x, ++ri) out[ri] = blocks.block(local_index(x, y, z));
+                    }
+                }
+            }
+        }
+    }
+    return out;
 }
 
 void World::import_edits(ChunkCoord c, std::span<const BlockEdit> edits) {

@@ -8,6 +8,7 @@
 #include "world/coords.hpp"
 #include "world/events.hpp"
 #include "world/raycast.hpp"
+#include "world/region.hpp"
 #include "world/streaming.hpp"
 #include "world/terrain.hpp"
 
@@ -18,6 +19,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -55,6 +57,27 @@ struct EditRefused : std::runtime_error {
     EditRefused(const BlockPos& p, EditError why);
     EditError reason;
 };
+
+// A changed cell as the world file records it: chunk, local index, new type.
+struct CellEdit {
+    ChunkCoord chunk;
+    uint16_t index = 0;
+    BlockType type = BlockType::kAir;
+};
+
+// What one batch (World::apply) did.
+struct EditResult {
+    // Every instance change of the batch, removals first, at most one per cube.
+    std::vector<InstanceChange> changes;
+    std::size_t cells_changed = 0;
+    // Per cell of the region, in region order: the type it had, or kUnchangedCell.
+    std::vector<uint8_t> before;
+    // The changed cells, when asked for (the world file's records), grouped by chunk.
+    std::vector<CellEdit> edits;
+};
+
+// The rule of a batch: the new type of cell `index` (region order) that holds `old`.
+using CellRule = std::function<BlockType(std::size_t index, BlockType old)>;
 
 class World {
 public:
@@ -108,6 +131,18 @@ public:
     EditChanges set_block(const BlockPos& p, BlockType type);
     EditChanges set_block(const BlockPos& p, std::string_view type_name);
 
+    // The one batch path (set_block is a batch of one): every cell of `region` gets
+    // rule(index, old); then the exposure of the changed cells and their neighbours is
+    // recomputed once (a 4096-bit dirty mask per touched chunk) and one list of instance
+    // changes returned. Cells in chunks that are not loaded become kept edits, applied when
+    // the chunk loads (their old type: the kept edit, else the generated block). Throws
+    // RegionRefused (check_region) having changed nothing; `what` names the operation.
+    EditResult apply(const Region& region, const CellRule& rule, bool list_edits = false,
+                     const std::string& what = "edit");
+    // The types of a region's cells in region order, loaded or not (kept edits, else the
+    // generated terrain). Throws RegionRefused as apply does.
+    std::vector<BlockType> read_region(const Region& region, const std::string& what = "read") const;
+
     // Saved edits of chunk c (from the world file): kept like the edits of an unloaded chunk,
     // so they are applied whenever c is generated (one mechanism for both). Call before c is
     // loaded or requested (at start, before the first update); for a cell that already has
@@ -147,6 +182,7 @@ private:
         bool fresh = false;  // integrated in the batch being processed
     };
     class ChangeTracker;
+    struct BatchScratch;  // apply()'s per-chunk bit masks, kept between batches (world.cpp)
 
     Chunk* find(ChunkCoord c);
     const Chunk* find(ChunkCoord c) const;
@@ -158,6 +194,8 @@ private:
     bool wanted(ChunkCoord c) const;
     GenerationJob job_for(ChunkCoord c) const;
     void ensure_pool();
+    // The blocks of an unloaded chunk: generated, then its kept edits (no masks).
+    std::unique_ptr<Chunk> materialize(ChunkCoord c) const;
 
     TerrainGenerator terrain_;
     int view_distance_;
@@ -168,10 +206,14 @@ private:
     tsl::robin_map<ChunkCoord, uint32_t, ChunkCoordHash> index_;
     tsl::robin_set<ChunkCoord, ChunkCoordHash> in_flight_;  // requested, not integrated
     tsl::robin_map<ChunkCoord, std::vector<BlockEdit>, ChunkCoordHash> kept_edits_;
+    // Requested chunks whose kept edits changed after their job was made: the edits are
+    // applied again when they are integrated.
+    tsl::robin_set<ChunkCoord, ChunkCoordHash> stale_jobs_;
     std::vector<GenerationResult> ready_;  // finished, waiting for integration
     std::optional<ChunkCoord> camera_;     // the camera chunk of the last plan
     bool replan_needed_ = true;
     Stats counters_;
+    std::unique_ptr<BatchScratch> scratch_;
     std::unique_ptr<GenerationPool> pool_;  // last: its workers stop before the rest goes
 };
 

@@ -23,6 +23,7 @@ TEST(Options, DefaultsWithoutFlags) {
     EXPECT_EQ(o.seed, 1u);
     EXPECT_EQ(o.verify_every, 0);
     EXPECT_EQ(o.ring_kib, 4096);
+    EXPECT_EQ(o.undo_mib, 512);
     EXPECT_TRUE(o.world_name.empty());
     EXPECT_TRUE(o.world_file.empty());
     EXPECT_FALSE(o.new_world);
@@ -55,7 +56,10 @@ TEST(Options, ParsesEveryFlag) {
                                      "--verify-every",
                                      "10",
                                      "--ring-kib",
-                                     "64"});
+                                     "64",
+                                     "--undo-mib",
+                                     "7"});
+    EXPECT_EQ(o.undo_mib, 7);
     EXPECT_EQ(o.frames, 5);
     EXPECT_EQ(o.screenshot_path, "a.png");
     EXPECT_EQ(o.width, 640);
@@ -95,6 +99,7 @@ TEST(Options, RefusesBadInputNamingTheFlag) {
         {{"--seed", "-1"}, "--seed"},
         {{"--view-distance", "99"}, "--view-distance"},
         {{"--ring-kib", "0"}, "--ring-kib"},
+        {{"--undo-mib", "0"}, "--undo-mib"},
         {{"--world-name", "a/b"}, "--world-name"},
         {{"--world-file", ""}, "--world-file"},
         {{"--world-name", "a", "--world-file", "b.db"}, "--world-name"},

@@ -63,6 +63,28 @@ public:
     void resize(int width, int height) override {
         calls.push_back("resize " + std::to_string(width) + " " + std::to_string(height));
     }
+    static std::string cell(const BlockPos& p) {
+        return std::to_string(p.x) + " " + std::to_string(p.y) + " " + std::to_string(p.z);
+    }
+    void set_region(const std::optional<Region>& r) override {
+        calls.push_back(r ? "region " + cell(r->min) + " " + cell(r->max) : "region none");
+    }
+    void fill(BlockType type) override { calls.push_back("fill " + std::string(block_name(type))); }
+    void replace(BlockType from, BlockType to) override {
+        calls.push_back("replace " + std::string(block_name(from)) + " " + std::string(block_name(to)));
+    }
+    void copy() override { calls.push_back("copy"); }
+    void paste(const BlockPos& origin) override { calls.push_back("paste " + cell(origin)); }
+    void rotate(int degrees) override { calls.push_back("rotate " + std::to_string(degrees)); }
+    void undo() override {
+        if (undo_refused) throw std::runtime_error("cannot undo: nothing to undo");
+        calls.push_back("undo");
+    }
+    void redo() override { calls.push_back("redo"); }
+    void expect(const BlockPos& p, BlockType type) override {
+        calls.push_back("expect " + cell(p) + " " + std::string(block_name(type)));
+    }
+    bool undo_refused = false;
 };
 
 // Runs the script to its end as the App's loop does; returns the frames rendered.
@@ -131,6 +153,39 @@ TEST(ScriptRunner, EveryCommandReachesTheHostWithItsArguments) {
                                                "select 2",          "mode walk", "key W 4",     "look 10 -5",
                                                "resize 0 0"};
     EXPECT_EQ(host.calls, expected);
+}
+
+TEST(ScriptRunner, RegionCommandsReachTheHostWithTheirArguments) {
+    FakeHost host;
+    ScriptRunner runner(
+        parse_script("region 5 70 -3 1 64 2\nfill brick\nreplace brick air\ncopy\nrotate 270\npaste -4 80 9.5\n"
+                     "undo\nredo\nexpect 1 64 -3 air\nregion none\n"));
+    EXPECT_EQ(run_to_end(runner, host), 0);
+    const std::vector<std::string> expected = {"region 1 64 -3 5 70 2",
+                                               "fill brick",
+                                               "replace brick air",
+                                               "copy",
+                                               "rotate 270",
+                                               "paste -4 80 9",
+                                               "undo",
+                                               "redo",
+                                               "expect 1 64 -3 air",
+                                               "region none"};
+    EXPECT_EQ(host.calls, expected);
+    EXPECT_THROW(parse_script("region 1 2 3\n"), ScriptError);
+    EXPECT_THROW(parse_script("region some\n"), ScriptError);
+    EXPECT_THROW(parse_script("rotate 45\n"), ScriptError);
+    EXPECT_THROW(parse_script("fill water\n"), ScriptError);
+    EXPECT_THROW(parse_script("paste 1 2\n"), ScriptError);
+    FakeHost refusing;
+    refusing.undo_refused = true;
+    ScriptRunner undo(parse_script("fill stone\nundo\nwait 3\n"));
+    try {
+        run_to_end(undo, refusing);
+        FAIL() << "nothing to undo did not stop the run";
+    } catch (const ScriptError& e) {
+        EXPECT_EQ(e.line, 2);
+    }
 }
 
 TEST(ScriptRunner, AFailingCommandStopsTheRunNamingItsLine) {

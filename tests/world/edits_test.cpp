@@ -53,10 +53,10 @@ TEST(WorldEdits, PlacingAnOpaqueBlockHidesTheFaceBelowAndChangesAtMostSeven) {
     const std::vector<ChunkCoord> c{{0, 3, 0}, {0, 4, 0}};
     world.load_now(c);
     const EditChanges r = world.set_block({5, 64, 5}, BlockType::kStone);
-    ASSERT_EQ(r.size(), 2u);  // the new stone, and the grass under it losing its top
-    EXPECT_EQ(r[0].kind, InstanceChange::Kind::kAdded);
-    EXPECT_EQ(r[0].face_mask, kAllFaces & ~face_bit(kNegY));
-    EXPECT_EQ(r[1].kind, InstanceChange::Kind::kRemoved);
+    ASSERT_EQ(r.size(), 2u);  // the grass under it losing its top (removals first), the new stone
+    EXPECT_EQ(r[0].kind, InstanceChange::Kind::kRemoved);
+    EXPECT_EQ(r[1].kind, InstanceChange::Kind::kAdded);
+    EXPECT_EQ(r[1].face_mask, kAllFaces & ~face_bit(kNegY));
     // Replacing with the same type is a no-op; a different opaque type only retypes it.
     EXPECT_TRUE(world.set_block({5, 64, 5}, BlockType::kStone).empty());
     const EditChanges retype = world.set_block({5, 64, 5}, "brick");

@@ -1,0 +1,82 @@
+// The undo journal: run-length coded steps, bounded in bytes.
+#include "world/edit_journal.hpp"
+
+#include <cassert>
+
+namespace slotcraft {
+
+EditStep EditStep::record(const Region& r, std::span<const uint8_t> before) {
+    assert(before.size() == r.cells() && "EditStep::record: one byte per cell of the region");
+    EditStep step;
+    step.region_ = r;
+    std::size_t i = 0;
+    while (i < before.size()) {
+        const uint8_t value = before[i];
+        std::size_t j = i + 1;
+        while (j < before.size() && before[j] == value && j - i < kMaxRegionCells) ++j;
+        step.runs_.push_back(static_cast<uint32_t>(value) << 24 | static_cast<uint32_t>(j - i - 1));
+        if (value != kUnchangedCell) step.changed_ += j - i;
+        i = j;
+    }
+    step.runs_.shrink_to_fit();
+    return step;
+}
+
+std::vector<uint8_t> EditStep::expand() const {
+    std::vector<uint8_t> out;
+    out.reserve(region_.cells());
+    for (const uint32_t run : runs_) out.insert(out.end(), (run & 0xFFFFFF) + 1, static_cast<uint8_t>(run >> 24));
+    return out;
+}
+
+std::size_t EditJournal::record(EditStep step) {
+    for (const EditStep& s : redo_) bytes_ -= s.bytes();
+    redo_.clear();
+    return push_undo(std::move(step));
+}
+
+std::optional<EditStep> EditJournal::take_undo() {
+    if (undo_.empty()) return std::nullopt;
+    EditStep step = std::move(undo_.back());
+    undo_.pop_back();
+    bytes_ -= step.bytes();
+    return step;
+}
+
+std::optional<EditStep> EditJournal::take_redo() {
+    if (redo_.empty()) return std::nullopt;
+    EditStep step = std::move(redo_.back());
+    redo_.pop_back();
+    bytes_ -= step.bytes();
+    return step;
+}
+
+std::size_t EditJournal::push_redo(EditStep step) {
+    bytes_ += step.bytes();
+    redo_.push_back(std::move(step));
+    return trim();
+}
+
+std::size_t EditJournal::push_undo(EditStep step) {
+    bytes_ += step.bytes();
+    undo_.push_back(std::move(step));
+    return trim();
+}
+
+// The oldest undo steps go first, then the furthest redo steps.
+std::size_t EditJournal::trim() {
+    std::size_t dropped = 0;
+    while (bytes_ > max_bytes_ && !undo_.empty()) {
+        bytes_ -= undo_.front().bytes();
+        undo_.pop_front();
+        ++dropped;
+    }
+    while (bytes_ > max_bytes_ && !redo_.empty()) {
+        bytes_ -= redo_.front().bytes();
+        redo_.pop_front();
+        ++dropped;
+    }
+    return dropped;
+}
+
+}  // namespace slotcraft

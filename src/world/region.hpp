@@ -1,0 +1,89 @@
+#pragma once
+// Regions of the block world (an inclusive box of cells between two corners), the limits a
+// region must keep to be edited, and the clipboard (a box of block types) with its rotation
+// about the vertical axis. Plain C++20 and GLM; never depends on GL or the rest of world/.
+#include "world/block.hpp"
+#include "world/coords.hpp"
+
+#include <glm/glm.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace slotcraft {
+
+// The most cells one operation may touch (256^3): 16 MiB of old types in the worst case.
+inline constexpr uint64_t kMaxRegionCells = 16'777'216;
+
+// An inclusive box of cells. Cells are numbered in region order: x fastest, then z, then y
+// (as a chunk's local index), so a region's cells and a clipboard's line up one to one.
+struct Region {
+    BlockPos min{0};
+    BlockPos max{0};
+
+    // The box between two corners given in any order.
+    static Region between(const BlockPos& a, const BlockPos& b) { return {glm::min(a, b), glm::max(a, b)}; }
+    // The box of `size` cells (each >= 1) whose minimum corner is `origin`.
+    static Region at(const BlockPos& origin, const glm::ivec3& size) { return {origin, origin + size - 1}; }
+
+    // Extent along each axis (64-bit: a region of far-apart corners must not overflow).
+    glm::i64vec3 extent() const { return glm::i64vec3(max) - glm::i64vec3(min) + int64_t{1}; }
+    uint64_t cells() const {
+        const glm::i64vec3 e = extent();
+        return static_cast<uint64_t>(e.x) * static_cast<uint64_t>(e.y) * static_cast<uint64_t>(e.z);
+    }
+    bool contains(const BlockPos& p) const {
+        return glm::all(glm::greaterThanEqual(p, min) && glm::lessThanEqual(p, max));
+    }
+    // The region-order number of cell p (p inside).
+    std::size_t index_of(const BlockPos& p) const {
+        const glm::ivec3 d = p - min;
+        const glm::ivec3 e = max - min + 1;
+        return static_cast<std::size_t>(d.x) +
+               static_cast<std::size_t>(e.x) * (static_cast<std::size_t>(d.z) + static_cast<std::size_t>(e.z) * d.y);
+    }
+    friend bool operator==(const Region&, const Region&) = default;
+};
+
+// In a region's list of old types (World::apply): the cell kept its type.
+inline constexpr uint8_t kUnchangedCell = 0xFF;
+
+// "X by Y by Z (N cells)": how the HUD and the messages name a region's size.
+std::string describe_size(const Region& r);
+
+// An edit of a region refused as a whole (nothing changed): the message names the limit.
+struct RegionRefused : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Throws RegionRefused when `r` holds more than kMaxRegionCells cells, reaches outside
+// y 0..255, or outside the world's x/z bounds (chunks -2^26 .. 2^26 - 1). `what` names the
+// operation for the message ("fill", "paste", ...).
+void check_region(const Region& r, const std::string& what);
+// The same without the cell count: what a selection must keep to.
+void check_region_bounds(const Region& r, const std::string& what);
+
+// Blocks copied from a region, air included, relative to its minimum corner, in region
+// order. Empty until something is copied.
+struct Clipboard {
+    glm::ivec3 size{0};
+    std::vector<BlockType> cells;
+
+    bool empty() const { return cells.empty(); }
+    std::size_t index(int dx, int dy, int dz) const {
+        return static_cast<std::size_t>(dx) +
+               static_cast<std::size_t>(size.x) *
+                   (static_cast<std::size_t>(dz) + static_cast<std::size_t>(size.z) * dy);
+    }
+    BlockType at(int dx, int dy, int dz) const { return cells[index(dx, dy, dz)]; }
+};
+
+// The clipboard turned clockwise seen from above (+x east, +z south) by `quarter_turns`
+// quarter turns (any integer; 4 is a full turn). One quarter turn moves the cell at
+// (dx, dy, dz) to (D - 1 - dz, dy, dx), D = size.z; the extents along x and z swap.
+Clipboard rotated(const Clipboard& clipboard, int quarter_turns);
+
+}  // namespace slotcraft
