@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 
 PACKAGES=(cmake g++ make pkg-config libglfw3-dev libglm-dev libimgui-dev libstb-dev python3-glad
           robin-map-dev libsqlite3-dev libgtest-dev libgmock-dev libbenchmark-dev
-          xvfb xauth libgl1-mesa-dri clang-format)
+          xvfb xauth libgl1-mesa-dri clang-format xdotool)
 
 ensure_packages() {
   local missing=()

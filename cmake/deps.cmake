@@ -35,4 +35,7 @@ if(SLOTCRAFT_BUILD_TESTS)
   slotcraft_require(GTest_FOUND "libgtest-dev libgmock-dev" "GoogleTest")
   find_package(benchmark QUIET)
   slotcraft_require(benchmark_FOUND libbenchmark-dev "Google Benchmark")
+  # The F2 render test presses keys in the program's window through the X server.
+  find_program(XDOTOOL_EXECUTABLE xdotool)
+  slotcraft_require(XDOTOOL_EXECUTABLE xdotool "xdotool (the render tests send F2 with it)")
 endif()

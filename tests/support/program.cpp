@@ -2,6 +2,7 @@
 #include "support/program.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -32,11 +33,12 @@ std::vector<std::string> child_environment(const std::vector<std::string>& chang
 
 }  // namespace
 
-RunResult run_program(const std::string& exe, const std::vector<std::string>& args,
-                      const std::vector<std::string>& env) {
+StartedProgram::StartedProgram(const std::string& exe, const std::vector<std::string>& args,
+                               const std::vector<std::string>& env, const std::string& cwd) {
     const auto dir = std::filesystem::temp_directory_path() /
                      ("slotcraft-run-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
     std::filesystem::create_directories(dir);
+    dir_ = dir.string();
     const std::string out_path = (dir / "out").string();
     const std::string err_path = (dir / "err").string();
     posix_spawn_file_actions_t actions;
@@ -44,6 +46,7 @@ RunResult run_program(const std::string& exe, const std::vector<std::string>& ar
     posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    if (!cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, cwd.c_str());
     std::vector<char*> argv;
     argv.push_back(const_cast<char*>(exe.c_str()));
     for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
@@ -53,17 +56,37 @@ RunResult run_program(const std::string& exe, const std::vector<std::string>& ar
     for (auto& v : vars) envp.push_back(v.data());
     envp.push_back(nullptr);
     pid_t pid = 0;
-    RunResult result;
-    const int spawned = posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), envp.data());
+    const int spawned = posix_spawnp(&pid, exe.c_str(), &actions, nullptr, argv.data(), envp.data());
     posix_spawn_file_actions_destroy(&actions);
-    if (spawned != 0) throw std::runtime_error("cannot start " + exe);
+    if (spawned != 0) {
+        std::filesystem::remove_all(dir);
+        throw std::runtime_error("cannot start " + exe);
+    }
+    pid_ = pid;
+}
+
+StartedProgram::~StartedProgram() {
+    if (pid_ > 0) {
+        ::kill(pid_, SIGKILL);
+        finish();
+    }
+}
+
+RunResult StartedProgram::finish() {
+    RunResult result;
     int status = 0;
-    waitpid(pid, &status, 0);
+    waitpid(pid_, &status, 0);
+    pid_ = 0;
     result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    result.out = read_text(out_path);
-    result.err = read_text(err_path);
-    std::filesystem::remove_all(dir);
+    result.out = read_text(dir_ + "/out");
+    result.err = read_text(dir_ + "/err");
+    std::filesystem::remove_all(dir_);
     return result;
+}
+
+RunResult run_program(const std::string& exe, const std::vector<std::string>& args, const std::vector<std::string>& env,
+                      const std::string& cwd) {
+    return StartedProgram(exe, args, env, cwd).finish();
 }
 
 std::string fresh_test_dir(const std::string& root) {

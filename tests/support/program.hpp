@@ -13,10 +13,27 @@ struct RunResult {
     std::string err;  // standard error
 };
 
-// Runs `exe args...` with output captured; no shell involved in the arguments.
-// `env` adds or replaces variables ("KEY=VALUE"); "KEY" alone removes KEY.
+// Runs `exe args...` with output captured; no shell involved in the arguments. `exe`
+// without a slash is looked up in PATH. `env` adds or replaces variables ("KEY=VALUE");
+// "KEY" alone removes KEY. `cwd`: the folder it runs in (empty: this one).
 RunResult run_program(const std::string& exe, const std::vector<std::string>& args,
-                      const std::vector<std::string>& env = {});
+                      const std::vector<std::string>& env = {}, const std::string& cwd = {});
+
+// A program started in the background (as run_program starts it), so a test can act on it
+// while it runs. finish() waits for it to end; a program not finished is killed.
+class StartedProgram {
+public:
+    StartedProgram(const std::string& exe, const std::vector<std::string>& args,
+                   const std::vector<std::string>& env = {}, const std::string& cwd = {});
+    ~StartedProgram();
+    StartedProgram(const StartedProgram&) = delete;
+    StartedProgram& operator=(const StartedProgram&) = delete;
+    RunResult finish();
+
+private:
+    int pid_ = 0;
+    std::string dir_;  // where its output is captured
+};
 
 // A fresh empty folder for one test's files: <root>/<suite>.<name>.
 std::string fresh_test_dir(const std::string& root);
