@@ -76,7 +76,7 @@ TEST(ScreenshotRender, F2SavesUnderThePicturesFolderWithNamesThatNeverCollide) {
                                  start.string());
     // The keys go to the program's window only (never to whatever has the focus on a
     // desktop the tests run on).
-    std::string window = xdotool({"search", "--sync", "--name", "^Slotcraft$"});
+    std::string window = xdotool({"search", "--sync", "--pid", std::to_string(program.pid()), "--name", "^Slotcraft$"});
     window = window.substr(0, window.find('\n'));
     ASSERT_FALSE(window.empty()) << "no Slotcraft window";
     xdotool({"key", "--window", window, "F2"});

@@ -29,6 +29,7 @@ public:
     StartedProgram(const StartedProgram&) = delete;
     StartedProgram& operator=(const StartedProgram&) = delete;
     RunResult finish();
+    int pid() const { return pid_; }
 
 private:
     int pid_ = 0;
