@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# Slotcraft's two commands (and the benchmarks and packages): installs missing Debian
-# packages, builds with the CMake presets, then starts the demo or runs every test.
+# Slotcraft's two commands (and the benchmarks, the packages and the docs' pictures): installs
+# missing Debian packages, builds with the CMake presets, then starts the demo or runs every test.
 #   ./run.sh demo [slotcraft flags]   build (release preset) and start the demo
 #   ./run.sh test                     build (dev preset: Debug, ASan+UBSan) and run every test
 #   ./run.sh bench                    build (release preset) and run the benchmarks
 #   ./run.sh package                  build (release preset) and write the .deb packages to build/package/
+#   ./run.sh docs                     build (release preset), measure, redraw docs/images/
 set -euo pipefail
 cd "$(dirname "$0")"
 
 PACKAGES=(cmake g++ make pkg-config libglfw3-dev libglm-dev libimgui-dev libstb-dev python3-glad
           robin-map-dev libsqlite3-dev libtomlplusplus-dev libgtest-dev libgmock-dev libbenchmark-dev
-          xvfb xauth libgl1-mesa-dri clang-format dpkg-dev desktop-file-utils)
+          xvfb xauth libgl1-mesa-dri clang-format dpkg-dev desktop-file-utils xdotool)
 
 ensure_packages() {
   local missing=()
@@ -29,6 +30,12 @@ ensure_packages() {
   echo "Installing missing packages: ${missing[*]}"
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+}
+
+# Runs a program that needs a GL context: on the current display, or a private Xvfb (Mesa
+# llvmpipe gives OpenGL 4.5 core there).
+with_display() {
+  if [ -n "${DISPLAY:-}" ]; then "$@"; else xvfb-run -a -s "-screen 0 1280x720x24" "$@"; fi
 }
 
 build() {  # build PRESET [TARGET...]
@@ -62,8 +69,7 @@ case "$cmd" in
       [ -x "$b" ] || continue
       echo "== $b"
       if [ "$(basename "$b")" = bench_render ]; then
-        # Needs a GL context: the current display, or a private Xvfb (Mesa llvmpipe).
-        if [ -n "${DISPLAY:-}" ]; then "$b"; else xvfb-run -a -s "-screen 0 1280x720x24" "$b"; fi
+        with_display "$b"  # needs a GL context
       else
         "$b" "$@"
       fi
@@ -77,8 +83,34 @@ case "$cmd" in
     rm -rf build/package/_CPack_Packages
     ls -l build/package/*.deb
     ;;
+  docs)
+    # Every picture of the docs, from measurements of this machine (a few minutes): the
+    # benchmarks write JSON into build/docs/, tools/plot_benchmarks.py draws it into
+    # docs/images/, and the README's screenshot is taken by the real program.
+    PACKAGES+=(python3-matplotlib)
+    ensure_packages
+    build release slotcraft bench_alloc bench_render
+    mkdir -p build/docs docs/images
+    echo "== bench_alloc (the four workloads, every contender, 3 repetitions)"
+    ./build/release/tests/bench/bench_alloc --benchmark_filter='^(fill|every_other|churn|chunks)/' \
+      --benchmark_repetitions=3 --benchmark_enable_random_interleaving=true \
+      --benchmark_report_aggregates_only=true \
+      --benchmark_out=build/docs/bench_alloc.json --benchmark_out_format=json
+    rm -f build/docs/bench_render_vd*.json
+    for vd in 2 4 6 8; do
+      echo "== bench_render at view distance $vd"
+      with_display ./build/release/tests/bench/bench_render --view-distance "$vd" --frames-per-pose 1 \
+        --json "build/docs/bench_render_vd$vd.json"
+    done
+    echo "== the README's screenshot"
+    printf 'camera 0.5 90 0.5 30 -20\noverlay on\nwait 5\nscreenshot docs/images/slotcraft.png\nquit\n' \
+      > build/docs/readme_shot.txt
+    with_display ./build/release/src/slotcraft --script build/docs/readme_shot.txt --size 1280x720
+    # Debian's python3-matplotlib belongs to the system Python (not a pyenv or venv one).
+    /usr/bin/python3 tools/plot_benchmarks.py build/docs docs/images
+    ;;
   *)
-    sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

@@ -44,4 +44,7 @@ if(SLOTCRAFT_BUILD_TESTS)
   slotcraft_require(SLOTCRAFT_DPKG_SHLIBDEPS dpkg-dev "dpkg-shlibdeps (the .deb's dependencies)")
   find_program(SLOTCRAFT_DESKTOP_FILE_VALIDATE desktop-file-validate)
   slotcraft_require(SLOTCRAFT_DESKTOP_FILE_VALIDATE desktop-file-utils "desktop-file-validate (the desktop entry's check)")
+  # The F2 render test presses keys in the program's window through the X server.
+  find_program(XDOTOOL_EXECUTABLE xdotool)
+  slotcraft_require(XDOTOOL_EXECUTABLE xdotool "xdotool (the render tests send F2 with it)")
 endif()

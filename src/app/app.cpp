@@ -3,6 +3,7 @@
 
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -15,6 +16,7 @@
 #include "app/frame_renderer.hpp"
 #include "app/imgui_layer.hpp"
 #include "app/pin_libraries.hpp"
+#include "app/screenshot_path.hpp"
 #include "app/script_runner.hpp"
 #include "app/stats_json.hpp"
 #include "app/window.hpp"
@@ -132,7 +134,7 @@ App::~App() {
 
 int App::run() {
     bool captured_last = false;
-    last_frame_time_ = glfwGetTime();
+    clock_.last_time = glfwGetTime();
     while (!window_->should_close()) {
         window_->poll_events();
         if (script_ && !script_->advance(*this)) break;
@@ -171,14 +173,19 @@ int App::run() {
 // --screenshot: the last frame goes to its path. A script's screenshot asked for the same
 // frame keeps its line, so a failure still names it.
 void App::capture_final_frame() {
-    if (capture_) capture_->path = options_.screenshot_path;
-    else capture_ = CaptureRequest{options_.screenshot_path};
+    for (CaptureRequest& c : captures_) {
+        if (c.script_line > 0) {  // the script's screenshot of this frame goes to --screenshot's path
+            c.path = options_.screenshot_path;
+            return;
+        }
+    }
+    captures_.push_back(CaptureRequest{options_.screenshot_path});
 }
 
 // The simulation: the player's fixed steps, then streaming around the camera, whose
 // changes become slot work.
 void App::simulate() {
-    controls_->step(frame_seconds_, solid_for_player(session_->world()));
+    controls_->step(clock_.seconds, solid_for_player(session_->world()));
     if (frame_times_.count() % kMetaEveryFrames == 0) save_meta();
     session_->update(controls_->camera().position, kCompactionMovesPerFrame);
     if (!first_idle_seen_ && session_->idle()) first_idle_seen_ = true;
@@ -197,7 +204,7 @@ void App::render_frame() {
     imgui_->begin_frame();
     // The overlay's view is gathered only while it is shown.
     if (overlay_.visible) apply_overlay_actions(overlay_.draw(overlay_view(hit)));
-    draw_hud(hud_view());
+    hotbar_rect_ = draw_hud(hud_view());
 
     if (width > 0 && height > 0) {  // minimised: nothing to cull or draw into
         const Eye eye = eye_of(controls_->camera(), session_->world().view_distance(), frame_->aspect());
@@ -216,8 +223,8 @@ void App::render_frame() {
     }
     imgui_->end_frame();
 
-    if (capture_) {
-        const CaptureRequest request = std::exchange(capture_, std::nullopt).value();
+    // Every request of this frame (F2 pressed twice in one frame saves two files).
+    for (const CaptureRequest& request : std::exchange(captures_, {})) {
         try {
             frame_->capture(request.path);
             if (request.from_key) show_message("saved " + request.path);
@@ -232,9 +239,9 @@ void App::render_frame() {
     frame_->end();
     window_->swap_buffers();
     const double now = glfwGetTime();
-    frame_seconds_ = now - last_frame_time_;
-    frame_times_.add(frame_seconds_ * 1000.0);
-    last_frame_time_ = now;
+    clock_.seconds = now - clock_.last_time;
+    frame_times_.add(clock_.seconds * 1000.0);
+    clock_.last_time = now;
     if (script_) script_->frame_rendered();
 }
 
@@ -261,6 +268,7 @@ OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
     if (target) v.target_slot = session_->slots().slot_of(chunk_of(target->block), local_index(target->block));
     v.view_distance = session_->world().view_distance();
     v.highlighted_chunk = highlighted_chunk_;
+    v.hotbar = hotbar_rect_;
     const CullView::Stats cull = cull_->stats();
     v.cull = cull.octree;
     v.cull_frozen = cull.frozen;
@@ -289,6 +297,7 @@ HudView App::hud_view() const {
     for (int i = 0; i < Hotbar::kSize; ++i) v.hotbar[static_cast<size_t>(i)] = block_name(hotbar.block(i));
     v.selected = hotbar.selected();
     v.show_key_help = controls_->key_help_visible();
+    v.key_help = key_help_rows();
     v.loading = !first_idle_seen_;
     if (v.loading) {  // the world's counts are gathered only while the loading bar shows
         const World::Stats w = session_->world().stats();
@@ -386,16 +395,35 @@ void App::perform(UserAction action) {
     }
 }
 
-// F2: the next frame is saved; render_frame reports the outcome as a message (a folder that
-// cannot be written is the user's to fix, not a reason to end the demo).
+// F2: the next frame is saved in the pictures folder under a name no other screenshot has;
+// render_frame reports the outcome, with the full path, as a message (a folder that cannot be
+// written is the user's to fix, not a reason to end the demo).
 void App::request_screenshot_from_key() {
+    std::filesystem::path folder;
+    try {
+        folder = screenshot_folder(lookup_pictures());
+    } catch (const std::runtime_error& e) {
+        throw ActionRefused(std::string("cannot save a screenshot: ") + e.what());
+    }
     std::error_code ec;
-    std::filesystem::create_directories("screenshots", ec);
-    if (ec) throw ActionRefused("cannot save a screenshot: cannot create 'screenshots/': " + ec.message());
-    const std::time_t now = std::time(nullptr);
-    char name[64];
-    std::strftime(name, sizeof name, "screenshots/slotcraft-%Y%m%d-%H%M%S.png", std::localtime(&now));
-    capture_ = CaptureRequest{name, 0, true};
+    std::filesystem::create_directories(folder, ec);
+    if (ec) {
+        throw ActionRefused("cannot save a screenshot: cannot create '" + folder.string() + "': " + ec.message() +
+                            " (check its permissions, or set XDG_PICTURES_DIR in user-dirs.dirs)");
+    }
+    const auto now = std::chrono::system_clock::now();
+    const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
+    const int millis = static_cast<int>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000);
+    std::tm local{};
+    localtime_r(&seconds, &local);
+    // Taken: a file already there, or a name this frame will write.
+    const std::filesystem::path path = unique_screenshot_path(folder, local, millis, [&](const auto& p) {
+        std::error_code exists_ec;
+        if (std::filesystem::exists(p, exists_ec) || exists_ec) return true;
+        return std::any_of(captures_.begin(), captures_.end(), [&](const auto& c) { return c.path == p.string(); });
+    });
+    captures_.push_back(CaptureRequest{path.string(), 0, true});
 }
 
 void App::act(Action action, std::optional<BlockType> type) {
@@ -430,7 +458,9 @@ void App::move_eye(const glm::dvec3& eye, double yaw, double pitch) {
 
 bool App::idle() const { return session_->idle(); }
 
-void App::capture_next_frame(const std::string& path, int line) { capture_ = CaptureRequest{path, line, false}; }
+void App::capture_next_frame(const std::string& path, int line) {
+    captures_.push_back(CaptureRequest{path, line, false});
+}
 
 void App::write_stats(const std::string& path) {
     try {

@@ -149,7 +149,7 @@ private:
     Overlay overlay_;
     AllocatorHistory allocator_history_;
     FrameTimes frame_times_;
-    std::optional<CaptureRequest> capture_;
+    std::vector<CaptureRequest> captures_;  // frames to save once this one is drawn
     Message message_;
     std::optional<ChunkCoord> highlighted_chunk_;  // chosen in the occupancy panel
     // The edit selection (script `region`, keys B and N).
@@ -159,9 +159,14 @@ private:
         std::optional<BlockPos> corner_two;  // set with N; both set: the region
     };
     Selection selection_;
-    bool first_idle_seen_ = false;  // the first chunks have loaded (hides the loading bar)
-    double last_frame_time_ = 0.0;
-    double frame_seconds_ = 0.0;  // wall-clock length of the last frame
+    overlay_layout::Rect hotbar_rect_;  // where the hotbar was drawn last frame
+    bool first_idle_seen_ = false;      // the first chunks have loaded (hides the loading bar)
+    // Wall-clock time: when the last frame ended, and how long it took.
+    struct FrameClock {
+        double last_time = 0.0;
+        double seconds = 0.0;
+    };
+    FrameClock clock_;
 };
 
 }  // namespace slotcraft

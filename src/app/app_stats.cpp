@@ -130,6 +130,18 @@ void App::collect_stats(StatsJson& json) const {
     json.set("cull.us", cull.octree.query_us);
     json.set("cull.frozen", cull.frozen);
     json.set("gpu.samples_passed", r.samples_passed);
+
+    json.set("overlay.visible", overlay_.visible);
+    if (overlay_.visible) {
+        for (const PanelPlacement& p : overlay_.placements()) {
+            const std::string key = "overlay.panels." + p.key;
+            json.set(key + ".x", static_cast<double>(p.rect.x));
+            json.set(key + ".y", static_cast<double>(p.rect.y));
+            json.set(key + ".width", static_cast<double>(p.rect.width));
+            json.set(key + ".height", static_cast<double>(p.rect.height));
+            json.set(key + ".open", p.open);
+        }
+    }
 }
 
 }  // namespace slotcraft

@@ -17,9 +17,35 @@ constexpr double kMouseDegreesPerPixel = 0.12;  // at mouse_sensitivity 1
 // At most this many fixed steps per frame: a long stall does not turn into a long catch-up.
 constexpr int kMaxStepsPerFrame = 5;
 
+// The movement keys are the rows of the bindings table with a script name.
+// What the key help shows, next to the bindings below: every key the controls and the App
+// answer to.
+constexpr KeyHelpRow kKeyHelp[] = {
+    {"click", "capture the mouse, look"},
+    {"Esc", "free the mouse (use the panels)"},
+    {"W A S D", "move"},
+    {"Space / Shift", "up / down (Space: jump)"},
+    {"Ctrl", "sprint"},
+    {"F", "walk / fly"},
+    {"left click", "break the block"},
+    {"right click", "place a block"},
+    {"middle click", "pick the block"},
+    {"1-9, wheel", "choose a block"},
+    {"F1", "this help"},
+    {"F2", "screenshot"},
+    {"F3", "overlay"},
+    {"F11", "fullscreen"},
+    {"Ctrl+Q", "quit"},
+    {"B / N", "first / second region corner"},
+    {"Ctrl+Z", "undo"},
+    {"Ctrl+Y, Ctrl+Shift+Z", "redo"},
+    {"Ctrl+C / Ctrl+V", "copy region / paste"},
+};
+
 }  // namespace
 
-// The movement keys are the rows of the bindings table with a script name.
+std::span<const KeyHelpRow> key_help_rows() { return kKeyHelp; }
+
 const std::vector<std::string>& script_key_names() {
     static const std::vector<std::string> names = [] {
         std::vector<std::string> out;
@@ -38,7 +64,12 @@ Controls::Controls(GLFWwindow* window, ImGuiLayer& imgui, bool scripted, const K
 
 UserAction Controls::on_key(int key, int action, int mods) {
     if (action != GLFW_PRESS) return UserAction::kNone;
-    show_key_help_ = false;
+    if (key == GLFW_KEY_F1) {
+        show_key_help_ = !show_key_help_;
+        key_help_toggled_ = true;
+        return UserAction::kNone;
+    }
+    if (!key_help_toggled_) show_key_help_ = false;  // the start's help goes at the first key
     if (imgui_.wants_keyboard()) return UserAction::kNone;
     if (key >= GLFW_KEY_1 && key <= GLFW_KEY_9) hotbar_.select(key - GLFW_KEY_1);
     if (key == GLFW_KEY_ESCAPE) set_cursor_captured(false);
@@ -61,7 +92,7 @@ UserAction Controls::on_key(int key, int action, int mods) {
 
 UserAction Controls::on_mouse_button(int button, int action) {
     if (action != GLFW_PRESS) return UserAction::kNone;
-    show_key_help_ = false;
+    if (!key_help_toggled_) show_key_help_ = false;
     if (!cursor_captured_) {
         if (!imgui_.wants_mouse()) set_cursor_captured(true);  // a click into the world captures
         return UserAction::kNone;

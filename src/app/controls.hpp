@@ -5,12 +5,14 @@
 // the App to carry out. Scripts drive the same paths (hold_key, look, set_mode).
 #include <cstdint>
 #include <map>
+#include <span>
 #include <string>
 
 #include "app/camera.hpp"
 #include "app/hotbar.hpp"
 #include "app/settings.hpp"
 #include "save/save.hpp"
+#include "ui/hud.hpp"
 #include "world/player.hpp"
 
 struct GLFWwindow;
@@ -18,6 +20,10 @@ struct GLFWwindow;
 namespace slotcraft {
 
 class ImGuiLayer;
+
+// Every key and mouse button the controls answer to, as the key help (F1) lists them (the
+// default keys; the settings file's [keys] table can rebind the movement and action keys).
+std::span<const KeyHelpRow> key_help_rows();
 
 // What a key or a click asks the App to do (the keys are the defaults of the settings
 // file's [keys] table).
@@ -107,7 +113,8 @@ private:
     bool cursor_captured_ = false;
     bool have_cursor_ = false;
     double cursor_x_ = 0.0, cursor_y_ = 0.0;
-    bool show_key_help_ = true;
+    bool show_key_help_ = true;      // the key help shows: at the start, and after F1
+    bool key_help_toggled_ = false;  // F1 was pressed: from then on only F1 hides the help
     double step_accumulator_ = 0.0;  // interactive runs: real time not yet simulated
 };
 

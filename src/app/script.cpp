@@ -60,9 +60,11 @@ ScriptWait run_stats(const ScriptCommand& cmd, ScriptHost& host) {
 }
 
 ScriptWait run_overlay(const ScriptCommand& cmd, ScriptHost& host) {
-    // ImGui measures an auto-sized window on its first frame and shows it from the second:
-    // render two frames so the next screenshot shows the panels as a user would.
-    return {host.show_overlay(cmd.arg(0) == "on") ? 2 : 0, false};
+    // ImGui measures an auto-sized window on its first frame and shows it from the second;
+    // the layout folds what does not fit once it knows the panels' heights (third frame),
+    // and the folds show on the fourth: render four frames so the next screenshot shows the
+    // panels as a user would.
+    return {host.show_overlay(cmd.arg(0) == "on") ? 4 : 0, false};
 }
 
 ScriptWait run_quit(const ScriptCommand&, ScriptHost&) { return {0, false, true}; }
@@ -215,7 +217,7 @@ const std::vector<ScriptCommandSpec>& script_commands() {
         {"stats", {kWord}, "stats PATH: write the stats JSON (see docs/stats.md)", run_stats},
         {"overlay",
          {"on|off"},
-         "overlay on|off: show or hide the overlay (on renders two frames, so the panels are sized)",
+         "overlay on|off: show or hide the overlay (on renders four frames, so the panels are sized and placed)",
          run_overlay},
         {"quit", {}, "quit: end the run", run_quit},
         {"set", {kCoord, kCoord, kCoord, kBlock}, "set X Y Z BLOCK: put BLOCK (or air) at the cell X Y Z", run_set},

@@ -1,7 +1,10 @@
-// The HUD: hotbar, key help, loading bar, message.
+// The HUD: hotbar and mode, key help, loading bar, message.
 #include "ui/hud.hpp"
 
 #include <imgui.h>
+
+#include <algorithm>
+#include <string>
 
 namespace slotcraft {
 
@@ -10,44 +13,74 @@ namespace {
 constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
                                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
                                     ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoInputs;
+constexpr ImU32 kSelectedColour = IM_COL32(255, 230, 90, 255);
+constexpr ImU32 kTextColour = IM_COL32(225, 225, 225, 255);
+constexpr ImU32 kKeyColour = IM_COL32(150, 200, 255, 255);
 
-void draw_hotbar(const HudView& view, const ImGuiViewport* vp) {
+// Draws `text` centred in the current window's content width.
+void centred_text(const char* text) {
+    const float width = ImGui::CalcTextSize(text).x;
+    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, (ImGui::GetContentRegionAvail().x - width) * 0.5f));
+    ImGui::TextUnformatted(text);
+}
+
+overlay_layout::Rect draw_hotbar(const HudView& view, const ImGuiViewport* vp) {
     ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y - 10),
                             ImGuiCond_Always, ImVec2(0.5f, 1.0f));
-    ImGui::SetNextWindowBgAlpha(0.55f);
+    ImGui::SetNextWindowBgAlpha(0.6f);
     ImGui::Begin("##hotbar", nullptr, kFixed);
-    // Compact enough (about 560 px) to stay between the overlay's side columns at 1280 px.
+    // Compact enough (about 540 px) to stay between the overlay's side columns at 1280 px.
     for (int i = 0; i < 9; ++i) {
         if (i) ImGui::SameLine(0.0f, 10.0f);
         const bool selected = i == view.selected;
-        ImGui::PushStyleColor(ImGuiCol_Text, selected ? IM_COL32(255, 230, 90, 255) : IM_COL32(220, 220, 220, 255));
+        ImGui::PushStyleColor(ImGuiCol_Text, selected ? kSelectedColour : kTextColour);
         ImGui::Text(selected ? "[%d %.*s]" : "%d %.*s", i + 1,
                     static_cast<int>(view.hotbar[static_cast<size_t>(i)].size()),
                     view.hotbar[static_cast<size_t>(i)].data());
         ImGui::PopStyleColor();
     }
-    ImGui::TextDisabled("mode: %s", view.mode.c_str());
+    // The movement mode, as readable as the blocks: it decides what Space and Shift do.
+    const std::string mode = view.mode + " mode   (F: " + (view.mode == "fly" ? "walk" : "fly") + ",  F1: keys)";
+    ImGui::PushStyleColor(ImGuiCol_Text, kTextColour);
+    centred_text(mode.c_str());
+    ImGui::PopStyleColor();
+    const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    ImGui::End();
+    return {pos.x, pos.y, size.x, size.y};
+}
+
+// Every key, two columns of key and action, just above the hotbar.
+void draw_key_help(const HudView& view, const ImGuiViewport* vp, const overlay_layout::Rect& hotbar) {
+    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, hotbar.y - overlay_layout::kGap),
+                            ImGuiCond_Always, ImVec2(0.5f, 1.0f));
+    ImGui::SetNextWindowBgAlpha(0.8f);
+    ImGui::Begin("##keys", nullptr, kFixed);
+    centred_text("Keys  (F1 shows and hides this)");
+    const size_t rows = (view.key_help.size() + 1) / 2;
+    if (ImGui::BeginTable("##key_table", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_PadOuterX)) {
+        for (size_t r = 0; r < rows; ++r) {
+            ImGui::TableNextRow();
+            for (size_t half = 0; half < 2; ++half) {
+                const size_t i = r + half * rows;
+                if (i >= view.key_help.size()) break;
+                const KeyHelpRow& row = view.key_help[i];
+                ImGui::TableNextColumn();
+                ImGui::TextColored(ImColor(kKeyColour), "%.*s", static_cast<int>(row.keys.size()), row.keys.data());
+                ImGui::TableNextColumn();
+                ImGui::Text("%.*s", static_cast<int>(row.action.size()), row.action.data());
+            }
+        }
+        ImGui::EndTable();
+    }
     ImGui::End();
 }
 
 }  // namespace
 
-void draw_hud(const HudView& view) {
+overlay_layout::Rect draw_hud(const HudView& view) {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
-    draw_hotbar(view, vp);
-    if (view.show_key_help) {
-        // Above the hotbar, between the overlay's side columns; gone at the first key press.
-        ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y - 72),
-                                ImGuiCond_Always, ImVec2(0.5f, 1.0f));
-        ImGui::SetNextWindowBgAlpha(0.55f);
-        ImGui::Begin("##keys", nullptr, kFixed);
-        // Three short lines: narrow enough to stay between the overlay's side columns.
-        ImGui::TextUnformatted("Click to play, Esc frees the mouse.  F3 overlay");
-        ImGui::TextUnformatted("WASD move  Space/Shift up/down  Ctrl sprint  F walk/fly");
-        ImGui::TextUnformatted("LMB break  RMB place  MMB pick  1-9/wheel block  F2 shot");
-        ImGui::TextUnformatted("B/N region corners  Ctrl+C/V copy/paste  Ctrl+Z/Y undo/redo");
-        ImGui::End();
-    }
+    const overlay_layout::Rect hotbar = draw_hotbar(view, vp);
+    if (view.show_key_help && !view.key_help.empty()) draw_key_help(view, vp, hotbar);
     if (!view.region.empty()) {  // the edit region's size, at the top in the middle
         ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + 10), ImGuiCond_Always,
                                 ImVec2(0.5f, 0.0f));
@@ -70,14 +103,17 @@ void draw_hud(const HudView& view) {
         ImGui::End();
     }
     if (!view.message.empty()) {
+        // Under the crosshair, or above it while the key help fills the lower half.
+        const bool above = view.show_key_help && !view.key_help.empty();
         ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f,
-                                       vp->WorkPos.y + vp->WorkSize.y * 0.5f + 24),
-                                ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+                                       vp->WorkPos.y + vp->WorkSize.y * 0.5f + (above ? -24.0f : 24.0f)),
+                                ImGuiCond_Always, ImVec2(0.5f, above ? 1.0f : 0.0f));
         ImGui::SetNextWindowBgAlpha(0.6f);
         ImGui::Begin("##message", nullptr, kFixed);
         ImGui::TextUnformatted(view.message.c_str());
         ImGui::End();
     }
+    return hotbar;
 }
 
 }  // namespace slotcraft

@@ -1,17 +1,28 @@
 #pragma once
-// The heads-up display: the hotbar at the bottom, a one-line key help until the first key
-// press, a loading bar while the first chunks generate, and a short message line. ImGui.
+// The heads-up display: the hotbar at the bottom with the movement mode under it, the key
+// help (shown at the start, F1 brings it back), a loading bar while the first chunks
+// generate, and a short message line. ImGui.
 #include <array>
+#include <span>
 #include <string>
 #include <string_view>
 
+#include "ui/overlay_layout.hpp"
+
 namespace slotcraft {
+
+// One line of the key help: the keys and what they do.
+struct KeyHelpRow {
+    std::string_view keys;
+    std::string_view action;
+};
 
 struct HudView {
     std::array<std::string_view, 9> hotbar{};  // block names
     int selected = 0;
     bool show_key_help = true;
-    bool loading = false;  // the first chunks are still generating
+    std::span<const KeyHelpRow> key_help;  // every key, in the order shown
+    bool loading = false;                  // the first chunks are still generating
     int chunks_loaded = 0;
     int chunks_wanted = 0;
     std::string mode;     // "fly" or "walk"
@@ -19,6 +30,7 @@ struct HudView {
     std::string region;   // the edit region's size, "32 by 12 by 32 (12288 cells)" (empty: none)
 };
 
-void draw_hud(const HudView& view);
+// Draws the HUD; returns where the hotbar went (the overlay's panels keep off it).
+overlay_layout::Rect draw_hud(const HudView& view);
 
 }  // namespace slotcraft

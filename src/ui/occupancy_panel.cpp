@@ -94,14 +94,15 @@ void outline_chunk(ImDrawList* draw, ImVec2 origin, const InstanceSlots& slots, 
     }
 }
 
-// The cells themselves, in a child region that scrolls when zoomed past the fitted size.
-void cell_grid(const OverlayView& view, const GridLayout& grid, OverlayActions& actions) {
+// The cells themselves, in a child region `area_width` wide (plus a scroll bar) that scrolls
+// when zoomed past the fitted size; as tall as the cells up to kGridHeight.
+void cell_grid(const OverlayView& view, const GridLayout& grid, float area_width, OverlayActions& actions) {
     const InstanceSlots& slots = *view.slots;
     const std::span<const uint64_t> masks = slots.pages().page_masks();
     const bool scrolls = grid.height() > overlay_layout::kGridHeight;
-    ImGui::BeginChild("##cells",
-                      ImVec2(overlay_layout::kGridWidth + ImGui::GetStyle().ScrollbarSize, overlay_layout::kGridHeight),
-                      false, scrolls ? 0 : ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    const float area_height = std::min(overlay_layout::kGridHeight, std::max(grid.height(), 1.0f));
+    ImGui::BeginChild("##cells", ImVec2(area_width + ImGui::GetStyle().ScrollbarSize, area_height), false,
+                      scrolls ? 0 : ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::InvisibleButton("##grid", ImVec2(grid.width(), std::max(1.0f, grid.height())));
     const bool hovered = ImGui::IsItemHovered();
@@ -207,10 +208,13 @@ void occupancy_panel(const OverlayView& view, int& zoom, OverlayActions& actions
     const uint64_t pages = std::max({occupancy::pages_for_slots(view.renderer.buffer_slots),
                                      uint64_t{view.slots->pages().page_masks().size()},
                                      occupancy::pages_for_slots(s.high_water), uint64_t{1}});
-    const GridLayout fitted = occupancy::fit_grid(pages, overlay_layout::kGridWidth, overlay_layout::kGridHeight);
-    const int zoom_limit = occupancy::max_zoom(fitted, overlay_layout::kGridWidth);
+    // As wide as the panel allows (a narrow window narrows the columns), up to kGridWidth.
+    const float width = std::clamp(ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize,
+                                   occupancy::kMinPitch * occupancy::kMinColumns, overlay_layout::kGridWidth);
+    const GridLayout fitted = occupancy::fit_grid(pages, width, overlay_layout::kGridHeight);
+    const int zoom_limit = occupancy::max_zoom(fitted, width);
     zoom = std::clamp(zoom, 0, zoom_limit);
-    const GridLayout grid = occupancy::zoom_grid(fitted, zoom, overlay_layout::kGridWidth);
+    const GridLayout grid = occupancy::zoom_grid(fitted, zoom, width);
 
     ImGui::Text("%s pages of 64 slots, in slot order", group_digits(pages).c_str());
     const uint64_t used_pages = occupancy::pages_for_slots(s.high_water);
@@ -220,7 +224,7 @@ void occupancy_panel(const OverlayView& view, int& zoom, OverlayActions& actions
         ImGui::TextDisabled("in use up to page %s, %s free below", group_digits(used_pages - 1).c_str(),
                             group_digits(used_pages - std::min(s.pages, used_pages)).c_str());
     }
-    cell_grid(view, grid, actions);
+    cell_grid(view, grid, width, actions);
     legend();
     zoom_row(grid, zoom, zoom_limit);
     if (view.highlighted_chunk) {
@@ -229,7 +233,7 @@ void occupancy_panel(const OverlayView& view, int& zoom, OverlayActions& actions
         ImGui::SameLine();
         if (ImGui::SmallButton("clear")) actions.highlight.emplace(std::nullopt);
     } else {
-        ImGui::TextDisabled("click a cell to highlight its chunk's cubes");
+        ImGui::TextDisabled("click a cell: highlight its chunk");
     }
 }
 

@@ -1,6 +1,8 @@
 // The overlay's panels: Frame, Buffer, Allocator and World down the left edge, Occupancy
-// (occupancy_panel.cpp) and Culling down the right. Every figure comes from the view the
-// App fills each frame; the only state kept here is how the Occupancy picture is zoomed.
+// (occupancy_panel.cpp) and Culling down the right, listed in one table (kPanels) and placed
+// by overlay_layout::arrange. Every figure comes from the view the App fills each frame; the
+// state kept here is each panel's fold state and height, and how the Occupancy picture is
+// zoomed.
 #include "ui/overlay.hpp"
 
 #include <algorithm>
@@ -8,6 +10,7 @@
 #include <cfloat>
 #include <cstdarg>
 #include <cstdio>
+#include <iterator>
 
 #include "ui/figures.hpp"
 #include "ui/occupancy_grid.hpp"
@@ -33,34 +36,12 @@ namespace ui_detail {
 
 // [SECTION] shared pieces
 
-bool PanelColumn::begin(const char* title, float height) {
-    ImGui::SetNextWindowPos(ImVec2(x_, y_), ImGuiCond_Always);
-    // Not NoSavedSettings: imgui.ini keeps whether each panel is folded between runs.
-    ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoFocusOnAppearing |
-                             ImGuiWindowFlags_NoNav;
-    if (height > 0.0f) {
-        ImGui::SetNextWindowSize(ImVec2(width_, height), ImGuiCond_Always);
-        flags |= ImGuiWindowFlags_NoScrollbar;
-    } else {
-        ImGui::SetNextWindowSizeConstraints(ImVec2(width_, 0.0f), ImVec2(width_, FLT_MAX));
-        flags |= ImGuiWindowFlags_AlwaysAutoResize;
-    }
-    ImGui::SetNextWindowBgAlpha(overlay_layout::kBackgroundAlpha);
-    return ImGui::Begin(title, nullptr, flags);
-}
-
-void PanelColumn::end() {
-    // A folded panel is as tall as its title bar, so the next one moves up.
-    y_ += ImGui::GetWindowHeight() + overlay_layout::kGap;
-    ImGui::End();
-}
-
 void value_row(const char* label, const char* format, ...) {
     ImGui::TextColored(kLabelColour, "%s", label);
     ImGui::SameLine(kValueColumn);
     va_list args;
     va_start(args, format);
-    ImGui::TextV(format, args);
+    ImGui::TextWrappedV(format, args);
     va_end(args);
 }
 
@@ -74,8 +55,18 @@ using figures::format_bytes;
 using figures::group_digits;
 using ui_detail::value_row;
 
-// The width the contents of a left-column panel get.
-float left_content_width() { return overlay_layout::kLeftWidth - 2.0f * ImGui::GetStyle().WindowPadding.x; }
+// The width the contents of the current panel get.
+float content_width() { return ImGui::GetContentRegionAvail().x; }
+
+// What a panel's function gets: the figures, the actions it may ask for, the overlay's own
+// view state.
+struct PanelContext {
+    const OverlayView& view;
+    OverlayActions& actions;
+    int& occupancy_zoom;
+    int& edit_block;  // the Edit panel's choosers (BlockType values)
+    int& edit_from;
+};
 
 double percent(uint64_t part, uint64_t whole) {
     return whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
@@ -83,7 +74,8 @@ double percent(uint64_t part, uint64_t whole) {
 
 // [SECTION] Frame
 
-void frame_panel(const OverlayView& view) {
+void frame_panel(PanelContext& context) {
+    const OverlayView& view = context.view;
     if (!view.frame || view.frame->size() == 0) {
         ImGui::TextDisabled("no frame timed yet");
         return;
@@ -101,13 +93,14 @@ void frame_panel(const OverlayView& view) {
     std::snprintf(caption, sizeof caption, "last %.2f ms", static_cast<double>(ft.at(ft.size() - 1)));
     // Headroom above the slowest frame so its peak does not touch the frame's edge.
     const float scale = std::max(1.0f, static_cast<float>(ft.max_ms()) * 1.15f);
-    ImGui::PlotLines("##frame_ms", ms.data(), ft.size(), 0, caption, 0.0f, scale, ImVec2(left_content_width(), 44.0f));
+    ImGui::PlotLines("##frame_ms", ms.data(), ft.size(), 0, caption, 0.0f, scale, ImVec2(content_width(), 44.0f));
     ImGui::Text("min %.2f   avg %.2f   max %.2f ms", ft.min_ms(), avg, ft.max_ms());
 }
 
 // [SECTION] Buffer
 
-void buffer_panel(const OverlayView& view) {
+void buffer_panel(PanelContext& context) {
+    const OverlayView& view = context.view;
     const gfx::CubeRenderer::Stats& r = view.renderer;
     value_row("capacity", "%s slots, %s", group_digits(r.buffer_slots).c_str(), format_bytes(r.buffer_bytes).c_str());
     value_row("per instance", "%llu bytes", static_cast<unsigned long long>(kInstanceBytes));
@@ -124,7 +117,7 @@ void buffer_panel(const OverlayView& view) {
                       percent(s.high_water, r.buffer_slots));
         ImGui::ProgressBar(r.buffer_slots ? static_cast<float>(s.high_water) / static_cast<float>(r.buffer_slots)
                                           : 0.0f,
-                           ImVec2(left_content_width(), 0.0f), caption);
+                           ImVec2(content_width(), 0.0f), caption);
     }
     value_row("growths", "%s", group_digits(r.growths).c_str());
     value_row("uploaded", "%s last frame", format_bytes(r.upload_bytes_last_frame).c_str());
@@ -143,7 +136,7 @@ void allocations_plot(const AllocatorHistory& history) {
     const figures::SeriesSummary f = figures::summarize(freed, history.count);
     const float top = std::max({1.0f, a.max, f.max});
 
-    const ImVec2 size(left_content_width(), 40.0f);
+    const ImVec2 size(content_width(), 40.0f);
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
     ImGui::Dummy(size);
     ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -174,7 +167,8 @@ void allocations_plot(const AllocatorHistory& history) {
     ImGui::Text("%.0f last, %.1f avg", static_cast<double>(f.last), static_cast<double>(f.average));
 }
 
-void allocator_panel(const OverlayView& view) {
+void allocator_panel(PanelContext& context) {
+    const OverlayView& view = context.view;
     if (view.allocator) allocations_plot(*view.allocator);
     if (!view.slots) return;
     const InstanceSlots::Stats s = view.slots->stats();
@@ -190,7 +184,9 @@ void allocator_panel(const OverlayView& view) {
 
 // [SECTION] World
 
-void world_panel(const OverlayView& view, OverlayActions& actions) {
+void world_panel(PanelContext& context) {
+    const OverlayView& view = context.view;
+    OverlayActions& actions = context.actions;
     value_row("world", "%s, seed %llu", view.world_type.c_str(), static_cast<unsigned long long>(view.seed));
     value_row("camera", "%.1f  %.1f  %.1f", view.camera.x, view.camera.y, view.camera.z);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("yaw %.0f, pitch %.0f", view.yaw, view.pitch);
@@ -216,13 +212,15 @@ void world_panel(const OverlayView& view, OverlayActions& actions) {
     int distance = view.view_distance;
     ImGui::TextColored(ui_detail::kLabelColour, "view distance");
     ImGui::SameLine(ui_detail::kValueColumn);
-    ImGui::SetNextItemWidth(left_content_width() - ui_detail::kValueColumn);
+    ImGui::SetNextItemWidth(content_width() - ui_detail::kValueColumn);
     if (ImGui::SliderInt("##view_distance", &distance, 1, 32, "%d chunks")) actions.view_distance = distance;
 }
 
 // [SECTION] Culling
 
-void culling_panel(const OverlayView& view, OverlayActions& actions) {
+void culling_panel(PanelContext& context) {
+    const OverlayView& view = context.view;
+    OverlayActions& actions = context.actions;
     const ChunkOctree::Stats& c = view.cull;
     value_row("chunks in tree", "%s", group_digits(c.chunks).c_str());
     value_row("visible", "%s", group_digits(c.chunks_visible).c_str());
@@ -243,7 +241,9 @@ void culling_panel(const OverlayView& view, OverlayActions& actions) {
 
 // [SECTION] Settings
 
-void settings_panel(const OverlayView& view, OverlayActions& actions) {
+void settings_panel(PanelContext& context) {
+    const OverlayView& view = context.view;
+    OverlayActions& actions = context.actions;
     const SettingsView& s = view.settings;
     const float slider_width = -FLT_MIN;  // to the panel's right edge, whichever column it is in
     ImGui::TextColored(ui_detail::kLabelColour, "field of view");
@@ -277,6 +277,42 @@ void settings_panel(const OverlayView& view, OverlayActions& actions) {
     }
 }
 
+void edit(PanelContext& context) {
+    ui_detail::edit_panel(context.view, context.edit_block, context.edit_from, context.actions);
+}
+
+void occupancy(PanelContext& context) {
+    ui_detail::occupancy_panel(context.view, context.occupancy_zoom, context.actions);
+}
+
+// [SECTION] the panel table
+
+// Every panel, in the order they stack down their column. To add a panel, write its function
+// and add a row. `rank`: when room is short, panels of higher rank fold first (a panel the
+// user unfolds outranks them all until another is unfolded).
+struct PanelKind {
+    const char* title;
+    const char* key;  // its name in the stats JSON (overlay.panels.KEY)
+    overlay_layout::Side side;
+    float width;
+    int rank;
+    void (*draw)(PanelContext&);
+};
+constexpr PanelKind kPanels[] = {
+    {"Frame", "frame", overlay_layout::Side::kLeft, overlay_layout::kLeftWidth, 0, frame_panel},
+    {"Buffer", "buffer", overlay_layout::Side::kLeft, overlay_layout::kLeftWidth, 2, buffer_panel},
+    {"Allocator", "allocator", overlay_layout::Side::kLeft, overlay_layout::kLeftWidth, 5, allocator_panel},
+    {"World", "world", overlay_layout::Side::kLeft, overlay_layout::kLeftWidth, 3, world_panel},
+    {"Occupancy", "occupancy", overlay_layout::Side::kRight, overlay_layout::kRightWidth, 1, occupancy},
+    {"Culling", "culling", overlay_layout::Side::kRight, overlay_layout::kRightWidth, 4, culling_panel},
+    {"Edit", "edit", overlay_layout::Side::kRight, overlay_layout::kRightWidth, 6, edit},
+    {"Settings", "settings", overlay_layout::Side::kRight, overlay_layout::kRightWidth, 7, settings_panel},
+};
+constexpr size_t kPanelCount = std::size(kPanels);
+
+// Unfolded by the user: above every rank.
+constexpr int64_t kUserOpened = int64_t{1} << 40;
+
 }  // namespace
 
 // [SECTION] the overlay
@@ -285,35 +321,60 @@ OverlayActions Overlay::draw(const OverlayView& view) {
     OverlayActions actions;
     if (!visible) return actions;
     const ImGuiViewport* screen = ImGui::GetMainViewport();
-    const float top = screen->WorkPos.y + overlay_layout::kMargin;
     // Tighter than ImGui's defaults, so both columns fit 720 pixels of height.
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8.0f, 3.0f));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8.0f, 6.0f));
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4.0f, 2.0f));
 
-    ui_detail::PanelColumn left(screen->WorkPos.x + overlay_layout::left_column_x(), top, overlay_layout::kLeftWidth);
-    if (left.begin("Frame")) frame_panel(view);
-    left.end();
-    if (left.begin("Buffer")) buffer_panel(view);
-    left.end();
-    if (left.begin("Allocator")) allocator_panel(view);
-    left.end();
-    if (left.begin("World")) world_panel(view, actions);
-    left.end();
-
-    ui_detail::PanelColumn right(screen->WorkPos.x + overlay_layout::right_column_x(screen->WorkSize.x), top,
-                                 overlay_layout::kRightWidth);
-    if (right.begin("Occupancy", overlay_layout::kOccupancyHeight)) {
-        ui_detail::occupancy_panel(view, occupancy_zoom_, actions);
+    if (panels_.size() != kPanelCount) panels_.assign(kPanelCount, PanelState{});
+    std::array<overlay_layout::PanelRequest, kPanelCount> requests;
+    for (size_t i = 0; i < kPanelCount; ++i) {
+        const PanelState& state = panels_[i];
+        requests[i] = {kPanels[i].side, kPanels[i].width, state.open_height, state.wants_open,
+                       state.opened_at > 0 ? kUserOpened + state.opened_at : -kPanels[i].rank};
     }
-    right.end();
-    if (right.begin("Culling")) culling_panel(view, actions);
-    right.end();
-    // Folded the first time (imgui.ini remembers it after), so it hides nothing by default.
-    ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
-    if (right.begin("Settings")) settings_panel(view, actions);
-    if (right.begin("Edit")) ui_detail::edit_panel(view, edit_block_, edit_from_, actions);
-    right.end();
+    overlay_layout::Screen layout_screen;
+    layout_screen.width = screen->WorkSize.x;
+    layout_screen.height = screen->WorkSize.y;
+    layout_screen.hotbar = view.hotbar;
+    layout_screen.hotbar.x -= screen->WorkPos.x;
+    layout_screen.hotbar.y -= screen->WorkPos.y;
+    layout_screen.title_height = ImGui::GetFrameHeight();
+    const overlay_layout::Layout layout = overlay_layout::arrange(layout_screen, requests);
+
+    placed_.clear();
+    PanelContext context{view, actions, occupancy_zoom_, edit_block_, edit_from_};
+    for (size_t i = 0; i < kPanelCount; ++i) {
+        const overlay_layout::Placement& place = layout.panels[i];
+        PanelState& state = panels_[i];
+        ImGui::SetNextWindowPos(ImVec2(screen->WorkPos.x + place.rect.x, screen->WorkPos.y + place.rect.y),
+                                ImGuiCond_Always);
+        ImGui::SetNextWindowSizeConstraints(ImVec2(place.rect.width, 0.0f), ImVec2(place.rect.width, FLT_MAX));
+        // The first time, ImGui's own fold state (its settings) decides; after that the layout.
+        if (state.seen) ImGui::SetNextWindowCollapsed(!place.open, ImGuiCond_Always);
+        ImGui::SetNextWindowBgAlpha(overlay_layout::kBackgroundAlpha);
+        ImGui::Begin(kPanels[i].title, nullptr,
+                     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings |
+                         ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |
+                         ImGuiWindowFlags_AlwaysAutoResize);
+        const bool open = !ImGui::IsWindowCollapsed();
+        if (!state.seen) {
+            state.seen = true;
+            state.wants_open = open;
+        } else if (open != place.open) {
+            // The user clicked the title bar's arrow: a panel unfolded by hand stays open,
+            // folding others if it must; one folded by hand stays folded.
+            state.wants_open = open;
+            if (open) state.opened_at = ++opens_;
+        }
+        if (open) kPanels[i].draw(context);
+        const ImVec2 pos = ImGui::GetWindowPos();
+        const ImVec2 size = ImGui::GetWindowSize();
+        if (open) state.open_height = size.y;
+        placed_.push_back(
+            {kPanels[i].key, {pos.x - screen->WorkPos.x, pos.y - screen->WorkPos.y, size.x, size.y}, open});
+        ImGui::End();
+    }
     ImGui::PopStyleVar(3);
     return actions;
 }

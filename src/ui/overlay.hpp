@@ -1,10 +1,11 @@
 #pragma once
 // The Dear ImGui overlay: panels that read the stats structs of the other parts and own no
 // state of the world. ImGui's backends live in gfx/ (OpenGL) and app/ (GLFW). F3 shows and
-// hides it; each panel can be folded.
+// hides it; each panel can be folded. Where the panels go is overlay_layout.hpp's business.
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <glm/glm.hpp>
 
@@ -12,6 +13,7 @@
 #include "gfx/cube_renderer.hpp"
 #include "gfx/instance_slots.hpp"
 #include "ui/frame_times.hpp"
+#include "ui/overlay_layout.hpp"
 #include "world/raycast.hpp"
 #include "world/region.hpp"
 #include "world/world.hpp"
@@ -64,6 +66,7 @@ struct OverlayView {
     int view_distance = 8;
     std::optional<ChunkCoord> highlighted_chunk;  // the chunk whose cubes are highlighted
     SettingsView settings;
+    overlay_layout::Rect hotbar;  // where the HUD drew the hotbar (last frame); panels stay off it
     // The Edit panel: the region, the clipboard, the undo journal.
     std::optional<Region> region;
     glm::ivec3 clipboard_size{0};
@@ -90,15 +93,35 @@ struct OverlayActions {
     std::optional<EditRequest> edit;                     // an Edit panel button was pressed
 };
 
+// Where a panel was drawn in the last frame the overlay was shown (the stats JSON reports it).
+struct PanelPlacement {
+    std::string key;  // "frame", "buffer", ...: its name in the stats JSON
+    overlay_layout::Rect rect;
+    bool open = true;  // false: folded to its title bar
+};
+
 class Overlay {
 public:
     OverlayActions draw(const OverlayView& view);
+    // The panels of the last frame drawn, in the order of the panel table.
+    const std::vector<PanelPlacement>& placements() const { return placed_; }
     bool visible = true;
 
+    // What the overlay remembers of one panel between frames.
+    struct PanelState {
+        bool seen = false;         // drawn once: ImGui's own first fold state has been read
+        bool wants_open = true;    // the user has not folded it (the layout may still fold it)
+        int64_t opened_at = 0;     // when the user last unfolded it (0: never); the latest stays open
+        float open_height = 0.0f;  // its height when last drawn open
+    };
+
 private:
-    int occupancy_zoom_ = 0;  // how far the Occupancy picture is zoomed in past "fit"
-    int edit_block_ = 3;      // the Edit panel's block chooser (a BlockType value: stone)
-    int edit_from_ = 0;       // and the block `replace` replaces (air)
+    std::vector<PanelState> panels_;  // one per row of the panel table (overlay.cpp)
+    int64_t opens_ = 0;               // panels unfolded by the user so far
+    int occupancy_zoom_ = 0;          // how far the Occupancy picture is zoomed in past "fit"
+    std::vector<PanelPlacement> placed_;
+    int edit_block_ = 3;  // the Edit panel's block chooser (a BlockType value: stone)
+    int edit_from_ = 0;   // and the block `replace` replaces (air)
 };
 
 }  // namespace slotcraft

@@ -1,33 +1,89 @@
 #pragma once
-// Where the overlay's panels sit: a column down the left edge (Frame, Buffer, Allocator,
-// World) and one down the right edge (Occupancy, Culling), so the middle of the screen,
-// where the crosshair is, stays clear at 1280x720. The render tests read the same figures.
+// Where the overlay's panels sit in a window of any size: a column down the left edge and
+// one down the right, each kept out of the middle of the view (the crosshair's box) and off
+// the hotbar. A column that cannot hold all of its panels open folds the least wanted ones
+// to their title bars; a window too narrow for two readable columns gets one column of
+// folded panels. The render tests check the result in real screenshots.
 // Plain C++20: never include ImGui or GL.
+#include <cstdint>
+#include <span>
+#include <vector>
 
 namespace slotcraft::overlay_layout {
 
-inline constexpr float kMargin = 10.0f;  // from the screen's edges
-inline constexpr float kGap = 6.0f;      // between panels of a column
+inline constexpr float kMargin = 10.0f;  // from the window's edges
+inline constexpr float kGap = 6.0f;      // between panels of a column, and from the hotbar
 inline constexpr float kLeftWidth = 320.0f;
 inline constexpr float kRightWidth = 352.0f;
 inline constexpr float kBackgroundAlpha = 0.78f;
+// The middle of the view that no panel covers: this fraction of the width and of the height,
+// centred on the crosshair.
+inline constexpr float kClearFraction = 0.2f;
+// The narrowest column whose label-value rows stay readable (a long value wraps once); a
+// window with less room beside its clear middle gets one column.
+inline constexpr float kMinColumnWidth = 260.0f;
+// One column stops this far left of the crosshair when the window leaves it the room.
+inline constexpr float kCrosshairRoom = 16.0f;
 
-// The occupancy picture's area inside its panel: a grid of cells at most this big (it
-// scrolls when zoomed in further), plus room for a vertical scroll bar.
+// The occupancy picture's area inside its panel: at most this tall (it scrolls when zoomed
+// in further), as wide as the panel allows up to kGridWidth.
 inline constexpr float kGridWidth = 320.0f;
 inline constexpr float kGridHeight = 256.0f;
-inline constexpr float kOccupancyHeight = 384.0f;  // the Occupancy panel's fixed height
 
 struct Rect {
     float x = 0, y = 0, width = 0, height = 0;
+    float right() const { return x + width; }
+    float bottom() const { return y + height; }
+    bool empty() const { return width <= 0.0f || height <= 0.0f; }
+    // Whether the two rectangles share any area.
+    bool overlaps(const Rect& o) const {
+        return !empty() && !o.empty() && x < o.right() && o.x < right() && y < o.bottom() && o.y < bottom();
+    }
+    bool contains(const Rect& o) const {
+        return o.x >= x && o.y >= y && o.right() <= right() && o.bottom() <= bottom();
+    }
+    friend bool operator==(const Rect&, const Rect&) = default;
 };
 
-constexpr float left_column_x() { return kMargin; }
-constexpr float right_column_x(float screen_width) { return screen_width - kMargin - kRightWidth; }
+// The box around the crosshair that stays clear.
+Rect clear_centre(float screen_width, float screen_height);
+// The widest column that fits between a window edge and the clear centre.
+float side_room(float screen_width);
 
-// The Occupancy panel, unfolded: fixed, at the top of the right column.
-constexpr Rect occupancy_panel(float screen_width) {
-    return {right_column_x(screen_width), kMargin, kRightWidth, kOccupancyHeight};
-}
+enum class Side { kLeft, kRight };
+
+// One panel as the layout sees it, in the order the panels stack down their column.
+struct PanelRequest {
+    Side side = Side::kLeft;
+    float width = kLeftWidth;  // its width when there is room
+    float open_height = 0.0f;  // as tall as its contents (last measured; 0: not known yet)
+    bool wants_open = true;    // the user has it unfolded
+    int64_t priority = 0;      // kept open before panels of lower priority
+};
+
+struct Screen {
+    float width = 0, height = 0;
+    Rect hotbar;                 // where the hotbar is (empty: none)
+    float title_height = 17.0f;  // a folded panel: its title bar
+};
+
+struct Placement {
+    Rect rect;         // height: open_height when open, title_height when folded
+    bool open = true;  // false: folded to its title bar (by the user or to make room)
+};
+
+struct Layout {
+    std::vector<Placement> panels;  // one per request, in request order
+    bool one_column = false;        // the window is too narrow for two readable columns
+};
+
+// Places the panels. Two columns when side_room() allows kMinColumnWidth: each panel goes
+// to its side, as wide as it asks or as the room allows, never into clear_centre(). One
+// column (down the left edge, every panel in request order) when it does not. A column
+// ends above the hotbar where the two meet; the one column also stops short of the crosshair
+// when that leaves it kMinColumnWidth. When a column's panels do not all fit open,
+// the open panels of lowest priority fold until they do, then folded ones that the user
+// wants open unfold again, highest priority first, wherever they still fit.
+Layout arrange(const Screen& screen, std::span<const PanelRequest> panels);
 
 }  // namespace slotcraft::overlay_layout

@@ -1,27 +1,14 @@
 #pragma once
-// Internals of the overlay shared by its source files: the columns panels stack in, rows of
-// label and value, and the panels themselves. Only src/ui/*.cpp include this (ImGui).
+// Internals of the overlay shared by its source files: rows of label and value, and the
+// panels themselves. Only src/ui/*.cpp include this (ImGui).
 #include <imgui.h>
 
 #include "ui/overlay.hpp"
 
 namespace slotcraft::ui_detail {
 
-// Panels stacked down one edge of the screen, each a window with a title bar that folds
-// it; a folded panel leaves no hole (the next one moves up).
-class PanelColumn {
-public:
-    PanelColumn(float x, float y, float width) : x_(x), y_(y), width_(width) {}
-    // Opens the next panel; true when it is unfolded (draw its contents). Call end() always.
-    // height 0: as tall as its contents.
-    bool begin(const char* title, float height = 0.0f);
-    void end();
-
-private:
-    float x_, y_, width_;
-};
-
-// "label      value" with the values of a panel lined up in one column.
+// "label      value" with the values of a panel lined up in one column; a value too long
+// for a narrow panel wraps under itself.
 void value_row(const char* label, const char* format, ...) IM_FMTARGS(2);
 // The value column of the rows that follow starts `x` pixels into the panel.
 inline constexpr float kValueColumn = 112.0f;

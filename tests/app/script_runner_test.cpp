@@ -127,10 +127,10 @@ TEST(ScriptRunner, ScreenshotCapturesTheNextFrameNamingItsLine) {
     EXPECT_EQ(host.calls[0], "capture shot.png line 3 after frame 1") << "asked for after `wait 1`'s frame";
 }
 
-TEST(ScriptRunner, OverlayOnRendersTwoFramesOnlyWhenItWasHidden) {
+TEST(ScriptRunner, OverlayOnRendersFourFramesOnlyWhenItWasHidden) {
     FakeHost host;
     ScriptRunner runner(parse_script("overlay on\noverlay on\noverlay off\n"));
-    EXPECT_EQ(run_to_end(runner, host), 2);
+    EXPECT_EQ(run_to_end(runner, host), 4);
     EXPECT_EQ(host.calls.size(), 3u);
 }
 

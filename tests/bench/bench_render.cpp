@@ -4,11 +4,16 @@
 //   exposed+culled   Slotcraft: exposed cubes only, octree-culled chunks, one multi-draw
 //   solid+culled     every solid cube instanced (no exposure filtering), same culling
 //   exposed, 1 draw  the whole buffer in one instanced call, no culling (the seed's way)
-// Usage: bench_render [--view-distance N] [--frames-per-pose N]; prints a table.
+// Usage: bench_render [--view-distance N] [--frames-per-pose N] [--json PATH]; prints a
+// table, and with --json also writes the figures (and how many bytes each edit uploaded) as
+// JSON for tools/plot_benchmarks.py.
 #include <chrono>
 #include <cstdio>
+#include <fstream>
+#include <map>
 #include <memory>
 #include <random>
+#include <stdexcept>
 #include <string>
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -114,7 +119,38 @@ Result run_path(gfx::CubeRenderer& renderer, Scene& scene, bool cull, int view_d
     return r;
 }
 
-int run(int view_distance, int frames_per_pose) {
+const char* const kContenderNames[] = {"exposed+culled", "solid+culled", "exposed, 1 draw"};
+
+// The run's figures as one JSON object (names are plain ASCII: no escaping needed).
+std::string to_json(int view_distance, size_t chunks, int width, int height, int frames_per_pose, int edits,
+                    const std::map<uint64_t, int>& bytes_per_edit, uint64_t bytes, uint64_t writes,
+                    const Result* const (&results)[3]) {
+    std::string out = "{\n  \"benchmark\": \"bench_render\",\n";
+    out += "  \"view_distance\": " + std::to_string(view_distance) + ",\n";
+    out += "  \"chunks_loaded\": " + std::to_string(chunks) + ",\n";
+    out += "  \"width\": " + std::to_string(width) + ",\n  \"height\": " + std::to_string(height) + ",\n";
+    out += "  \"poses\": 24,\n  \"frames_per_pose\": " + std::to_string(frames_per_pose) + ",\n";
+    out += "  \"upload\": {\n    \"edits\": " + std::to_string(edits) + ",\n";
+    out += "    \"bytes_per_edit\": " + std::to_string(double(bytes) / edits) + ",\n";
+    out += "    \"writes_per_edit\": " + std::to_string(double(writes) / edits) + ",\n";
+    out += "    \"edits_by_bytes\": {";
+    bool first = true;
+    for (const auto& [b, n] : bytes_per_edit) {
+        out += std::string(first ? "" : ", ") + "\"" + std::to_string(b) + "\": " + std::to_string(n);
+        first = false;
+    }
+    out += "}\n  },\n  \"contenders\": [\n";
+    for (int i = 0; i < 3; ++i) {
+        out += "    {\"name\": \"" + std::string(kContenderNames[i]) +
+               "\", \"cpu_ms\": " + std::to_string(results[i]->cpu_ms) +
+               ", \"frame_ms\": " + std::to_string(results[i]->frame_ms) +
+               ", \"instances\": " + std::to_string(results[i]->instances) + "}" + (i < 2 ? ",\n" : "\n");
+    }
+    out += "  ]\n}\n";
+    return out;
+}
+
+int run(int view_distance, int frames_per_pose, const std::string& json_path) {
     constexpr int kWidth = 1280, kHeight = 720;
     WindowConfig window_config;
     window_config.width = kWidth;
@@ -153,6 +189,7 @@ int run(int view_distance, int frames_per_pose) {
         std::mt19937 rng(7);
         const int kEdits = 2000;
         uint64_t bytes = 0, writes = 0;
+        std::map<uint64_t, int> edits_by_bytes;  // bytes one edit uploaded -> how many edits
         for (int i = 0; i < kEdits; ++i) {
             const BlockPos p{int(rng() % 64) - 32, 40 + int(rng() % 60), int(rng() % 64) - 32};
             try {
@@ -164,6 +201,7 @@ int run(int view_distance, int frames_per_pose) {
             renderer.land(exposed.slots.take_frame());
             bytes += renderer.stats().upload_bytes_last_frame;
             writes += renderer.stats().writes_last_frame;
+            ++edits_by_bytes[renderer.stats().upload_bytes_last_frame];
         }
         std::printf("upload per edit: %.1f bytes (%.2f instance writes), %d edits\n", double(bytes) / kEdits,
                     double(writes) / kEdits, kEdits);
@@ -187,11 +225,20 @@ int run(int view_distance, int frames_per_pose) {
                     loaded.size(), frames_per_pose);
         std::printf("%-18s %12s %12s %14s %10s\n", "contender", "cpu ms/frame", "ms/frame", "instances/frame",
                     "vs ours");
-        const Result* rs[] = {&a, &b, &c};
-        const char* names[] = {"exposed+culled", "solid+culled", "exposed, 1 draw"};
+        const Result* const rs[3] = {&a, &b, &c};
         for (int i = 0; i < 3; ++i) {
-            std::printf("%-18s %12.3f %12.2f %14.0f %9.2fx\n", names[i], rs[i]->cpu_ms, rs[i]->frame_ms,
+            std::printf("%-18s %12.3f %12.2f %14.0f %9.2fx\n", kContenderNames[i], rs[i]->cpu_ms, rs[i]->frame_ms,
                         rs[i]->instances, rs[i]->frame_ms / a.frame_ms);
+        }
+        if (!json_path.empty()) {
+            std::ofstream out(json_path, std::ios::binary);
+            out << to_json(view_distance, loaded.size(), kWidth, kHeight, frames_per_pose, kEdits, edits_by_bytes,
+                           bytes, writes, rs);
+            if (!out) {
+                std::fprintf(stderr, "bench_render: cannot write %s: check that its folder exists\n",
+                             json_path.c_str());
+                return 1;
+            }
         }
     }
     return 0;
@@ -202,14 +249,30 @@ int run(int view_distance, int frames_per_pose) {
 
 int main(int argc, char** argv) {
     int view_distance = 6, frames_per_pose = 3;
+    std::string json_path;
+    const char* const usage = "usage: bench_render [--view-distance N] [--frames-per-pose N] [--json PATH]\n";
+    if (argc % 2 == 0) {
+        std::fprintf(stderr, "bench_render: %s has no value\n%s", argv[argc - 1], usage);
+        return 2;
+    }
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string flag = argv[i];
-        if (flag == "--view-distance") view_distance = std::stoi(argv[i + 1]);
-        else if (flag == "--frames-per-pose") frames_per_pose = std::stoi(argv[i + 1]);
-        else {
-            std::fprintf(stderr, "usage: bench_render [--view-distance N] [--frames-per-pose N]\n");
+        try {
+            if (flag == "--view-distance") view_distance = std::stoi(argv[i + 1]);
+            else if (flag == "--frames-per-pose") frames_per_pose = std::stoi(argv[i + 1]);
+            else if (flag == "--json") json_path = argv[i + 1];
+            else {
+                std::fprintf(stderr, "bench_render: unknown flag %s\n%s", argv[i], usage);
+                return 2;
+            }
+        } catch (const std::logic_error&) {
+            std::fprintf(stderr, "bench_render: %s needs a number, not '%s'\n%s", argv[i], argv[i + 1], usage);
             return 2;
         }
     }
-    return slotcraft::run(view_distance, frames_per_pose);
+    if (view_distance < 1 || view_distance > 32 || frames_per_pose < 1) {
+        std::fprintf(stderr, "bench_render: --view-distance is 1..32 and --frames-per-pose at least 1\n%s", usage);
+        return 2;
+    }
+    return slotcraft::run(view_distance, frames_per_pose, json_path);
 }

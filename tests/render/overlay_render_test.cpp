@@ -1,10 +1,13 @@
-// The buffer overlay end to end (issue 9): the real program at 1280x720 under Xvfb with GL
-// debug output on. The panels change the pixels where they are and none near the
-// crosshair; the occupancy picture follows the buffer (a page's cell changes when a block
-// in it goes and comes back when it returns); drawing the overlay costs no GL error.
+// The buffer overlay end to end (issues 9 and 19): the real program under Xvfb with GL
+// debug output on. At 1280x720 and 800x600 every panel lies inside the window, changes the
+// pixels where it is, and none covers the middle of the view; a 640x400 window gets one
+// readable column of panels folded to fit; the occupancy picture follows the buffer (a
+// page's cell changes when a block in it goes and comes back when it returns); drawing the
+// overlay costs no GL error. Where the panels were drawn comes from the stats JSON.
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "render/render_test_support.hpp"
 #include "ui/occupancy_grid.hpp"
@@ -23,6 +26,7 @@ using test::load_png;
 constexpr int kWidth = 1280;
 constexpr int kHeight = 720;
 const std::vector<std::string> kFlags = {"--size", "1280x720", "--world", "flat", "--view-distance", "2"};
+const char* const kPanels[] = {"frame", "buffer", "allocator", "world", "occupancy", "culling"};
 
 struct Box {
     int x0, y0, x1, y1;  // [x0, x1) x [y0, y1)
@@ -32,6 +36,13 @@ struct Box {
 Box box_of(const overlay_layout::Rect& r) {
     return {static_cast<int>(r.x), static_cast<int>(r.y), static_cast<int>(r.x + r.width),
             static_cast<int>(r.y + r.height)};
+}
+
+// Where the overlay drew panel `name`, from the stats JSON.
+overlay_layout::Rect panel_rect(const Json& stats, const std::string& name) {
+    const std::string key = "overlay.panels." + name;
+    return {static_cast<float>(stats.at(key + ".x").number), static_cast<float>(stats.at(key + ".y").number),
+            static_cast<float>(stats.at(key + ".width").number), static_cast<float>(stats.at(key + ".height").number)};
 }
 
 int differing_pixels(const Image& a, const Image& b, Box box) {
@@ -60,48 +71,91 @@ int pixels_of_colour(const Image& image, Box box, occupancy::Rgba colour) {
 // Whether a screenshot has the window's size. A predicate the test ASSERTs on: the pixel
 // boxes below index the image, so a wrong size must stop the test before they do (an ASSERT
 // inside a void helper would only return from the helper).
-::testing::AssertionResult has_window_size(const Image& image) {
-    if (image.width == kWidth && image.height == kHeight) return ::testing::AssertionSuccess();
+::testing::AssertionResult has_size(const Image& image, int width, int height) {
+    if (image.width == width && image.height == height) return ::testing::AssertionSuccess();
     return ::testing::AssertionFailure() << "the screenshot is " << image.width << "x" << image.height << ", not "
-                                         << kWidth << "x" << kHeight;
+                                         << width << "x" << height;
+}
+::testing::AssertionResult has_window_size(const Image& image) { return has_size(image, kWidth, kHeight); }
+
+// A window of one size, before and after `overlay on`, with the stats of the second.
+struct OverlayShots {
+    Image off, on;
+    Json stats;
+};
+
+OverlayShots shoot_overlay(const std::string& dir, int width, int height) {
+    const std::string size = std::to_string(width) + "x" + std::to_string(height);
+    const std::string script = "camera 0.5 72 0.5 30 -25\nscreenshot " + dir + "/off-" + size +
+                               ".png\noverlay on\nscreenshot " + dir + "/on-" + size + ".png\nstats " + dir +
+                               "/stats-" + size + ".json\n";
+    const auto r = run_script(dir, script, {"--size", size, "--world", "flat", "--view-distance", "2"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    OverlayShots shots{load_png(dir + "/off-" + size + ".png"), load_png(dir + "/on-" + size + ".png"),
+                       Json::parse_file(dir + "/stats-" + size + ".json")};
+    EXPECT_EQ(stat_int(shots.stats, "gl.errors"), 0);
+    EXPECT_TRUE(shots.stats.at("overlay.visible").boolean);
+    return shots;
 }
 
-TEST(OverlayRender, PanelsCoverTheEdgesAndLeaveTheCrosshairClear) {
-    const std::string dir = out_dir();
-    const std::string script =
-        "camera 0.5 72 0.5 30 -25\n"
-        "screenshot " +
-        dir +
-        "/off.png\n"
-        "overlay on\n"
-        "screenshot " +
-        dir +
-        "/on.png\n"
-        "stats " +
-        dir + "/stats.json\n";
-    const auto r = run_script(dir, script, kFlags);
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_EQ(stat_int(Json::parse_file(dir + "/stats.json"), "gl.errors"), 0);
-    const Image off = load_png(dir + "/off.png");
-    const Image on = load_png(dir + "/on.png");
-    ASSERT_TRUE(has_window_size(off));
-    ASSERT_TRUE(has_window_size(on));
+// At the sizes people run it, every panel is inside the window and really there (nearly every
+// pixel under it changes), and the middle fifth of the view around the crosshair does not
+// change at all.
+class OverlayFits : public ::testing::TestWithParam<std::pair<int, int>> {};
 
-    // Where the panels are, nearly every pixel changes (a translucent panel over the scene).
-    const Box occupancy = box_of(overlay_layout::occupancy_panel(kWidth));
-    const int left_x = static_cast<int>(overlay_layout::left_column_x());
-    const Box frame_panel{left_x, static_cast<int>(overlay_layout::kMargin),
-                          left_x + static_cast<int>(overlay_layout::kLeftWidth), 100};
-    EXPECT_GT(differing_pixels(off, on, occupancy), occupancy.area() * 9 / 10);
-    EXPECT_GT(differing_pixels(off, on, frame_panel), frame_panel.area() * 9 / 10);
+TEST_P(OverlayFits, EveryPanelInsideTheWindowAndTheCentreClear) {
+    const auto [width, height] = GetParam();
+    const OverlayShots shots = shoot_overlay(out_dir(), width, height);
+    ASSERT_TRUE(has_size(shots.off, width, height));
+    ASSERT_TRUE(has_size(shots.on, width, height));
+    const overlay_layout::Rect window{0, 0, static_cast<float>(width), static_cast<float>(height)};
+    const overlay_layout::Rect centre = overlay_layout::clear_centre(window.width, window.height);
+    for (const char* name : kPanels) {
+        const overlay_layout::Rect panel = panel_rect(shots.stats, name);
+        EXPECT_TRUE(window.contains(panel))
+            << name << " is cut off at " << panel.x << "," << panel.y << " " << panel.width << "x" << panel.height;
+        EXPECT_FALSE(panel.overlaps(centre)) << name << " covers the middle of the view";
+        const Box box = box_of(panel);
+        EXPECT_GT(differing_pixels(shots.off, shots.on, box), box.area() * 9 / 10) << name << " is not drawn there";
+    }
+    EXPECT_EQ(differing_pixels(shots.off, shots.on, box_of(centre)), 0);
+}
 
-    // Around the crosshair, and all the way between the two columns above the hotbar,
-    // nothing changes.
-    const Box centre{kWidth / 2 - 100, kHeight / 2 - 100, kWidth / 2 + 100, kHeight / 2 + 100};
-    EXPECT_EQ(differing_pixels(off, on, centre), 0);
-    const Box between{left_x + static_cast<int>(overlay_layout::kLeftWidth) + 4, 0,
-                      static_cast<int>(overlay_layout::right_column_x(kWidth)) - 4, kHeight - 80};
-    EXPECT_EQ(differing_pixels(off, on, between), 0);
+INSTANTIATE_TEST_SUITE_P(Sizes, OverlayFits, ::testing::Values(std::pair{1280, 720}, std::pair{800, 600}),
+                         [](const auto& p) {
+                             return std::to_string(p.param.first) + "x" + std::to_string(p.param.second);
+                         });
+
+TEST(OverlayRender, At1280x720EveryPanelIsOpen) {
+    const OverlayShots shots = shoot_overlay(out_dir(), kWidth, kHeight);
+    for (const char* name : kPanels)
+        EXPECT_TRUE(shots.stats.at(std::string("overlay.panels.") + name + ".open").boolean) << name;
+}
+
+// Too narrow for two readable columns: one column down the left edge, as wide as a readable
+// panel, short of the crosshair, folded to fit the window.
+TEST(OverlayRender, ASmallWindowGetsOneColumnFoldedToFit) {
+    const OverlayShots shots = shoot_overlay(out_dir(), 640, 400);
+    ASSERT_TRUE(has_size(shots.on, 640, 400));
+    const overlay_layout::Rect window{0, 0, 640, 400};
+    int open = 0;
+    float last_y = -1.0f;
+    for (const char* name : kPanels) {
+        const overlay_layout::Rect panel = panel_rect(shots.stats, name);
+        EXPECT_TRUE(window.contains(panel)) << name;
+        EXPECT_EQ(panel.x, overlay_layout::kMargin) << name;
+        EXPECT_GE(panel.width, overlay_layout::kMinColumnWidth) << name;
+        EXPECT_LT(panel.right(), 320.0f) << name << " reaches the crosshair";
+        EXPECT_GT(panel.y, last_y) << name;
+        last_y = panel.y;
+        open += shots.stats.at(std::string("overlay.panels.") + name + ".open").boolean;
+        const Box box = box_of(panel);
+        EXPECT_GT(differing_pixels(shots.off, shots.on, box), box.area() * 9 / 10) << name;
+    }
+    EXPECT_GE(open, 1);
+    EXPECT_LT(open, 6);
+    // The crosshair and what is right of the column stay as they were.
+    EXPECT_EQ(differing_pixels(shots.off, shots.on, Box{310, 0, 640, 300}), 0);
 }
 
 TEST(OverlayRender, OccupancyPictureFollowsABlockPlacedAndBroken) {
@@ -128,7 +182,8 @@ TEST(OverlayRender, OccupancyPictureFollowsABlockPlacedAndBroken) {
         dir + "/stats.json\n";
     const auto r = run_script(dir, script, kFlags);
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_EQ(stat_int(Json::parse_file(dir + "/stats.json"), "gl.errors"), 0);
+    const Json stats = Json::parse_file(dir + "/stats.json");
+    EXPECT_EQ(stat_int(stats, "gl.errors"), 0);
     const Image before = load_png(dir + "/before.png");
     const Image placed = load_png(dir + "/placed.png");
     const Image broken = load_png(dir + "/broken.png");
@@ -136,7 +191,7 @@ TEST(OverlayRender, OccupancyPictureFollowsABlockPlacedAndBroken) {
     ASSERT_TRUE(has_window_size(placed));
     ASSERT_TRUE(has_window_size(broken));
 
-    const Box panel = box_of(overlay_layout::occupancy_panel(kWidth));
+    const Box panel = box_of(panel_rect(stats, "occupancy"));
     EXPECT_GT(differing_pixels(before, placed, panel), 50);
     EXPECT_GT(differing_pixels(placed, broken, panel), 50) << "breaking the block changes the picture";
     EXPECT_EQ(differing_pixels(before, broken, panel), 0) << "the same pages draw the same picture";

@@ -2,6 +2,7 @@
 #include "support/program.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -33,11 +34,12 @@ std::vector<std::string> child_environment(const std::vector<std::string>& chang
 
 }  // namespace
 
-RunResult run_program(const std::string& exe, const std::vector<std::string>& args, const std::vector<std::string>& env,
-                      const std::string& cwd) {
+StartedProgram::StartedProgram(const std::string& exe, const std::vector<std::string>& args,
+                               const std::vector<std::string>& env, const std::string& cwd) {
     const auto dir = std::filesystem::temp_directory_path() /
                      ("slotcraft-run-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
     std::filesystem::create_directories(dir);
+    dir_ = dir.string();
     const std::string out_path = (dir / "out").string();
     const std::string err_path = (dir / "err").string();
     posix_spawn_file_actions_t actions;
@@ -63,17 +65,37 @@ RunResult run_program(const std::string& exe, const std::vector<std::string>& ar
     for (auto& v : vars) envp.push_back(v.data());
     envp.push_back(nullptr);
     pid_t pid = 0;
-    RunResult result;
-    const int spawned = posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), envp.data());
+    const int spawned = posix_spawnp(&pid, exe.c_str(), &actions, nullptr, argv.data(), envp.data());
     posix_spawn_file_actions_destroy(&actions);
-    if (spawned != 0) throw std::runtime_error("cannot start " + exe);
+    if (spawned != 0) {
+        std::filesystem::remove_all(dir);
+        throw std::runtime_error("cannot start " + exe);
+    }
+    pid_ = pid;
+}
+
+StartedProgram::~StartedProgram() {
+    if (pid_ > 0) {
+        ::kill(pid_, SIGKILL);
+        finish();
+    }
+}
+
+RunResult StartedProgram::finish() {
+    RunResult result;
     int status = 0;
-    waitpid(pid, &status, 0);
+    waitpid(pid_, &status, 0);
+    pid_ = 0;
     result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    result.out = read_text(out_path);
-    result.err = read_text(err_path);
-    std::filesystem::remove_all(dir);
+    result.out = read_text(dir_ + "/out");
+    result.err = read_text(dir_ + "/err");
+    std::filesystem::remove_all(dir_);
     return result;
+}
+
+RunResult run_program(const std::string& exe, const std::vector<std::string>& args, const std::vector<std::string>& env,
+                      const std::string& cwd) {
+    return StartedProgram(exe, args, env, cwd).finish();
 }
 
 std::string fresh_test_dir(const std::string& root) {

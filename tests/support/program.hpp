@@ -21,6 +21,23 @@ struct RunResult {
 RunResult run_program(const std::string& exe, const std::vector<std::string>& args,
                       const std::vector<std::string>& env = {}, const std::string& cwd = {});
 
+// A program started in the background (as run_program starts it), so a test can act on it
+// while it runs. finish() waits for it to end; a program not finished is killed.
+class StartedProgram {
+public:
+    StartedProgram(const std::string& exe, const std::vector<std::string>& args,
+                   const std::vector<std::string>& env = {}, const std::string& cwd = {});
+    ~StartedProgram();
+    StartedProgram(const StartedProgram&) = delete;
+    StartedProgram& operator=(const StartedProgram&) = delete;
+    RunResult finish();
+    int pid() const { return pid_; }
+
+private:
+    int pid_ = 0;
+    std::string dir_;  // where its output is captured
+};
+
 // A fresh empty folder for one test's files: <root>/<suite>.<name>.
 std::string fresh_test_dir(const std::string& root);
 
