@@ -297,7 +297,7 @@ HudView App::hud_view() const {
     for (int i = 0; i < Hotbar::kSize; ++i) v.hotbar[static_cast<size_t>(i)] = block_name(hotbar.block(i));
     v.selected = hotbar.selected();
     v.show_key_help = controls_->key_help_visible();
-    v.key_help = key_help_rows();
+    v.key_help = controls_->key_help();
     v.loading = !first_idle_seen_;
     if (v.loading) {  // the world's counts are gathered only while the loading bar shows
         const World::Stats w = session_->world().stats();

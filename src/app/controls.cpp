@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "app/imgui_layer.hpp"
+#include "app/key_names.hpp"
 #include "app/script.hpp"
 
 namespace slotcraft {
@@ -17,34 +18,52 @@ constexpr double kMouseDegreesPerPixel = 0.12;  // at mouse_sensitivity 1
 // At most this many fixed steps per frame: a long stall does not turn into a long catch-up.
 constexpr int kMaxStepsPerFrame = 5;
 
-// The movement keys are the rows of the bindings table with a script name.
-// What the key help shows, next to the bindings below: every key the controls and the App
-// answer to.
-constexpr KeyHelpRow kKeyHelp[] = {
+// What the key help shows: every key the controls and the App answer to. "{forward}" and the
+// like stand for the key bound in the settings file's [keys] table (see key_help_rows).
+struct HelpLine {
+    const char* keys;
+    const char* action;
+};
+constexpr HelpLine kKeyHelp[] = {
     {"click", "capture the mouse, look"},
     {"Esc", "free the mouse (use the panels)"},
-    {"W A S D", "move"},
-    {"Space / Shift", "up / down (Space: jump)"},
-    {"Ctrl", "sprint"},
-    {"F", "walk / fly"},
+    {"{forward} {left} {back} {right}", "move"},
+    {"{up} / {down}", "up / down ({up}: jump)"},
+    {"{sprint}", "sprint"},
+    {"{mode}", "walk / fly"},
     {"left click", "break the block"},
     {"right click", "place a block"},
     {"middle click", "pick the block"},
     {"1-9, wheel", "choose a block"},
     {"F1", "this help"},
-    {"F2", "screenshot"},
-    {"F3", "overlay"},
-    {"F11", "fullscreen"},
-    {"Ctrl+Q", "quit"},
+    {"{screenshot}", "screenshot"},
+    {"{overlay}", "overlay"},
+    {"{fullscreen}", "fullscreen"},
+    {"Ctrl+{quit}", "quit"},
     {"B / N", "first / second region corner"},
     {"Ctrl+Z", "undo"},
     {"Ctrl+Y, Ctrl+Shift+Z", "redo"},
     {"Ctrl+C / Ctrl+V", "copy region / paste"},
 };
 
+// `text` with every "{name}" replaced by the key bound to that [keys] entry.
+std::string with_keys(std::string text, const KeyBindings& keys) {
+    for (const BindingInfo& b : binding_table()) {
+        const std::string token = "{" + std::string(b.name) + "}";
+        for (size_t at = text.find(token); at != std::string::npos; at = text.find(token)) {
+            text.replace(at, token.size(), key_name(keys[static_cast<size_t>(b.binding)]));
+        }
+    }
+    return text;
+}
+
 }  // namespace
 
-std::span<const KeyHelpRow> key_help_rows() { return kKeyHelp; }
+std::vector<std::pair<std::string, std::string>> key_help_rows(const KeyBindings& keys) {
+    std::vector<std::pair<std::string, std::string>> rows;
+    for (const HelpLine& line : kKeyHelp) rows.emplace_back(with_keys(line.keys, keys), with_keys(line.action, keys));
+    return rows;
+}
 
 const std::vector<std::string>& script_key_names() {
     static const std::vector<std::string> names = [] {
@@ -58,7 +77,14 @@ const std::vector<std::string>& script_key_names() {
 }
 
 Controls::Controls(GLFWwindow* window, ImGuiLayer& imgui, bool scripted, const KeyBindings& keys)
-    : window_(window), imgui_(imgui), scripted_(scripted), keys_(keys), show_key_help_(!scripted) {}
+    : window_(window),
+      imgui_(imgui),
+      scripted_(scripted),
+      keys_(keys),
+      show_key_help_(!scripted),
+      help_text_(key_help_rows(keys)) {
+    for (const auto& [k, action] : help_text_) help_rows_.push_back({k, action});  // views into help_text_
+}
 
 // [SECTION] GLFW events
 

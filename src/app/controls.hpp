@@ -7,6 +7,8 @@
 #include <map>
 #include <span>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "app/camera.hpp"
 #include "app/hotbar.hpp"
@@ -23,7 +25,7 @@ class ImGuiLayer;
 
 // Every key and mouse button the controls answer to, as the key help (F1) lists them (the
 // default keys; the settings file's [keys] table can rebind the movement and action keys).
-std::span<const KeyHelpRow> key_help_rows();
+std::vector<std::pair<std::string, std::string>> key_help_rows(const KeyBindings& keys);
 
 // What a key or a click asks the App to do (the keys are the defaults of the settings
 // file's [keys] table).
@@ -93,6 +95,8 @@ public:
     Hotbar& hotbar() { return hotbar_; }
     const Hotbar& hotbar() const { return hotbar_; }
     bool key_help_visible() const { return show_key_help_; }
+    // The key help's rows with the keys as bound (valid as long as the controls).
+    std::span<const KeyHelpRow> key_help() const { return help_rows_; }
     Stats stats() const;
 
 private:
@@ -113,9 +117,11 @@ private:
     bool cursor_captured_ = false;
     bool have_cursor_ = false;
     double cursor_x_ = 0.0, cursor_y_ = 0.0;
-    bool show_key_help_ = true;      // the key help shows: at the start, and after F1
-    bool key_help_toggled_ = false;  // F1 was pressed: from then on only F1 hides the help
-    double step_accumulator_ = 0.0;  // interactive runs: real time not yet simulated
+    bool show_key_help_ = true;                                   // the key help shows: at the start, and after F1
+    bool key_help_toggled_ = false;                               // F1 was pressed: from then on only F1 hides the help
+    double step_accumulator_ = 0.0;                               // interactive runs: real time not yet simulated
+    std::vector<std::pair<std::string, std::string>> help_text_;  // the key help, keys as bound
+    std::vector<KeyHelpRow> help_rows_;                           // views into help_text_
 };
 
 }  // namespace slotcraft

@@ -350,13 +350,13 @@ OverlayActions Overlay::draw(const OverlayView& view) {
         ImGui::SetNextWindowPos(ImVec2(screen->WorkPos.x + place.rect.x, screen->WorkPos.y + place.rect.y),
                                 ImGuiCond_Always);
         ImGui::SetNextWindowSizeConstraints(ImVec2(place.rect.width, 0.0f), ImVec2(place.rect.width, FLT_MAX));
-        // The first time, ImGui's own fold state (its settings) decides; after that the layout.
+        // The first time, ImGui's own fold state (imgui.ini in the settings folder) decides;
+        // after that the layout.
         if (state.seen) ImGui::SetNextWindowCollapsed(!place.open, ImGuiCond_Always);
         ImGui::SetNextWindowBgAlpha(overlay_layout::kBackgroundAlpha);
         ImGui::Begin(kPanels[i].title, nullptr,
-                     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoSavedSettings |
-                         ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |
-                         ImGuiWindowFlags_AlwaysAutoResize);
+                     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoFocusOnAppearing |
+                         ImGuiWindowFlags_NoNav | ImGuiWindowFlags_AlwaysAutoResize);
         const bool open = !ImGui::IsWindowCollapsed();
         if (!state.seen) {
             state.seen = true;

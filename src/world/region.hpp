@@ -55,6 +55,24 @@ inline constexpr uint8_t kUnchangedCell = 0xFF;
 std::string describe_size(const Region& r);
 
 // An edit of a region refused as a whole (nothing changed): the message names the limit.
+// Calls fn(chunk, from, to) for every chunk the region touches, in y, z, x order, with the
+// part of the region inside that chunk in the chunk's local coordinates (inclusive).
+template <typename Fn>
+void for_each_chunk_part(const Region& region, Fn&& fn) {
+    const ChunkCoord lo = chunk_of(region.min);
+    const ChunkCoord hi = chunk_of(region.max);
+    for (int32_t cy = lo.y; cy <= hi.y; ++cy) {
+        for (int32_t cz = lo.z; cz <= hi.z; ++cz) {
+            for (int32_t cx = lo.x; cx <= hi.x; ++cx) {
+                const ChunkCoord cc{cx, cy, cz};
+                const BlockPos origin = chunk_origin(cc);
+                fn(cc, glm::max(region.min - origin, glm::ivec3(0)),
+                   glm::min(region.max - origin, glm::ivec3(kChunkSize - 1)));
+            }
+        }
+    }
+}
+
 struct RegionRefused : std::runtime_error {
     using std::runtime_error::runtime_error;
 };

@@ -412,77 +412,68 @@ EditResult World::apply(const Region& region, const CellRule& rule, bool list_ed
         return scratch.touched[it->second];
     };
 
-    const ChunkCoord lo = chunk_of(region.min);
-    const ChunkCoord hi = chunk_of(region.max);
-    for (int32_t cy = lo.y; cy <= hi.y; ++cy) {
-        for (int32_t cz = lo.z; cz <= hi.z; ++cz) {
-            for (int32_t cx = lo.x; cx <= hi.x; ++cx) {
-                const ChunkCoord cc{cx, cy, cz};
-                const BlockPos origin = chunk_origin(cc);
-                const glm::ivec3 from = glm::max(region.min - origin, glm::ivec3(0));
-                const glm::ivec3 to = glm::min(region.max - origin, glm::ivec3(kChunkSize - 1));
-                Chunk* c = find(cc);
-                std::unique_ptr<Chunk> unloaded = c ? nullptr : materialize(cc);
-                Chunk& blocks = c ? *c : *unloaded;
-                TouchedChunk* t = nullptr;
-                std::vector<BlockEdit> new_kept;
-                for (int y = from.y; y <= to.y; ++y) {
-                    for (int z = from.z; z <= to.z; ++z) {
-                        std::size_t ri = region.index_of(origin + glm::ivec3(from.x, y, z));
-                        for (int x = from.x; x <= to.x; ++x, ++ri) {
-                            const uint16_t i = local_index(x, y, z);
-                            const BlockType old = blocks.block(i);
-                            const BlockType type = rule(ri, old);
-                            if (type == old) continue;
-                            assert(is_valid_block_type(static_cast<uint8_t>(type)) && "a batch rule gave a bad type");
-                            out.before[ri] = static_cast<uint8_t>(old);
-                            ++out.cells_changed;
-                            if (list_edits) out.edits.push_back({cc, i, type});
-                            if (!c) {
-                                unloaded->set_block(i, type);
-                                new_kept.push_back({i, type});
-                                continue;
-                            }
-                            c->set_block(i, type);
-                            c->record_edit(i, type);
-                            if (!t) t = &touch(c);
-                            t->dirty.set(i);
-                            t->retyped.set(i);
-                            if (is_opaque(old) == is_opaque(type)) continue;
-                            // The neighbours' faces toward this cell change with its opacity.
-                            for (int f = 0; f < kFaceCount; ++f) {
-                                const glm::ivec3 q = glm::ivec3(x, y, z) + kFaceNormals[f];
-                                if (q.x >= 0 && q.x < kChunkSize && q.y >= 0 && q.y < kChunkSize && q.z >= 0 &&
-                                    q.z < kChunkSize) {
-                                    t->dirty.set(local_index(q.x, q.y, q.z));
-                                    continue;
-                                }
-                                Chunk* n = find(neighbour(cc, static_cast<Face>(f)));
-                                if (!n) continue;
-                                const glm::ivec3 lq = (q + kChunkSize) % kChunkSize;
-                                touch(n).dirty.set(local_index(lq.x, lq.y, lq.z));
-                            }
+    for_each_chunk_part(region, [&](const ChunkCoord& cc, const glm::ivec3& from, const glm::ivec3& to) {
+        const BlockPos origin = chunk_origin(cc);
+        Chunk* c = find(cc);
+        std::unique_ptr<Chunk> unloaded = c ? nullptr : materialize(cc);
+        Chunk& blocks = c ? *c : *unloaded;
+        TouchedChunk* t = nullptr;
+        std::vector<BlockEdit> new_kept;
+        for (int y = from.y; y <= to.y; ++y) {
+            for (int z = from.z; z <= to.z; ++z) {
+                std::size_t ri = region.index_of(origin + glm::ivec3(from.x, y, z));
+                for (int x = from.x; x <= to.x; ++x, ++ri) {
+                    const uint16_t i = local_index(x, y, z);
+                    const BlockType old = blocks.block(i);
+                    const BlockType type = rule(ri, old);
+                    if (type == old) continue;
+                    assert(is_valid_block_type(static_cast<uint8_t>(type)) && "a batch rule gave a bad type");
+                    out.before[ri] = static_cast<uint8_t>(old);
+                    ++out.cells_changed;
+                    if (list_edits) out.edits.push_back({cc, i, type});
+                    if (!c) {
+                        unloaded->set_block(i, type);
+                        new_kept.push_back({i, type});
+                        continue;
+                    }
+                    c->set_block(i, type);
+                    c->record_edit(i, type);
+                    if (!t) t = &touch(c);
+                    t->dirty.set(i);
+                    t->retyped.set(i);
+                    if (is_opaque(old) == is_opaque(type)) continue;
+                    // The neighbours' faces toward this cell change with its opacity.
+                    for (int f = 0; f < kFaceCount; ++f) {
+                        const glm::ivec3 q = glm::ivec3(x, y, z) + kFaceNormals[f];
+                        if (q.x >= 0 && q.x < kChunkSize && q.y >= 0 && q.y < kChunkSize && q.z >= 0 &&
+                            q.z < kChunkSize) {
+                            t->dirty.set(local_index(q.x, q.y, q.z));
+                            continue;
                         }
+                        Chunk* n = find(neighbour(cc, static_cast<Face>(f)));
+                        if (!n) continue;
+                        const glm::ivec3 lq = (q + kChunkSize) % kChunkSize;
+                        touch(n).dirty.set(local_index(lq.x, lq.y, lq.z));
                     }
                 }
-                if (new_kept.empty()) continue;
-                // Kept edits, applied when the chunk loads; a cell's newest edit wins.
-                std::vector<BlockEdit>& kept = kept_edits_[cc];
-                std::array<int32_t, kChunkVolume> at;
-                at.fill(-1);
-                for (std::size_t k = 0; k < kept.size(); ++k) at[kept[k].index] = static_cast<int32_t>(k);
-                for (const BlockEdit& e : new_kept) {
-                    if (at[e.index] >= 0) {
-                        kept[static_cast<std::size_t>(at[e.index])].type = e.type;
-                    } else {
-                        at[e.index] = static_cast<int32_t>(kept.size());
-                        kept.push_back(e);
-                    }
-                }
-                if (in_flight_.contains(cc)) stale_jobs_.insert(cc);
             }
         }
-    }
+        if (new_kept.empty()) return;
+        // Kept edits, applied when the chunk loads; a cell's newest edit wins.
+        std::vector<BlockEdit>& kept = kept_edits_[cc];
+        std::array<int32_t, kChunkVolume> at;
+        at.fill(-1);
+        for (std::size_t k = 0; k < kept.size(); ++k) at[kept[k].index] = static_cast<int32_t>(k);
+        for (const BlockEdit& e : new_kept) {
+            if (at[e.index] >= 0) {
+                kept[static_cast<std::size_t>(at[e.index])].type = e.type;
+            } else {
+                at[e.index] = static_cast<int32_t>(kept.size());
+                kept.push_back(e);
+            }
+        }
+        if (in_flight_.contains(cc)) stale_jobs_.insert(cc);
+    });
 
     // Exposure, once per dirty cell: the new mask from the blocks, one change per cube.
     for (std::size_t k = 0; k < scratch.used; ++k) {
@@ -512,27 +503,18 @@ EditResult World::apply(const Region& region, const CellRule& rule, bool list_ed
 std::vector<BlockType> World::read_region(const Region& region, const std::string& what) const {
     check_region(region, what);
     std::vector<BlockType> out(region.cells(), BlockType::kAir);
-    const ChunkCoord lo = chunk_of(region.min);
-    const ChunkCoord hi = chunk_of(region.max);
-    for (int32_t cy = lo.y; cy <= hi.y; ++cy) {
-        for (int32_t cz = lo.z; cz <= hi.z; ++cz) {
-            for (int32_t cx = lo.x; cx <= hi.x; ++cx) {
-                const ChunkCoord cc{cx, cy, cz};
-                const BlockPos origin = chunk_origin(cc);
-                const glm::ivec3 from = glm::max(region.min - origin, glm::ivec3(0));
-                const glm::ivec3 to = glm::min(region.max - origin, glm::ivec3(kChunkSize - 1));
-                const Chunk* c = find(cc);
-                std::unique_ptr<Chunk> unloaded = c ? nullptr : materialize(cc);
-                const Chunk& blocks = c ? *c : *unloaded;
-                for (int y = from.y; y <= to.y; ++y) {
-                    for (int z = from.z; z <= to.z; ++z) {
-                        std::size_t ri = region.index_of(origin + glm::ivec3(from.x, y, z));
-                        for (int x = from.x; x <= to.x; ++x, ++ri) out[ri] = blocks.block(local_index(x, y, z));
-                    }
-                }
+    for_each_chunk_part(region, [&](const ChunkCoord& cc, const glm::ivec3& from, const glm::ivec3& to) {
+        const BlockPos origin = chunk_origin(cc);
+        const Chunk* c = find(cc);
+        std::unique_ptr<Chunk> unloaded = c ? nullptr : materialize(cc);
+        const Chunk& blocks = c ? *c : *unloaded;
+        for (int y = from.y; y <= to.y; ++y) {
+            for (int z = from.z; z <= to.z; ++z) {
+                std::size_t ri = region.index_of(origin + glm::ivec3(from.x, y, z));
+                for (int x = from.x; x <= to.x; ++x, ++ri) out[ri] = blocks.block(local_index(x, y, z));
             }
         }
-    }
+    });
     return out;
 }
 

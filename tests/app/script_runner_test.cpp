@@ -77,7 +77,7 @@ public:
     void paste(const BlockPos& origin) override { calls.push_back("paste " + cell(origin)); }
     void rotate(int degrees) override { calls.push_back("rotate " + std::to_string(degrees)); }
     void undo() override {
-        if (undo_refused) throw std::runtime_error("cannot undo: nothing to undo");
+        if (undo_refused) throw ActionRefused("cannot undo: nothing to undo");
         calls.push_back("undo");
     }
     void redo() override { calls.push_back("redo"); }
