@@ -48,19 +48,22 @@ void report(benchmark::State& state, const WorldSession& session, std::size_t wr
     state.counters["undo_bytes"] = static_cast<double>(session.journal().bytes());
 }
 
-// The batch: one fill of every cell, then (untimed) its undo for the next iteration.
-void BM_FillBatch(benchmark::State& state) {
-    auto session = flat_session();
-    std::size_t writes = 0;
+// One fill of every cell a timed iteration, then (untimed) its undo for the next one.
+void time_fills(benchmark::State& state, WorldSession& session) {
     for (auto _ : state) {
         const auto start = std::chrono::steady_clock::now();
-        session->fill(kRegion, BlockType::kStone);
+        session.fill(kRegion, BlockType::kStone);
         state.SetIterationTime(ms_since(start) / 1000.0);
-        writes = session->slots().take_frame().writes.size();
-        report(state, *session, writes);
-        session->undo();
-        session->slots().take_frame();
+        report(state, session, session.slots().take_frame().writes.size());
+        session.undo();
+        session.slots().take_frame();
     }
+}
+
+// The batch.
+void BM_FillBatch(benchmark::State& state) {
+    auto session = flat_session();
+    time_fills(state, *session);
 }
 BENCHMARK(BM_FillBatch)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
 
@@ -69,16 +72,7 @@ BENCHMARK(BM_FillBatch)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterati
 void BM_FillBatchSaved(benchmark::State& state) {
     const std::string file = "/tmp/slotcraft-bench-edit.db";
     auto session = flat_session(file);
-    std::size_t writes = 0;
-    for (auto _ : state) {
-        const auto start = std::chrono::steady_clock::now();
-        session->fill(kRegion, BlockType::kStone);
-        state.SetIterationTime(ms_since(start) / 1000.0);
-        writes = session->slots().take_frame().writes.size();
-        report(state, *session, writes);
-        session->undo();
-        session->slots().take_frame();
-    }
+    time_fills(state, *session);
     session.reset();
     std::filesystem::remove(file);
     std::filesystem::remove(file + "-wal");

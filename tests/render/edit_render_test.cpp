@@ -148,16 +148,8 @@ TEST(EditRender, KilledDuringALargeFillTheFileHoldsAllOfItOrNone) {
                                          file,          "--world",  "flat",           "--view-distance",
                                          "1",           "--size",   "160x90",         "--vsync",
                                          "off"};
-        std::vector<char*> argv;
-        for (auto& a : args) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        posix_spawn_file_actions_t actions;
-        posix_spawn_file_actions_init(&actions);
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-        posix_spawn_file_actions_addopen(&actions, 2, (dir + "/err.txt").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        pid_t pid = 0;
-        ASSERT_EQ(posix_spawn(&pid, SLOTCRAFT_EXE, &actions, nullptr, argv.data(), environ), 0);
-        posix_spawn_file_actions_destroy(&actions);
+        const pid_t pid = test::spawn_program(args, dir + "/err.txt");
+        ASSERT_GT(pid, 0) << "cannot start " << SLOTCRAFT_EXE;
         Clock::time_point queued_at{};
         Clock::time_point kill_at = Clock::time_point::max();
         bool queued = false;

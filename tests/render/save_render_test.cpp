@@ -149,16 +149,8 @@ TEST(SaveRender, KilledMidStreamTheFileOpensAndKeepsEveryEditOlderThanASecond) {
                                          file,          "--world",  "flat",           "--view-distance",
                                          "1",           "--size",   "160x90",         "--vsync",
                                          "off"};
-        std::vector<char*> argv;
-        for (auto& a : args) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        posix_spawn_file_actions_t actions;
-        posix_spawn_file_actions_init(&actions);
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-        posix_spawn_file_actions_addopen(&actions, 2, (dir + "/err.txt").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        pid_t pid = 0;
-        ASSERT_EQ(posix_spawn(&pid, SLOTCRAFT_EXE, &actions, nullptr, argv.data(), environ), 0);
-        posix_spawn_file_actions_destroy(&actions);
+        const pid_t pid = test::spawn_program(args, dir + "/err.txt");
+        ASSERT_GT(pid, 0) << "cannot start " << SLOTCRAFT_EXE;
         // Watch the progress files; kill 1.2 to 2 s after the first one appears.
         std::vector<std::pair<Clock::time_point, int>> progress;  // when, edits recorded
         Clock::time_point kill_at{};

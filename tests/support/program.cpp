@@ -34,6 +34,20 @@ std::vector<std::string> child_environment(const std::vector<std::string>& chang
 
 }  // namespace
 
+int spawn_program(const std::vector<std::string>& args, const std::string& err_path) {
+    std::vector<char*> argv;
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    pid_t pid = 0;
+    const int failed = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    return failed ? -1 : pid;
+}
+
 StartedProgram::StartedProgram(const std::string& exe, const std::vector<std::string>& args,
                                const std::vector<std::string>& env, const std::string& cwd) {
     const auto dir = std::filesystem::temp_directory_path() /

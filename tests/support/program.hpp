@@ -21,6 +21,12 @@ struct RunResult {
 RunResult run_program(const std::string& exe, const std::vector<std::string>& args,
                       const std::vector<std::string>& env = {}, const std::string& cwd = {});
 
+// Starts `args` (args[0]: the program) in the background, as it is, with this process's
+// environment; its standard output is dropped and its standard error goes to `err_path`.
+// Returns its pid (the caller waits for it), or -1 when it cannot be started. For tests
+// that kill the program and then look at what it left behind.
+int spawn_program(const std::vector<std::string>& args, const std::string& err_path);
+
 // A program started in the background (as run_program starts it), so a test can act on it
 // while it runs. finish() waits for it to end; a program not finished is killed.
 class StartedProgram {
