@@ -18,6 +18,10 @@ flat out int v_highlight;
 out vec2 v_uv;
 out vec3 v_eye_to_point;
 
+// Water (BlockType 10) under air: its top, and the sides up to it, sit a little lower.
+const uint kWater = 10u;
+const float kWaterDrop = 0.125;
+
 const vec2 kCorners[6] = vec2[6](vec2(0, 0), vec2(1, 0), vec2(1, 1), vec2(0, 0), vec2(1, 1), vec2(0, 1));
 
 void main() {
@@ -51,6 +55,7 @@ void main() {
     if (axis == 1) v_uv = corner.xz;
     else v_uv = vec2(axis == 0 ? corner.z : corner.x, 1.0 - corner.y);
     vec3 p = cube_min + corner;
+    if (v_type == kWater && (mask & 4u) != 0u && corner.y > 0.5) p.y -= kWaterDrop;
     v_eye_to_point = p - u_camera_offset;
     gl_Position = u_view_proj * vec4(p, 1.0);
 }

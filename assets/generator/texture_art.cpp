@@ -2,7 +2,8 @@
 // output never changes between runs; noise wraps at 16 texels so faces tile without seams.
 //
 // Index: [SECTION] pixels and noise, [SECTION] ground (grass, dirt, stone, sand),
-//        [SECTION] wood (logs, planks), [SECTION] see-through (leaves, glass), [SECTION] brick,
+//        [SECTION] wood (logs, planks), [SECTION] see-through (leaves, glass), [SECTION] water,
+//        [SECTION] brick,
 //        [SECTION] the layer table.
 #include "texture_art.hpp"
 
@@ -287,6 +288,27 @@ void paint_glass(Canvas& cv) {
     }
 }
 
+// [SECTION] water
+
+constexpr Colour kWater{46, 98, 190};
+constexpr Colour kWaterLight{104, 156, 226};
+constexpr uint8_t kWaterAlpha = 160;  // blended in the translucent pass: the ground shows through
+
+// Deep blue with soft diagonal ripples and a few light glints; one alpha for every texel,
+// so the tint is even and mipmaps keep it.
+void paint_water(Canvas& cv) {
+    for (int y = 0; y < kS; ++y) {
+        for (int x = 0; x < kS; ++x) {
+            const float swell = value_noise(x, y, 8, 4, 121);
+            const float ripple = 0.5f + 0.5f * std::sin(static_cast<float>(x + 2 * y) * 0.785f + swell * 3.0f);
+            Colour c = shade(kWater, 0.9f + 0.16f * ripple);
+            if (ripple > 0.93f && rand01(x, y, 122) < 0.5f) c = mix(c, kWaterLight, 0.6f);
+            cv.at(x, y) = c;
+            cv.alpha_at(x, y) = kWaterAlpha;
+        }
+    }
+}
+
 // [SECTION] brick
 
 constexpr Colour kBrick{160, 54, 40};
@@ -320,7 +342,7 @@ struct Painter {
     void (*paint)(Canvas&);
 };
 
-constexpr std::array<Painter, 11> kPainters = {{
+constexpr std::array<Painter, 12> kPainters = {{
     {"grass_top", paint_grass_top},
     {"grass_side", paint_grass_side},
     {"dirt", paint_dirt},
@@ -332,6 +354,7 @@ constexpr std::array<Painter, 11> kPainters = {{
     {"planks", paint_planks},
     {"glass", paint_glass},
     {"brick", paint_brick},
+    {"water", paint_water},
 }};
 
 constexpr std::array<std::string_view, kPainters.size()> kNames = [] {

@@ -13,6 +13,7 @@
 #include "app/controls.hpp"
 #include "app/cull_view.hpp"
 #include "app/data_dir.hpp"
+#include "app/frame_passes.hpp"
 #include "app/frame_renderer.hpp"
 #include "app/imgui_layer.hpp"
 #include "app/pin_libraries.hpp"
@@ -102,6 +103,8 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
     overlay_.visible = !scripted && settings.overlay;
 
     frame_ = std::make_unique<FrameRenderer>(frame_config);
+    passes_ = std::make_unique<FramePasses>(
+        *frame_, [this] { imgui_->end_frame(); }, [this] { capture_requested(); });
     cull_ = std::make_unique<CullView>();
     controls_ = std::make_unique<Controls>(window_->handle(), *imgui_, scripted, settings.keys);
     controls_->set_fov(settings.fov);
@@ -185,7 +188,7 @@ void App::capture_final_frame() {
 // The simulation: the player's fixed steps, then streaming around the camera, whose
 // changes become slot work.
 void App::simulate() {
-    controls_->step(clock_.seconds, solid_for_player(session_->world()));
+    controls_->step(clock_.seconds, solid_for_player(session_->world()), water_for_player(session_->world()));
     if (frame_times_.count() % kMetaEveryFrames == 0) save_meta();
     session_->update(controls_->camera().position, kCompactionMovesPerFrame);
     if (!first_idle_seen_ && session_->idle()) first_idle_seen_ = true;
@@ -206,24 +209,35 @@ void App::render_frame() {
     if (overlay_.visible) apply_overlay_actions(overlay_.draw(overlay_view(hit)));
     hotbar_rect_ = draw_hud(hud_view());
 
-    if (width > 0 && height > 0) {  // minimised: nothing to cull or draw into
-        const Eye eye = eye_of(controls_->camera(), session_->world().view_distance(), frame_->aspect());
-        const std::vector<SlotRun>& runs = cull_->cull(eye, session_->slots());
-        std::vector<ChunkBox> boxes;
-        FrameExtras extras;
+    FramePasses::Plan plan;
+    const bool drawable = width > 0 && height > 0;  // minimised: nothing to cull or draw into
+    if (drawable) {
+        plan.eye = eye_of(controls_->camera(), session_->world().view_distance(), frame_->aspect());
+        plan.opaque = &cull_->cull(plan.eye, session_->slots());
+        plan.translucent = &cull_->translucent_runs();
+        plan.view_distance = session_->world().view_distance();
+        FrameExtras& extras = plan.extras;
         if (hit) extras.outline = hit->block;
         if (cull_->show_boxes()) {
-            cull_->chunk_boxes(boxes);
-            extras.boxes = &boxes;
-            extras.frozen_frustum = cull_->frozen_frustum(eye.origin_chunk);
+            cull_->chunk_boxes(boxes_scratch_);
+            extras.boxes = &boxes_scratch_;
+            extras.frozen_frustum = cull_->frozen_frustum(plan.eye.origin_chunk);
         }
         extras.highlight = highlighted_chunk_;
         if (selection_.region) extras.selection = std::pair{selection_.region->min, selection_.region->max};
-        frame_->draw(eye, runs, session_->world().view_distance(), extras);
     }
-    imgui_->end_frame();
+    passes_->run(drawable ? &plan : nullptr, !captures_.empty());
+    frame_->end();
+    window_->swap_buffers();
+    const double now = glfwGetTime();
+    clock_.seconds = now - clock_.last_time;
+    frame_times_.add(clock_.seconds * 1000.0);
+    clock_.last_time = now;
+    if (script_) script_->frame_rendered();
+}
 
-    // Every request of this frame (F2 pressed twice in one frame saves two files).
+// The capture pass: every request of this frame (F2 pressed twice in one frame saves two files).
+void App::capture_requested() {
     for (const CaptureRequest& request : std::exchange(captures_, {})) {
         try {
             frame_->capture(request.path);
@@ -236,13 +250,6 @@ void App::render_frame() {
             else throw;
         }
     }
-    frame_->end();
-    window_->swap_buffers();
-    const double now = glfwGetTime();
-    clock_.seconds = now - clock_.last_time;
-    frame_times_.add(clock_.seconds * 1000.0);
-    clock_.last_time = now;
-    if (script_) script_->frame_rendered();
 }
 
 std::optional<RayHit> App::target() const {
@@ -254,6 +261,7 @@ OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
     OverlayView v;
     v.frame = &frame_times_;
     v.gl_renderer = frame_->gl_renderer();
+    v.passes = passes_->last_run();
     v.slots = &session_->slots();
     v.renderer = frame_->stats();
     v.allocator = &allocator_history_;
@@ -426,16 +434,29 @@ void App::request_screenshot_from_key() {
     captures_.push_back(CaptureRequest{path.string(), 0, true});
 }
 
+// The middle click picks water when the crosshair meets water before the targeted block
+// (the pick ray passes through water, so it is never the target itself).
+bool App::picks_water(const std::optional<RayHit>& hit) const {
+    const Camera& camera = controls_->camera();
+    const auto water = session_->world().first_water(camera.position, camera.forward());
+    return water && (!hit || water->distance < hit->distance);
+}
+
 void App::act(Action action, std::optional<BlockType> type) {
     const auto hit = target();
+    if (action == Action::kPick && picks_water(hit)) {
+        controls_->hotbar().pick(BlockType::kWater);
+        return;
+    }
     if (!hit) throw ActionRefused("nothing targeted: no block within reach (8 blocks) under the crosshair");
     if (action == Action::kPick) {
         controls_->hotbar().pick(hit->type);
         return;
     }
     const BlockPos cell = action == Action::kBreak ? hit->block : hit->place;
-    const BlockType placed = action == Action::kBreak ? BlockType::kAir : *type;
-    if (action == Action::kPlace && controls_->player().overlaps_block(cell)) {
+    // A block broken under water leaves water (world.md "Water").
+    const BlockType placed = action == Action::kBreak ? session_->world().left_after_break(cell) : *type;
+    if (action == Action::kPlace && is_firm(placed) && controls_->player().overlaps_block(cell)) {
         throw ActionRefused("cannot place a block inside the player");
     }
     try {

@@ -5,7 +5,7 @@
 //   Window events -> Controls (keys, mouse, player, hotbar) or the ScriptRunner (script)
 //   -> WorldSession (world edits and streaming -> InstanceSlots -> world file)
 //   -> FrameRenderer::land (slot writes uploaded) -> CullView (octree, frustum)
-//   -> FrameRenderer::draw (one multi-draw, lines) -> Overlay and HUD (ui/) -> capture, swap.
+//   -> FramePasses: opaque, water, lines, ui (Overlay and HUD), capture -> swap.
 //
 // Needs GLFW, so it is not unit-tested: the render tests run it for real.
 #include <memory>
@@ -32,6 +32,8 @@ class WorldSession;
 class Controls;
 class CullView;
 class FrameRenderer;
+class FramePasses;
+struct ChunkBox;
 class ScriptRunner;
 struct EditReport;
 enum class UserAction;
@@ -79,6 +81,7 @@ private:
     void simulate();
     void capture_final_frame();
     void render_frame();
+    void capture_requested();
     void perform(UserAction action);
     void show_message(std::string text);
     void request_screenshot_from_key();
@@ -92,6 +95,7 @@ private:
     // Break, place or pick at the crosshair: one code path for the mouse and the script.
     // Throws ActionRefused saying why nothing happened.
     void act(Action action, std::optional<BlockType> type) override;
+    bool picks_water(const std::optional<RayHit>& hit) const;
 
     // [SECTION] what scripts do (app.cpp; see ScriptHost)
     void move_eye(const glm::dvec3& eye, double yaw, double pitch) override;
@@ -128,6 +132,7 @@ private:
 
     // [SECTION] stats (app_stats.cpp)
     void collect_stats(StatsJson& json) const;
+    void collect_pass_stats(StatsJson& json) const;
     void write_stats_file(const std::string& path) const;
 
     Options options_;
@@ -142,6 +147,8 @@ private:
     std::unique_ptr<ImGuiLayer> imgui_;
     gfx::GlDebugStats gl_debug_;
     std::unique_ptr<FrameRenderer> frame_;
+    std::unique_ptr<FramePasses> passes_;  // the frame's passes, ordered by their resources
+    std::vector<ChunkBox> boxes_scratch_;  // the chunk boxes the lines pass draws
     std::unique_ptr<WorldSession> session_;
     std::unique_ptr<Controls> controls_;
     std::unique_ptr<CullView> cull_;

@@ -3,6 +3,7 @@
 #include "app/app.hpp"
 #include "app/controls.hpp"
 #include "app/cull_view.hpp"
+#include "app/frame_passes.hpp"
 #include "app/frame_renderer.hpp"
 #include "app/stats_json.hpp"
 #include "app/world_session.hpp"
@@ -19,6 +20,16 @@ const char* face_name(Face f) {
 int64_t i64(uint64_t v) { return static_cast<int64_t>(v); }
 
 }  // namespace
+
+// The frame's passes (issue 16): which ran last frame, in order; the water pass's draw.
+void App::collect_pass_stats(StatsJson& json) const {
+    std::vector<std::string> ran;
+    for (const auto& pass : passes_->last_run()) ran.push_back(pass.name);
+    json.set("frame.passes", ran);
+    const FrameRenderer::Stats r = frame_->stats();
+    json.set("draw.translucent_instances", i64(r.translucent_instances));
+    json.set("draw.translucent_commands", i64(r.translucent_commands));
+}
 
 void App::collect_stats(StatsJson& json) const {
     json.set("frame.count", frame_times_.count());
@@ -142,6 +153,7 @@ void App::collect_stats(StatsJson& json) const {
             json.set(key + ".open", p.open);
         }
     }
+    collect_pass_stats(json);
 }
 
 }  // namespace slotcraft

@@ -156,14 +156,14 @@ void Controls::set_cursor_captured(bool captured) {
 
 // [SECTION] simulation
 
-void Controls::step(double frame_seconds, const BlockQuery& solid) {
+void Controls::step(double frame_seconds, const BlockQuery& solid, const BlockQuery& water) {
     if (scripted_) {
-        step_player(solid);
+        step_player(solid, water);
         return;
     }
     step_accumulator_ = std::min(step_accumulator_ + frame_seconds, kMaxStepsPerFrame * kStepSeconds);
     while (step_accumulator_ >= kStepSeconds) {
-        step_player(solid);
+        step_player(solid, water);
         step_accumulator_ -= kStepSeconds;
     }
 }
@@ -232,8 +232,8 @@ PlayerInput Controls::gather_input() const {
     return in;
 }
 
-void Controls::step_player(const BlockQuery& solid) {
-    player_.step(gather_input(), solid);
+void Controls::step_player(const BlockQuery& solid, const BlockQuery& water) {
+    player_.step(gather_input(), solid, water);
     camera_.position = player_.eye();
     for (auto& [name, frames] : script_keys_) frames = std::max<int64_t>(0, frames - 1);
 }

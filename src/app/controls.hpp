@@ -69,9 +69,10 @@ public:
     void on_cursor(double x, double y);
 
     // [SECTION] simulation
-    // Fixed 60 Hz steps of the player against `solid`: one per frame under a script (runs
-    // do not depend on the wall clock), else as many as the real time asks (at most 5).
-    void step(double frame_seconds, const BlockQuery& solid);
+    // Fixed 60 Hz steps of the player against `solid` (swimming where `water` is): one per
+    // frame under a script (runs do not depend on the wall clock), else as many as the real
+    // time asks (at most 5).
+    void step(double frame_seconds, const BlockQuery& solid, const BlockQuery& water);
     // Turning in degrees (the mouse and `look`): yaw wraps into [-180, 180], pitch stops
     // just short of straight up or down.
     void look(double dyaw, double dpitch);
@@ -103,7 +104,7 @@ private:
     void set_cursor_captured(bool captured);
     bool key_down(const std::string& name) const;
     PlayerInput gather_input() const;
-    void step_player(const BlockQuery& solid);
+    void step_player(const BlockQuery& solid, const BlockQuery& water);
 
     GLFWwindow* window_;
     ImGuiLayer& imgui_;

@@ -1,6 +1,9 @@
 // The cull view (see cull_view.hpp).
 #include "app/cull_view.hpp"
 
+#include <algorithm>
+#include <tuple>
+
 #include <tsl/robin_set.h>
 
 namespace slotcraft {
@@ -21,7 +24,29 @@ const std::vector<SlotRun>& CullView::cull(const Eye& eye, const InstanceSlots& 
         const glm::ivec3 c = *octree_.coord_of(key);
         slots.chunk_runs(ChunkCoord{c.x, c.y, c.z}, runs_);
     }
+    order_translucent(eye, slots);
     return runs_;
+}
+
+void CullView::order_translucent(const Eye& eye, const InstanceSlots& slots) {
+    translucent_runs_.clear();
+    water_chunks_.clear();
+    for (ChunkOctree::Key key : visible_keys_) {
+        const glm::ivec3 c = *octree_.coord_of(key);
+        const ChunkCoord coord{c.x, c.y, c.z};
+        slots.water_runs(coord, translucent_runs_);  // only to see whether it has water
+        if (translucent_runs_.empty()) continue;
+        translucent_runs_.clear();
+        // Relative to the eye's chunk in integers first: exact anywhere in an endless world.
+        const glm::vec3 centre = glm::vec3((c - eye.origin_chunk) * kChunkSize) + glm::vec3(kChunkSize / 2.0f);
+        const glm::vec3 d = centre - eye.offset;
+        water_chunks_.push_back({glm::dot(d, d), coord});
+    }
+    std::sort(water_chunks_.begin(), water_chunks_.end(), [](const ByDistance& a, const ByDistance& b) {
+        if (a.distance_sq != b.distance_sq) return a.distance_sq > b.distance_sq;
+        return std::tie(a.coord.x, a.coord.y, a.coord.z) < std::tie(b.coord.x, b.coord.y, b.coord.z);
+    });
+    for (const ByDistance& w : water_chunks_) slots.water_runs(w.coord, translucent_runs_);
 }
 
 void CullView::set_frozen(bool frozen, const Eye& eye) {

@@ -35,6 +35,9 @@ public:
     // The slot runs of the chunks visible from `eye` (or from the frozen frustum); valid
     // until the next call.
     const std::vector<SlotRun>& cull(const Eye& eye, const InstanceSlots& slots);
+    // The water runs of the chunks the last cull() kept, ordered far to near by the distance
+    // from the eye to each chunk's centre (the translucent pass blends in this order).
+    const std::vector<SlotRun>& translucent_runs() const { return translucent_runs_; }
 
     // Freezing keeps the frustum of `eye` for later frames; live follows the camera again.
     void set_frozen(bool frozen, const Eye& eye);
@@ -56,7 +59,15 @@ private:
     bool frozen_ = false;
     bool show_boxes_ = false;
     std::vector<ChunkOctree::Key> visible_keys_;
-    std::vector<SlotRun> runs_;                 // this frame's draw ranges
+    void order_translucent(const Eye& eye, const InstanceSlots& slots);
+
+    std::vector<SlotRun> runs_;              // this frame's draw ranges
+    std::vector<SlotRun> translucent_runs_;  // this frame's water, far to near
+    struct ByDistance {
+        float distance_sq;
+        ChunkCoord coord;
+    };
+    std::vector<ByDistance> water_chunks_;      // scratch, kept to reuse memory
     std::vector<ChunkCoord> gained_, emptied_;  // scratch, kept to reuse memory
 };
 

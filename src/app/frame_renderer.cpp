@@ -38,20 +38,29 @@ void FrameRenderer::begin(int width, int height) {
 
 void FrameRenderer::land(InstanceSlots& slots) { cubes_->land(slots.take_frame()); }
 
-void FrameRenderer::draw(const Eye& eye, const std::vector<SlotRun>& runs, int view_distance,
-                         const FrameExtras& extras) {
+void FrameRenderer::draw_opaque(const Eye& eye, const std::vector<SlotRun>& runs, int view_distance,
+                                const std::optional<ChunkCoord>& highlight) {
     if (width_ <= 0 || height_ <= 0) return;  // minimised: nothing to draw into
     gfx::begin_frame(width_, height_, kSkyColour);
-    gfx::CubeView view;
+    gfx::CubeView& view = view_;
+    view = {};
     view.origin_chunk = eye.origin_chunk;
     view.camera_offset = eye.offset;
     view.view_projection = eye.view_projection;
     view.sky_colour = glm::vec3(kSkyColour.r, kSkyColour.g, kSkyColour.b) / 255.0f;
     view.fog_end = static_cast<float>(view_distance * kChunkSize);
     view.fog_start = view.fog_end * 0.7f;
-    if (extras.highlight)
-        view.highlight_chunk = glm::ivec3(extras.highlight->x, extras.highlight->y, extras.highlight->z);
+    if (highlight) view.highlight_chunk = glm::ivec3(highlight->x, highlight->y, highlight->z);
     cubes_->draw(runs, view);
+}
+
+void FrameRenderer::draw_translucent(const std::vector<SlotRun>& runs) {
+    if (width_ <= 0 || height_ <= 0) return;
+    cubes_->draw_translucent(runs, view_);
+}
+
+void FrameRenderer::draw_lines(const Eye& eye, const FrameExtras& extras) {
+    if (width_ <= 0 || height_ <= 0) return;
 
     lines_scratch_.clear();
     if (extras.outline) {

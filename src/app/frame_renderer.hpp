@@ -1,5 +1,6 @@
 #pragma once
-// The frame's drawing: the cube renderer (instance buffer, upload ring, one multi-draw),
+// The frame's drawing: the cube renderer (instance buffer, upload ring, one multi-draw for
+// the opaque cubes, one for the water),
 // the lines on top (the targeted block's outline, chunk boxes, the frozen frustum, the
 // crosshair) and the capture of a frame as a PNG. It owns the GL objects; the render
 // tests exercise it through the real program.
@@ -50,8 +51,16 @@ public:
     void begin(int width, int height);
     // Lands the slot work queued since the last call on the GPU.
     void land(InstanceSlots& slots);
-    // Clears to the sky and draws the cubes of `runs` and the extras, seen from `eye`.
-    void draw(const Eye& eye, const std::vector<SlotRun>& runs, int view_distance, const FrameExtras& extras);
+    // The frame's drawing passes (the App runs them through its pass graph, in this order):
+    // the opaque pass clears to the sky and draws the cubes of `runs` seen from `eye` (and
+    // keeps the view for the passes after it)...
+    void draw_opaque(const Eye& eye, const std::vector<SlotRun>& runs, int view_distance,
+                     const std::optional<ChunkCoord>& highlight);
+    // ... the water pass blends the translucent cubes of `runs` (ordered far to near) over
+    // it, depth test on, depth writes off...
+    void draw_translucent(const std::vector<SlotRun>& runs);
+    // ... and the lines pass draws the extras and the crosshair on top.
+    void draw_lines(const Eye& eye, const FrameExtras& extras);
     // Saves the frame drawn so far (before the swap) as a PNG. Throws std::runtime_error
     // naming the path (the window minimised, a write that failed).
     void capture(const std::string& path) const;
@@ -72,6 +81,7 @@ private:
     std::unique_ptr<gfx::CubeRenderer> cubes_;
     std::unique_ptr<gfx::LineRenderer> lines_;
     std::vector<gfx::ColouredVertex> lines_scratch_;
+    gfx::CubeView view_;  // the opaque pass's view, for the water pass
     std::string gl_renderer_;
     int width_ = 0, height_ = 0;
 };

@@ -80,6 +80,13 @@ void StatsJson::write(std::string& out, const Value& v, int indent) {
         }
     } else if (auto s = std::get_if<std::string>(&v)) {
         write_string(out, *s);
+    } else if (auto list = std::get_if<std::vector<std::string>>(&v)) {
+        out += "[";
+        for (size_t k = 0; k < list->size(); ++k) {
+            if (k) out += ", ";
+            write_string(out, (*list)[k]);
+        }
+        out += "]";
     } else {
         const auto& obj = *std::get<std::shared_ptr<Object>>(v);
         out += "{";

@@ -21,12 +21,15 @@ public:
     void set(const std::string& path, const std::string& value) { put(path, Value{value}); }
     void set(const std::string& path, const char* value) { put(path, Value{std::string(value)}); }
     void set_null(const std::string& path) { put(path, Value{Null{}}); }
+    // An array of strings.
+    void set(const std::string& path, const std::vector<std::string>& values) { put(path, Value{values}); }
 
     std::string dump() const;
 
 private:
     struct Object;
-    using Value = std::variant<Null, bool, int64_t, double, std::string, std::shared_ptr<Object>>;
+    using Value =
+        std::variant<Null, bool, int64_t, double, std::string, std::vector<std::string>, std::shared_ptr<Object>>;
     struct Object {
         std::vector<std::pair<std::string, Value>> members;
     };

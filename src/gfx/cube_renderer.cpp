@@ -47,6 +47,7 @@ CubeRenderer::CubeRenderer(const CubeRendererConfig& config)
     u_sky_ = uniform_location(cube_program_, "u_sky", "cube");
     u_fog_ = uniform_location(cube_program_, "u_fog", "cube");
     u_highlight_ = uniform_location(cube_program_, "u_highlight_chunk", "cube");
+    u_translucent_ = uniform_location(cube_program_, "u_translucent", "cube");
     const GLint u_layers = uniform_location(cube_program_, "u_layers", "cube");
     assert(config.face_layers.size() == kFaceLayerCount &&
            "CubeRendererConfig::face_layers needs kBlockTypeCount x kFaceCount entries: use face_layer_table()");
@@ -144,7 +145,51 @@ void CubeRenderer::draw(const std::vector<SlotRun>& runs, const CubeView& view) 
     stats_.draw_calls = 0;
     stats_.draw_bytes_last_frame = 0;
     stats_.instances_drawn = 0;
+    stats_.translucent_commands = 0;
+    stats_.translucent_calls = 0;
+    stats_.translucent_instances = 0;
     if (runs.empty()) return;
+    use_cube_program(view, false);
+    glDisable(GL_BLEND);
+    // Pipeline statistics are an extension in 4.5: without it the figures stay -1.
+    const bool query = GLAD_GL_ARB_pipeline_statistics_query != 0 && !queries_in_flight_;
+    if (query) {
+        glBeginQuery(GL_VERTEX_SHADER_INVOCATIONS_ARB, vs_query_.get());
+        glBeginQuery(GL_SAMPLES_PASSED, samples_query_.get());
+    }
+    multi_draw(runs, stats_.draw_calls, stats_.instances_drawn);
+    if (query) {
+        glEndQuery(GL_SAMPLES_PASSED);
+        glEndQuery(GL_VERTEX_SHADER_INVOCATIONS_ARB);
+        queries_in_flight_ = true;
+    }
+    glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
+    glBindVertexArray(0);
+}
+
+// [SECTION] the translucent pass
+
+// Water over the finished opaque world: blended, tested against its depth but not writing
+// it (so water behind water still shows), in the order of `runs` (far to near).
+void CubeRenderer::draw_translucent(const std::vector<SlotRun>& runs, const CubeView& view) {
+    stats_.translucent_commands = runs.size();
+    stats_.translucent_calls = 0;
+    stats_.translucent_instances = 0;
+    if (runs.empty()) return;
+    use_cube_program(view, true);
+    glEnable(GL_BLEND);
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
+    glDepthMask(GL_FALSE);
+    multi_draw(runs, stats_.translucent_calls, stats_.translucent_instances);
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
+    glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
+    glBindVertexArray(0);
+}
+
+// [SECTION] shared by both passes
+
+void CubeRenderer::use_cube_program(const CubeView& view, bool translucent) {
     glUseProgram(cube_program_.get());
     glUniformMatrix4fv(u_view_proj_, 1, GL_FALSE, glm::value_ptr(view.view_projection));
     glUniform3i(u_origin_chunk_, view.origin_chunk.x, view.origin_chunk.y, view.origin_chunk.z);
@@ -153,6 +198,7 @@ void CubeRenderer::draw(const std::vector<SlotRun>& runs, const CubeView& view) 
     glUniform2f(u_fog_, view.fog_start, view.fog_end);
     const glm::ivec3 h = view.highlight_chunk.value_or(glm::ivec3(0));
     glUniform4i(u_highlight_, h.x, h.y, h.z, view.highlight_chunk ? 1 : 0);
+    glUniform1i(u_translucent_, translucent ? 1 : 0);
     textures_.bind(0);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, buffer_.instances());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPagesBinding, buffer_.page_table());
@@ -161,13 +207,11 @@ void CubeRenderer::draw(const std::vector<SlotRun>& runs, const CubeView& view) 
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LESS);
     glDisable(GL_CULL_FACE);  // only faces turned to the eye are emitted
-    glDisable(GL_BLEND);
-    // Pipeline statistics are an extension in 4.5: without it the figures stay -1.
-    const bool query = GLAD_GL_ARB_pipeline_statistics_query != 0 && !queries_in_flight_;
-    if (query) {
-        glBeginQuery(GL_VERTEX_SHADER_INVOCATIONS_ARB, vs_query_.get());
-        glBeginQuery(GL_SAMPLES_PASSED, samples_query_.get());
-    }
+}
+
+// One indirect command per run, in order, through the ring; one multi-draw call unless the
+// ring is too small for all the commands.
+void CubeRenderer::multi_draw(const std::vector<SlotRun>& runs, uint64_t& calls, uint64_t& instances) {
     const size_t per_call = ring_.max_reservation() / sizeof(DrawArraysIndirectCommand);
     size_t i = 0;
     while (i < runs.size()) {
@@ -176,21 +220,14 @@ void CubeRenderer::draw(const std::vector<SlotRun>& runs, const CubeView& view) 
         auto* commands = reinterpret_cast<DrawArraysIndirectCommand*>(span.data);
         for (size_t k = 0; k < n; ++k) {
             commands[k] = {kVerticesPerCube, runs[i + k].count, 0, runs[i + k].first_slot};
-            stats_.instances_drawn += runs[i + k].count;
+            instances += runs[i + k].count;
         }
         ring_.commit(span, n * sizeof(DrawArraysIndirectCommand));
         glMultiDrawArraysIndirect(GL_TRIANGLES, reinterpret_cast<const void*>(span.offset), static_cast<GLsizei>(n), 0);
-        ++stats_.draw_calls;
+        ++calls;
         stats_.draw_bytes_last_frame += n * sizeof(DrawArraysIndirectCommand);
         i += n;
     }
-    if (query) {
-        glEndQuery(GL_SAMPLES_PASSED);
-        glEndQuery(GL_VERTEX_SHADER_INVOCATIONS_ARB);
-        queries_in_flight_ = true;
-    }
-    glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
-    glBindVertexArray(0);
 }
 
 void CubeRenderer::read_queries() {

@@ -24,7 +24,7 @@
 namespace slotcraft::gfx {
 
 // Texture layers the cube shader looks up: one per block type and face (shaders/cube.frag
-// declares u_layers[10 * 6]; keep the two in step).
+// declares u_layers[11 * 6]; keep the two in step).
 inline constexpr int kFaceLayerCount = kBlockTypeCount * kFaceCount;
 
 // verify() found the GPU instance buffer different from the CPU copy (the app turns it into
@@ -72,8 +72,12 @@ public:
         uint64_t dispatches_last_frame = 0;  // scatter dispatches
         uint64_t pages_cleared_last_frame = 0;
         uint64_t draw_commands = 0;
-        uint64_t draw_calls = 0;          // multi-draw calls (1 unless the ring is tiny)
-        uint64_t instances_drawn = 0;     // slots the commands cover
+        uint64_t draw_calls = 0;       // multi-draw calls (1 unless the ring is tiny)
+        uint64_t instances_drawn = 0;  // slots the commands cover
+        // The translucent pass (water): its commands, calls and the slots they cover.
+        uint64_t translucent_commands = 0;
+        uint64_t translucent_calls = 0;
+        uint64_t translucent_instances = 0;
         int64_t vertex_invocations = -1;  // pipeline statistics of the newest finished frame
         int64_t samples_passed = -1;
         int texture_warnings = 0;
@@ -86,8 +90,11 @@ public:
     void begin_frame();
     // Lands one frame's slot work (page clears, page table, writes) on the GPU.
     void land(const InstanceSlots::FrameWork& work);
-    // Draws the given slot runs (each run becomes one indirect command).
+    // Draws the given slot runs (each run becomes one indirect command): the opaque pass.
     void draw(const std::vector<SlotRun>& runs, const CubeView& view);
+    // The translucent pass: blends the given runs in their order (far to near) over what is
+    // drawn, depth test on, depth writes off; after draw() in the same frame.
+    void draw_translucent(const std::vector<SlotRun>& runs, const CubeView& view);
     // Ends the frame: fences the ring's batches and retires finished ones.
     void end_frame();
 
@@ -100,6 +107,8 @@ private:
     void land_writes(const std::vector<SlotWrite>& writes);
     void write_page_table(const std::vector<PageHandOut>& pages);
     void read_queries();
+    void use_cube_program(const CubeView& view, bool translucent);
+    void multi_draw(const std::vector<SlotRun>& runs, uint64_t& calls, uint64_t& instances);
 
     InstanceBuffer buffer_;
     UploadRing ring_;
@@ -108,7 +117,7 @@ private:
     Program scatter_program_;
     VertexArray empty_vao_;
     int u_view_proj_ = -1, u_origin_chunk_ = -1, u_camera_offset_ = -1;  // uniform locations
-    int u_sky_ = -1, u_fog_ = -1, u_highlight_ = -1;
+    int u_sky_ = -1, u_fog_ = -1, u_highlight_ = -1, u_translucent_ = -1;
     int u_scatter_count_ = -1;
     size_t ssbo_alignment_ = 256;
     Query vs_query_, samples_query_;

@@ -39,7 +39,12 @@ void InstanceSlots::apply(const InstanceChange& change) {
         case InstanceChange::Kind::kChanged: {
             const auto slot = slot_of(change.chunk, change.index);
             assert(slot && "a changed cube must already have an instance");
-            if (slot) write(*slot, pack_instance(change.index, change.type, change.face_mask));
+            if (!slot) break;
+            const PackedInstance value = pack_instance(change.index, change.type, change.face_mask);
+            // Water lives on pages of its own: a cube that turns into water or out of it moves.
+            if (is_water(change.type) != is_water(instance_type(cpu_[*slot])))
+                relocate(change.chunk, change.index, value);
+            else write(*slot, value);
             break;
         }
     }
@@ -49,15 +54,23 @@ InstanceSlots::ChunkSlots& InstanceSlots::chunk_record(const ChunkCoord& c) {
     auto it = chunks_.find(c);
     if (it != chunks_.end()) return it.value();
     const uint64_t owner = next_owner_++;
+    const uint64_t water_owner = next_owner_++;
     coord_by_owner_.emplace(owner, c);
+    coord_by_owner_.emplace(water_owner, c);
     gained_.push_back(c);
-    return chunks_.emplace(c, ChunkSlots{owner, c, {}}).first.value();
+    return chunks_.emplace(c, ChunkSlots{owner, water_owner, c, {}}).first.value();
 }
 
 void InstanceSlots::add(const ChunkCoord& c, uint16_t index, PackedInstance value) {
     ChunkSlots& record = chunk_record(c);
     assert(!record.slot_by_index.contains(index) && "a cube has at most one instance");
-    const PageAllocator::Allocation a = pages_.allocate(record.owner);
+    take_slot(record, index, value);
+}
+
+// The lowest free slot of the chunk's opaque or water pages (a new page only when they are full).
+void InstanceSlots::take_slot(ChunkSlots& record, uint16_t index, PackedInstance value) {
+    const ChunkCoord c = record.coord;
+    const PageAllocator::Allocation a = pages_.allocate(owner_for(record, value));
     ++slot_allocations_;
     if (a.new_page) frame_.pages.push_back({a.slot / kSlotsPerPage, c});
     record.slot_by_index.emplace(index, a.slot);
@@ -86,9 +99,23 @@ void InstanceSlots::remove(const ChunkCoord& c, uint16_t index) {
     write(slot, 0);  // a free slot inside a page draws nothing
     if (record.slot_by_index.empty()) {
         coord_by_owner_.erase(record.owner);
+        coord_by_owner_.erase(record.water_owner);
         emptied_.push_back(c);
         chunks_.erase(it);
     }
+}
+
+// A cube that turned into water or out of it: its slot is freed and one taken on the
+// chunk's other pages (the chunk keeps its record: it never stops having the cube).
+void InstanceSlots::relocate(const ChunkCoord& c, uint16_t index, PackedInstance value) {
+    ChunkSlots& record = chunks_.find(c).value();
+    auto slot_it = record.slot_by_index.find(index);
+    const uint32_t old_slot = slot_it->second;
+    record.slot_by_index.erase(slot_it);
+    pages_.free(old_slot);
+    ++slot_frees_;
+    write(old_slot, 0);
+    take_slot(record, index, value);
 }
 
 void InstanceSlots::release_chunk(const ChunkCoord& c) {
@@ -97,6 +124,7 @@ void InstanceSlots::release_chunk(const ChunkCoord& c) {
     // Its pages go back at once and are cleared on the GPU (no upload), so a free slot is 0
     // there as in the CPU copy: nothing stale can be drawn and `verify` compares every slot.
     for (uint32_t page : pages_.release_owner(it->second.owner)) frame_.cleared_pages.push_back(page);
+    for (uint32_t page : pages_.release_owner(it->second.water_owner)) frame_.cleared_pages.push_back(page);
     slot_frees_ += it->second.slot_by_index.size();
     for (const auto& [index, slot] : it->second.slot_by_index) {
         cpu_[slot] = 0;
@@ -104,6 +132,7 @@ void InstanceSlots::release_chunk(const ChunkCoord& c) {
         if (auto w = write_pos_.find(slot); w != write_pos_.end()) frame_.writes[w->second].value = 0;
     }
     coord_by_owner_.erase(it->second.owner);
+    coord_by_owner_.erase(it->second.water_owner);
     emptied_.push_back(c);
     chunks_.erase(it);
 }
@@ -160,9 +189,17 @@ std::optional<uint32_t> InstanceSlots::slot_of(const ChunkCoord& chunk, uint16_t
 
 void InstanceSlots::chunk_runs(const ChunkCoord& chunk, std::vector<SlotRun>& out) const {
     auto it = chunks_.find(chunk);
-    if (it == chunks_.end()) return;
+    if (it != chunks_.end()) owner_runs(it->second.owner, out);
+}
+
+void InstanceSlots::water_runs(const ChunkCoord& chunk, std::vector<SlotRun>& out) const {
+    auto it = chunks_.find(chunk);
+    if (it != chunks_.end()) owner_runs(it->second.water_owner, out);
+}
+
+void InstanceSlots::owner_runs(uint64_t owner, std::vector<SlotRun>& out) const {
     std::vector<PageAllocator::OwnedPage>& pages = scratch_pages_;
-    pages_.owner_pages(it->second.owner, pages);
+    pages_.owner_pages(owner, pages);
     for (size_t i = 0; i < pages.size();) {
         size_t j = i;
         while (j + 1 < pages.size() && pages[j + 1].page == pages[j].page + 1) ++j;
@@ -213,7 +250,11 @@ std::optional<std::string> InstanceSlots::find_invariant_violation() const {
             if (index_by_slot_[slot] != index) return "slot " + std::to_string(slot) + " has the wrong cube index";
             if ((cpu_[slot] >> 20) == 0) return "live slot " + std::to_string(slot) + " has an empty instance";
             const auto owner = pages_.owner_of_page(slot / kSlotsPerPage);
-            if (!owner || *owner != record.owner) return "slot " + std::to_string(slot) + " is in another chunk's page";
+            const bool water = is_water(instance_type(cpu_[slot]));
+            if (!owner || *owner != (water ? record.water_owner : record.owner)) {
+                return "slot " + std::to_string(slot) +
+                       " is in another chunk's page, or on the wrong (water or not) pages";
+            }
         }
     }
     if (live != pages_.stats().slots_taken) return "live instances and taken slots differ";

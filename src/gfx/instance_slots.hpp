@@ -26,6 +26,8 @@ constexpr PackedInstance pack_instance(uint16_t local_index, BlockType type, uin
            static_cast<PackedInstance>(p.z) << 8 | static_cast<PackedInstance>(type) << 12 |
            static_cast<PackedInstance>(face_mask & kAllFaces) << 20;
 }
+// The block type an instance was packed with.
+constexpr BlockType instance_type(PackedInstance value) { return static_cast<BlockType>((value >> 12) & 255u); }
 inline constexpr uint32_t kInstanceBytes = sizeof(PackedInstance);
 inline constexpr uint32_t kSlotsPerPage = PageAllocator::kSlotsPerPage;
 
@@ -93,8 +95,11 @@ public:
     // Chunks that gained their first instance / lost their last since the last call (for
     // the culling octree). A chunk may appear in both if it did both; apply in this order.
     void take_chunk_changes(std::vector<ChunkCoord>& gained, std::vector<ChunkCoord>& emptied);
-    // The draw ranges of one chunk: runs of consecutive pages, each up to its last used slot.
+    // The draw ranges of one chunk's opaque cubes: runs of consecutive pages, each up to its
+    // last used slot. Water cubes live on pages of their own (so this skips them).
     void chunk_runs(const ChunkCoord& chunk, std::vector<SlotRun>& out) const;
+    // The same for the chunk's water pages (the translucent pass).
+    void water_runs(const ChunkCoord& chunk, std::vector<SlotRun>& out) const;
     // Every live chunk, for drawing without culling.
     void all_chunks(std::vector<ChunkCoord>& out) const;
     // The CPU copy of the buffer, one PackedInstance per slot (0 for free slots).
@@ -109,13 +114,20 @@ public:
 
 private:
     struct ChunkSlots {
-        uint64_t owner = 0;
+        uint64_t owner = 0;        // its opaque cubes' pages (glass and leaves included)
+        uint64_t water_owner = 0;  // its water cubes' pages
         ChunkCoord coord;
         tsl::robin_map<uint16_t, uint32_t> slot_by_index;
     };
     ChunkSlots& chunk_record(const ChunkCoord& c);
     void add(const ChunkCoord& c, uint16_t index, PackedInstance value);
     void remove(const ChunkCoord& c, uint16_t index);
+    void take_slot(ChunkSlots& record, uint16_t index, PackedInstance value);
+    void relocate(const ChunkCoord& c, uint16_t index, PackedInstance value);
+    void owner_runs(uint64_t owner, std::vector<SlotRun>& out) const;
+    static uint64_t owner_for(const ChunkSlots& record, PackedInstance value) {
+        return is_water(instance_type(value)) ? record.water_owner : record.owner;
+    }
     void release_chunk(const ChunkCoord& c);
     void write(uint32_t slot, PackedInstance value);
 

@@ -74,6 +74,13 @@ double percent(uint64_t part, uint64_t whole) {
 
 // [SECTION] Frame
 
+// The frame's passes in the order they ran (the pass graph's), with their CPU time.
+void pass_list(const OverlayView& view) {
+    if (view.passes.empty()) return;
+    ImGui::TextDisabled("passes, CPU time");
+    for (const gfx::PassGraph::RanPass& pass : view.passes) value_row(pass.name.c_str(), "%.2f ms", pass.cpu_ms);
+}
+
 void frame_panel(PanelContext& context) {
     const OverlayView& view = context.view;
     if (!view.frame || view.frame->size() == 0) {
@@ -95,6 +102,7 @@ void frame_panel(PanelContext& context) {
     const float scale = std::max(1.0f, static_cast<float>(ft.max_ms()) * 1.15f);
     ImGui::PlotLines("##frame_ms", ms.data(), ft.size(), 0, caption, 0.0f, scale, ImVec2(content_width(), 44.0f));
     ImGui::Text("min %.2f   avg %.2f   max %.2f ms", ft.min_ms(), avg, ft.max_ms());
+    pass_list(view);
 }
 
 // [SECTION] Buffer

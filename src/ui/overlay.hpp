@@ -12,6 +12,7 @@
 #include "cull/chunk_octree.hpp"
 #include "gfx/cube_renderer.hpp"
 #include "gfx/instance_slots.hpp"
+#include "gfx/pass_graph.hpp"
 #include "ui/frame_times.hpp"
 #include "ui/overlay_layout.hpp"
 #include "world/raycast.hpp"
@@ -50,7 +51,8 @@ struct SettingsView {
 struct OverlayView {
     const FrameTimes* frame = nullptr;
     std::string gl_renderer;
-    const InstanceSlots* slots = nullptr;  // stats(), pages().page_masks(), chunk_of_page()
+    std::vector<gfx::PassGraph::RanPass> passes;  // the last frame's passes, in order, with CPU time
+    const InstanceSlots* slots = nullptr;         // stats(), pages().page_masks(), chunk_of_page()
     gfx::CubeRenderer::Stats renderer;
     const AllocatorHistory* allocator = nullptr;
     World::Stats world;

@@ -25,11 +25,12 @@ constexpr std::array<BlockInfo, kBlockTypeCount> kBlocks = {{
     {"planks", true, true, all_faces(L::kPlanks)},
     {"glass", true, false, all_faces(L::kGlass)},
     {"brick", true, true, all_faces(L::kBrick)},
+    {"water", true, false, all_faces(L::kWater)},  // solid: has a cube; see is_firm
 }};
 
 constexpr std::array<BlockType, kBlockTypeCount - 1> kPlaceable = {
-    BlockType::kGrass,  BlockType::kDirt,   BlockType::kStone, BlockType::kSand, BlockType::kLog,
-    BlockType::kLeaves, BlockType::kPlanks, BlockType::kGlass, BlockType::kBrick};
+    BlockType::kGrass,  BlockType::kDirt,   BlockType::kStone, BlockType::kSand,  BlockType::kLog,
+    BlockType::kLeaves, BlockType::kPlanks, BlockType::kGlass, BlockType::kBrick, BlockType::kWater};
 
 // The placeable list is the solid column of kBlocks, in value order.
 constexpr bool placeable_matches_table() {
@@ -43,8 +44,10 @@ constexpr bool placeable_matches_table() {
 }
 static_assert(placeable_matches_table(), "kPlaceable must list every solid block of kBlocks, in order");
 
-constexpr std::array<std::string_view, kTextureLayerCount> kLayerNames = {
-    "grass_top", "grass_side", "dirt", "stone", "sand", "log_end", "log_side", "leaves", "planks", "glass", "brick"};
+constexpr std::array<std::string_view, kTextureLayerCount> kLayerNames = {"grass_top", "grass_side", "dirt",
+                                                                          "stone",     "sand",       "log_end",
+                                                                          "log_side",  "leaves",     "planks",
+                                                                          "glass",     "brick",      "water"};
 
 constexpr bool inline_queries_match_table() {
     for (int i = 0; i < kBlockTypeCount; ++i) {

@@ -24,8 +24,9 @@ enum class BlockType : uint8_t {
     kPlanks,
     kGlass,
     kBrick,
+    kWater,
 };
-inline constexpr int kBlockTypeCount = 10;
+inline constexpr int kBlockTypeCount = 11;
 
 // Layers of the block texture array, in array order (assets/textures/<name>.png).
 enum class TextureLayer : uint8_t {
@@ -40,8 +41,9 @@ enum class TextureLayer : uint8_t {
     kPlanks,
     kGlass,
     kBrick,
+    kWater,
 };
-inline constexpr int kTextureLayerCount = 11;
+inline constexpr int kTextureLayerCount = 12;
 
 struct BlockInfo {
     std::string_view name;
@@ -63,7 +65,23 @@ constexpr bool is_solid(BlockType type) {
     return v != 0 && v < kBlockTypeCount;
 }
 constexpr bool is_opaque(BlockType type) {
-    return is_solid(type) && type != BlockType::kLeaves && type != BlockType::kGlass;
+    return is_solid(type) && type != BlockType::kLeaves && type != BlockType::kGlass && type != BlockType::kWater;
+}
+
+// [SECTION] water
+// Water has a cube (drawn in the translucent pass, on pages of its own) but is not firm:
+// the player sinks through it and the pick ray passes through it.
+constexpr bool is_water(BlockType type) { return type == BlockType::kWater; }
+// A cube that stops the player and the pick ray.
+constexpr bool is_firm(BlockType type) { return is_solid(type) && !is_water(type); }
+// Whether the face of a `self` cube toward a `neighbour` cell is drawn: the neighbour is
+// not opaque, and it is not water meeting water.
+constexpr bool face_shows(BlockType self, BlockType neighbour) {
+    return !is_opaque(neighbour) && !(is_water(self) && is_water(neighbour));
+}
+// Whether changing a cell from `before` to `after` can change its neighbours' faces.
+constexpr bool changes_neighbour_faces(BlockType before, BlockType after) {
+    return is_opaque(before) != is_opaque(after) || is_water(before) != is_water(after);
 }
 
 // The texture layer that face `face` of a `type` cube samples.

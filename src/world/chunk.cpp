@@ -38,12 +38,13 @@ void Chunk::set_mask(uint16_t index, uint8_t mask) {
 }
 
 uint8_t Chunk::interior_mask(uint16_t i) const {
-    if (!is_solid(block(i))) return 0;
+    const BlockType self = block(i);
+    if (!is_solid(self)) return 0;
     const glm::ivec3 p = local_position(i);
     constexpr int kLast = kChunkSize - 1;
     constexpr int kDy = 1 << 8;
     constexpr int kDz = 1 << 4;
-    auto open = [this](int j) { return !is_opaque(block(static_cast<uint16_t>(j))); };
+    auto open = [this, self](int j) { return face_shows(self, block(static_cast<uint16_t>(j))); };
     uint8_t m = 0;
     if (p.x < kLast && open(i + 1)) m |= face_bit(kPosX);
     if (p.x > 0 && open(i - 1)) m |= face_bit(kNegX);
@@ -94,6 +95,7 @@ void Chunk::compute_interior_masks() {
             }
         }
     }
+    hide_faces_between_water(masks);
     uint32_t count = 0;
     for (const uint8_t m : masks) count += m != 0 ? 1 : 0;
     instance_count_ = count;
@@ -103,6 +105,23 @@ void Chunk::compute_interior_masks() {
     }
     if (!masks_) masks_ = std::make_unique<std::array<uint8_t, kChunkVolume>>();
     *masks_ = masks;
+}
+
+// Water next to water shows no face; the branch-free pass above counts water as open, so
+// the faces between two water cells of this chunk are cleared here (across a border,
+// fix_border decides).
+void Chunk::hide_faces_between_water(std::array<uint8_t, kChunkVolume>& masks) const {
+    const BlockType* b = blocks_->data();
+    for (int i = 0; i < kChunkVolume; ++i) {
+        if (!is_water(b[i]) || masks[static_cast<size_t>(i)] == 0) continue;
+        const glm::ivec3 p = local_position(static_cast<uint16_t>(i));
+        for (int f = 0; f < kFaceCount; ++f) {
+            const glm::ivec3 q = p + kFaceNormals[f];
+            if (q.x < 0 || q.y < 0 || q.z < 0 || q.x >= kChunkSize || q.y >= kChunkSize || q.z >= kChunkSize) continue;
+            if (is_water(b[local_index(q.x, q.y, q.z)]))
+                masks[static_cast<size_t>(i)] &= static_cast<uint8_t>(~face_bit(static_cast<Face>(f)));
+        }
+    }
 }
 
 void Chunk::append_instances(std::vector<CubeInstance>& out) const {

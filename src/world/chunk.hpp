@@ -67,6 +67,8 @@ public:
     std::size_t storage_bytes() const;
 
 private:
+    void hide_faces_between_water(std::array<uint8_t, kChunkVolume>& masks) const;
+
     ChunkCoord coord_;
     std::unique_ptr<std::array<BlockType, kChunkVolume>> blocks_;
     std::unique_ptr<std::array<uint8_t, kChunkVolume>> masks_;
@@ -95,8 +97,9 @@ void Chunk::fix_border(Face face, const Chunk* neighbour, OnChange&& on_change) 
     for (int v = 0; v < kChunkSize; ++v) {
         for (int u = 0; u < kChunkSize; ++u) {
             const uint16_t i = border_cell(face, u, v);
-            if (!is_solid((*blocks_)[i])) continue;
-            const bool visible = neighbour != nullptr && !is_opaque(neighbour->block(border_cell(across, u, v)));
+            const BlockType self = (*blocks_)[i];
+            if (!is_solid(self)) continue;
+            const bool visible = neighbour != nullptr && face_shows(self, neighbour->block(border_cell(across, u, v)));
             const uint8_t old_mask = mask(i);
             const auto new_mask = static_cast<uint8_t>(visible ? (old_mask | bit) : (old_mask & ~bit));
             if (new_mask == old_mask) continue;

@@ -47,7 +47,14 @@ CellRange cells_inside(double lo, double hi) { return {floor_cell(lo + kTouch), 
 BlockQuery solid_for_player(const World& world) {
     return [&world](const BlockPos& p) {
         const std::optional<BlockType> type = world.block_at(p);
-        return !type.has_value() || is_solid(*type);  // not loaded (or below y = 0): a wall
+        return !type.has_value() || is_firm(*type);  // not loaded (or below y = 0): a wall
+    };
+}
+
+BlockQuery water_for_player(const World& world) {
+    return [&world](const BlockPos& p) {
+        const std::optional<BlockType> type = world.block_at(p);
+        return type.has_value() && is_water(*type);
     };
 }
 
@@ -87,6 +94,12 @@ bool Player::overlaps_block(const BlockPos& p) const {
 
 // [SECTION] simulation
 
+void Player::step(const PlayerInput& input, const BlockQuery& solid, const BlockQuery& water, double dt) {
+    water_ = &water;
+    step(input, solid, dt);
+    water_ = nullptr;
+}
+
 void Player::step(const PlayerInput& input, const BlockQuery& solid, double dt) {
     assert(std::isfinite(dt) && dt >= 0.0 && "step() needs a finite, non-negative dt");
     assert(std::isfinite(input.yaw) && "PlayerInput::yaw must be finite");
@@ -97,7 +110,7 @@ void Player::step(const PlayerInput& input, const BlockQuery& solid, double dt) 
     // A bound on any velocity component during this step: the velocity blends between its
     // current value and the wished one, and gravity or a jump adds at most this much.
     double bound = std::max(glm::length(velocity_), glm::length(wish_velocity(input)));
-    if (mode_ == MoveMode::kWalk) bound += kGravity * dt + (input.jump ? kJumpVelocity : 0.0);
+    if (mode_ == MoveMode::kWalk) bound += kGravity * dt + (input.jump ? kJumpVelocity + kSwimUpSpeed : 0.0);
     const auto pieces = std::max(1, static_cast<int>(std::ceil(bound * dt / kMaxSubStepDistance)));
     for (int i = 0; i < pieces; ++i) sub_step(input, solid, dt / pieces);
     stats_.sub_steps += static_cast<uint64_t>(pieces);
@@ -124,15 +137,22 @@ glm::dvec3 Player::wish_velocity(const PlayerInput& input) const {
 }
 
 void Player::sub_step(const PlayerInput& input, const BlockQuery& solid, double h) {
-    const glm::dvec3 wish = wish_velocity(input);
+    in_water_ = water_ != nullptr && touches_water(*water_);
+    const bool swimming = mode_ == MoveMode::kWalk && in_water_;
+    const glm::dvec3 wish = wish_velocity(input) * (swimming ? kSwimFactor : 1.0);
     glm::dvec3 before = velocity_;
     glm::dvec3 after;
-    const double control = mode_ == MoveMode::kFly ? kFlyControl : on_ground_ ? kGroundControl : kAirControl;
+    const double control = mode_ == MoveMode::kFly ? kFlyControl
+                           : swimming              ? kWaterControl
+                           : on_ground_            ? kGroundControl
+                                                   : kAirControl;
     const double blend = 1.0 - std::exp(-control * h);  // the same feel at any step length
     after.x = before.x + (wish.x - before.x) * blend;
     after.z = before.z + (wish.z - before.z) * blend;
     if (mode_ == MoveMode::kFly) {
         after.y = before.y + (wish.y - before.y) * blend;
+    } else if (swimming) {
+        after.y = swim_vertical(before.y, input.jump, h);
     } else {
         if (input.jump && on_ground_) before.y = kJumpVelocity;
         after.y = std::max(before.y - kGravity * h, -kTerminalVelocity);
@@ -212,6 +232,28 @@ bool Player::touches_ground(const BlockQuery& solid) {
     const int layer = floor_cell(b.min.y - 2.0 * kSkin);
     if (layer + 1.0 > b.min.y + kTouch) return false;  // the feet are inside that layer
     return layer_has_solid(1, layer, b, solid);
+}
+
+// [SECTION] water
+
+// Does the box share volume with a water cell?
+bool Player::touches_water(const BlockQuery& water) const {
+    const PlayerBox b = box();
+    const CellRange xs = cells_inside(b.min.x, b.max.x);
+    const CellRange ys = cells_inside(b.min.y, b.max.y);
+    const CellRange zs = cells_inside(b.min.z, b.max.z);
+    for (int y = ys.first; y <= ys.last; ++y)
+        for (int z = zs.first; z <= zs.last; ++z)
+            for (int x = xs.first; x <= xs.last; ++x)
+                if (water(BlockPos{x, y, z})) return true;
+    return false;
+}
+
+// The vertical velocity in water: it eases towards sinking (kSinkSpeed) or, with Space,
+// swimming up (kSwimUpSpeed); a fall into water is braked the same way.
+double Player::swim_vertical(double before_y, bool up, double h) const {
+    const double target = up ? kSwimUpSpeed : -kSinkSpeed;
+    return before_y + (target - before_y) * (1.0 - std::exp(-kWaterControl * h));
 }
 
 }  // namespace slotcraft

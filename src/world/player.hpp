@@ -58,6 +58,17 @@ using BlockQuery = std::function<bool(const BlockPos&)>;
 // The world must outlive the returned query.
 BlockQuery solid_for_player(const World& world);
 
+// [SECTION] water (walk mode): the player sinks, Space swims up, and water is never stood on
+// (it is not solid for the player); horizontal moves are slower.
+inline constexpr double kSinkSpeed = 2.0;     // blocks / s down, without Space
+inline constexpr double kSwimUpSpeed = 3.5;   // blocks / s up, Space held
+inline constexpr double kSwimFactor = 0.6;    // walk speed multiplier in water
+inline constexpr double kWaterControl = 5.0;  // how fast the velocity follows in water
+
+// The World's water as a BlockQuery: true where the cell holds water. The world must outlive
+// the returned query.
+BlockQuery water_for_player(const World& world);
+
 enum class MoveMode : uint8_t {
     kWalk,  // gravity, jump, walk / sprint speed
     kFly,   // no gravity, Space / Shift move up / down, faster; still collides with blocks
@@ -102,6 +113,10 @@ public:
     // Advances the simulation by dt seconds (clamped to kMaxStepSeconds; dt >= 0).
     // Never leaves the box inside a solid cell it was not already inside.
     void step(const PlayerInput& input, const BlockQuery& solid, double dt = kStepSeconds);
+    // The same, in a world with water: where the box is in water, walk mode swims.
+    void step(const PlayerInput& input, const BlockQuery& solid, const BlockQuery& water, double dt = kStepSeconds);
+    // True when the box shared volume with a water cell at the start of the last sub-step.
+    bool in_water() const { return in_water_; }
 
     MoveMode mode() const { return mode_; }
     // Switching mode stops vertical motion (no fall carried over from fly to walk).
@@ -133,11 +148,15 @@ private:
     double sweep(int axis, double delta, const BlockQuery& solid, bool& blocked);
     bool layer_has_solid(int axis, int layer, const PlayerBox& box, const BlockQuery& solid);
     bool touches_ground(const BlockQuery& solid);
+    bool touches_water(const BlockQuery& water) const;
+    double swim_vertical(double before_y, bool up, double h) const;
 
     glm::dvec3 feet_{0.0};
     glm::dvec3 velocity_{0.0};
     MoveMode mode_ = MoveMode::kFly;
     bool on_ground_ = false;
+    bool in_water_ = false;
+    const BlockQuery* water_ = nullptr;  // during step(): where water is (null: none)
     Stats stats_;
 };
 

@@ -53,7 +53,7 @@ std::optional<RayHit> cast_ray(const glm::dvec3& origin, const glm::dvec3& direc
         t_delta[a] = 1.0 / std::abs(dir[a]);
     }
 
-    if (const BlockType here = block_at(cell); is_solid(here)) {
+    if (const BlockType here = block_at(cell); is_firm(here)) {
         const int s = dir[main_axis] > 0.0 ? 1 : -1;
         const auto face = static_cast<Face>(main_axis * 2 + (s > 0 ? 1 : 0));
         BlockPos place = cell;
@@ -69,7 +69,7 @@ std::optional<RayHit> cast_ray(const glm::dvec3& origin, const glm::dvec3& direc
         const BlockPos previous = cell;
         cell[axis] += step[axis];
         t_max[axis] += t_delta[axis];
-        if (const BlockType type = block_at(cell); is_solid(type)) {
+        if (const BlockType type = block_at(cell); is_firm(type)) {
             // Stepping +axis enters through the cell's negative face, and the other way round.
             const auto face = static_cast<Face>(axis * 2 + (step[axis] > 0 ? 1 : 0));
             return RayHit{cell, type, face, previous, t};

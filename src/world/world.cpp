@@ -314,7 +314,7 @@ uint8_t World::full_mask(const Chunk& c, uint16_t index) const {
         if (!chunk_y_in_world(nc.y)) continue;  // top of the world: interior_mask decided
         const Chunk* n = find(nc);
         const glm::ivec3 q = (p + kFaceNormals[f] + kChunkSize) % kChunkSize;
-        if (n && !is_opaque(n->block(local_index(q.x, q.y, q.z)))) m |= face_bit(face);
+        if (n && face_shows(c.block(index), n->block(local_index(q.x, q.y, q.z)))) m |= face_bit(face);
     }
     return m;
 }
@@ -441,8 +441,8 @@ EditResult World::apply(const Region& region, const CellRule& rule, bool list_ed
                     if (!t) t = &touch(c);
                     t->dirty.set(i);
                     t->retyped.set(i);
-                    if (is_opaque(old) == is_opaque(type)) continue;
-                    // The neighbours' faces toward this cell change with its opacity.
+                    if (!changes_neighbour_faces(old, type)) continue;
+                    // The neighbours' faces toward this cell change with its opacity (or water).
                     for (int f = 0; f < kFaceCount; ++f) {
                         const glm::ivec3 q = glm::ivec3(x, y, z) + kFaceNormals[f];
                         if (q.x >= 0 && q.x < kChunkSize && q.y >= 0 && q.y < kChunkSize && q.z >= 0 &&
@@ -530,6 +530,16 @@ std::optional<RayHit> World::raycast(const glm::dvec3& origin, const glm::dvec3&
                     [this](const BlockPos& p) { return block_at(p).value_or(BlockType::kAir); });
 }
 
+std::optional<RayHit> World::first_water(const glm::dvec3& origin, const glm::dvec3& direction, double reach) const {
+    // The same walk, with water standing in for a firm block and everything else for air.
+    auto hit = cast_ray(origin, direction, reach, [this](const BlockPos& p) {
+        const std::optional<BlockType> type = block_at(p);
+        return type && is_water(*type) ? BlockType::kStone : BlockType::kAir;
+    });
+    if (hit) hit->type = BlockType::kWater;
+    return hit;
+}
+
 // [SECTION] chunks and instances
 
 std::optional<ChunkHandle> World::handle(ChunkCoord c) const {
@@ -563,9 +573,14 @@ uint8_t World::exposed_faces(const BlockPos& p) const {
     uint8_t m = 0;
     for (int f = 0; f < kFaceCount; ++f) {
         const std::optional<BlockType> next = block_at(p + kFaceNormals[f]);
-        if (next && !is_opaque(*next)) m |= face_bit(static_cast<Face>(f));
+        if (next && face_shows(*here, *next)) m |= face_bit(static_cast<Face>(f));
     }
     return m;
+}
+
+BlockType World::left_after_break(const BlockPos& p) const {
+    const std::optional<BlockType> above = block_at(p + BlockPos{0, 1, 0});
+    return above && is_water(*above) ? BlockType::kWater : BlockType::kAir;
 }
 
 std::vector<CubeInstance> World::instances(ChunkCoord c) const {

@@ -152,6 +152,11 @@ public:
     // The first solid block within `reach` on the ray (see cast_ray).
     std::optional<RayHit> raycast(const glm::dvec3& origin, const glm::dvec3& direction,
                                   double reach = kPickReach) const;
+    // The first water cell on the same ray within `reach` (the ray passes through water, so
+    // raycast never returns it; the middle click picks water this way).
+    // Its `type` is kWater.
+    std::optional<RayHit> first_water(const glm::dvec3& origin, const glm::dvec3& direction,
+                                      double reach = kPickReach) const;
 
     // [SECTION] chunks and instances
 
@@ -165,6 +170,9 @@ public:
     uint8_t face_mask(const BlockPos& p) const;
     // The mask computed from scratch from the blocks (brute force; the tests' reference).
     uint8_t exposed_faces(const BlockPos& p) const;
+    // What breaking the block at p leaves: water when the cell above holds water (a block
+    // broken under water fills with it), else air.
+    BlockType left_after_break(const BlockPos& p) const;
     // The chunk's instances as stored (what the events have told the renderer).
     std::vector<CubeInstance> instances(ChunkCoord c) const;
     // The chunk's instances recomputed from its blocks and its neighbours' borders: what

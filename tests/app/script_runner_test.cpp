@@ -175,7 +175,7 @@ TEST(ScriptRunner, RegionCommandsReachTheHostWithTheirArguments) {
     EXPECT_THROW(parse_script("region 1 2 3\n"), ScriptError);
     EXPECT_THROW(parse_script("region some\n"), ScriptError);
     EXPECT_THROW(parse_script("rotate 45\n"), ScriptError);
-    EXPECT_THROW(parse_script("fill water\n"), ScriptError);
+    EXPECT_THROW(parse_script("fill lava\n"), ScriptError);
     EXPECT_THROW(parse_script("paste 1 2\n"), ScriptError);
     FakeHost refusing;
     refusing.undo_refused = true;

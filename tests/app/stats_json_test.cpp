@@ -48,6 +48,20 @@ TEST(StatsJson, EscapesStrings) {
     EXPECT_EQ(test::Json::parse(json.dump()).at("a.b").string, "quote \" backslash \\ newline \n");
 }
 
+TEST(StatsJson, WritesArraysOfStrings) {
+    StatsJson json;
+    json.set("frame.passes", std::vector<std::string>{"opaque", "water", "li\"nes"});
+    json.set("frame.none", std::vector<std::string>{});
+    const test::Json doc = test::Json::parse(json.dump());
+    const test::Json& passes = doc.at("frame.passes");
+    ASSERT_EQ(passes.kind, test::Json::Kind::kArray);
+    ASSERT_EQ(passes.array.size(), 3u);
+    EXPECT_EQ(passes.array[0].string, "opaque");
+    EXPECT_EQ(passes.array[2].string, "li\"nes");
+    EXPECT_EQ(doc.at("frame.none").kind, test::Json::Kind::kArray);
+    EXPECT_TRUE(doc.at("frame.none").array.empty());
+}
+
 TEST(StatsJson, AtomicWriteLeavesNoPartialFile) {
     const auto dir = std::filesystem::temp_directory_path() / "slotcraft-stats-json-test";
     std::filesystem::create_directories(dir);

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <set>
 
 #include "world/world.hpp"
 
@@ -119,20 +120,68 @@ TEST(InstanceSlots, RandomEditsLoadsAndUnloadsKeepEveryCubeInItsSlot) {
         }
         ASSERT_NO_FATAL_FAILURE(expect_matches_world(world, slots, loaded)) << "round " << round;
     }
-    // Compaction run to completion: each chunk holds ceil(live / 64) pages.
+    // Compaction run to completion: each chunk holds ceil(live / 64) pages of opaque cubes
+    // and ceil(live / 64) pages of water.
     slots.compact(SIZE_MAX);
     replay(slots.take_frame(), gpu);
     EXPECT_EQ(slots.find_invariant_violation(), std::nullopt);
     std::vector<ChunkCoord> live;
     slots.all_chunks(live);
+    uint64_t water_seen = 0;
     for (const ChunkCoord& c : live) {
-        std::vector<SlotRun> runs;
+        std::vector<SlotRun> runs, water;
         slots.chunk_runs(c, runs);
-        uint64_t pages = 0;
+        slots.water_runs(c, water);
+        uint64_t pages = 0, water_pages = 0;
         for (const SlotRun& r : runs) pages += (r.count + kSlotsPerPage - 1) / kSlotsPerPage;
-        const uint64_t cubes = world.rebuild_instances(c).size();
+        for (const SlotRun& r : water) water_pages += (r.count + kSlotsPerPage - 1) / kSlotsPerPage;
+        uint64_t cubes = 0, water_cubes = 0;
+        for (const CubeInstance& cube : world.rebuild_instances(c)) ++(is_water(cube.type) ? water_cubes : cubes);
         EXPECT_EQ(pages, (cubes + kSlotsPerPage - 1) / kSlotsPerPage);
+        EXPECT_EQ(water_pages, (water_cubes + kSlotsPerPage - 1) / kSlotsPerPage);
+        water_seen += water_cubes;
     }
+    EXPECT_GT(water_seen, 0u) << "the random edits place water too";
+}
+
+// Water cubes live on pages of their own: the opaque runs never cover a water slot and the
+// water runs never an opaque one; a cube that turns into water (or out of it) moves.
+TEST(InstanceSlots, WaterLivesOnItsOwnPages) {
+    World world({WorldType::kFlat, 1, 2, 1, 0});
+    InstanceSlots slots;
+    const ChunkCoord chunk{0, 3, 0};
+    const std::vector<ChunkCoord> column = {chunk, {0, 4, 0}};
+    slots.apply(world.load_now(column));
+    // A 4 x 4 pool one deep in the grass at y = 63.
+    for (int x = 2; x < 6; ++x)
+        for (int z = 2; z < 6; ++z) slots.apply_changes(world.set_block({x, 63, z}, BlockType::kWater));
+    ASSERT_EQ(slots.find_invariant_violation(), std::nullopt);
+    std::vector<SlotRun> opaque, water;
+    slots.chunk_runs(chunk, opaque);
+    slots.water_runs(chunk, water);
+    ASSERT_EQ(water.size(), 1u);
+    EXPECT_EQ(water[0].count, 16u);  // the pool's 16 tops; no face between two water cells
+    auto types_in = [&](const std::vector<SlotRun>& runs) {
+        std::set<BlockType> types;
+        for (const SlotRun& r : runs)
+            for (uint32_t s = r.first_slot; s < r.first_slot + r.count; ++s)
+                if (slots.cpu_copy()[s] != 0) types.insert(instance_type(slots.cpu_copy()[s]));
+        return types;
+    };
+    EXPECT_EQ(types_in(water), std::set<BlockType>{BlockType::kWater});
+    EXPECT_FALSE(types_in(opaque).contains(BlockType::kWater));
+    // Each water cube shows only its top (under air); the sides meet water or grass.
+    const auto slot = slots.slot_of(chunk, local_index(2, 63 - 48, 2));
+    ASSERT_TRUE(slot.has_value());
+    EXPECT_EQ(slots.cpu_copy()[*slot] >> 20, face_bit(kPosY));
+    // Water turned into stone moves to the opaque pages, and back.
+    slots.apply_changes(world.set_block({3, 63, 3}, BlockType::kStone));
+    ASSERT_EQ(slots.find_invariant_violation(), std::nullopt);
+    slots.apply_changes(world.set_block({3, 63, 3}, BlockType::kWater));
+    ASSERT_EQ(slots.find_invariant_violation(), std::nullopt);
+    water.clear();
+    slots.water_runs(chunk, water);
+    EXPECT_EQ(types_in(water), std::set<BlockType>{BlockType::kWater});
 }
 
 TEST(InstanceSlots, ChunkRunsCoverEveryLiveSlotAndEndAtTheLastOne) {

@@ -91,10 +91,12 @@ TEST(BlockArt, CommittedPngsAreWhatTheGeneratorPaints) {
     }
 }
 
-// Alpha test draws a texel or drops it: anything in between would be a blend we never do.
+// Alpha test draws a texel or drops it: anything in between would be a blend the opaque pass
+// never does. Water is the one blended block (the translucent pass): see the test below.
 TEST(BlockArt, OnlyLeavesAndGlassHaveHolesAndAlphaIsAllOrNothing) {
     for (int t = 1; t < kBlockTypeCount; ++t) {
         const auto type = static_cast<BlockType>(t);
+        if (is_water(type)) continue;
         for (int f = 0; f < kFaceCount; ++f) {
             const auto layer = static_cast<size_t>(face_layer(type, static_cast<Face>(f)));
             const std::string_view name = texture_layer_names()[layer];
@@ -108,6 +110,25 @@ TEST(BlockArt, OnlyLeavesAndGlassHaveHolesAndAlphaIsAllOrNothing) {
             else EXPECT_GT(holes, 16) << name << " belongs to a see-through block";
         }
     }
+}
+
+// Water is blended: every texel half see-through with one alpha (an even tint, the ground
+// below visible), and blue.
+TEST(BlockArt, WaterIsEvenlyTranslucentAndBlue) {
+    const RgbaImage water = load_layer("water");
+    const uint8_t alpha = water.at(0, 0).a;
+    EXPECT_GE(alpha, 96);
+    EXPECT_LE(alpha, 208);
+    double r = 0, g = 0, b = 0;
+    for (int y = 0; y < 16; ++y) {
+        for (int x = 0; x < 16; ++x) {
+            const gfx::Rgba8 p = water.at(x, y);
+            EXPECT_EQ(p.a, alpha) << x << "," << y;
+            r += p.r, g += p.g, b += p.b;
+        }
+    }
+    EXPECT_GT(b, 1.5 * r);
+    EXPECT_GT(b, 1.2 * g);
 }
 
 TEST(BlockArt, GlassIsMostlyClearInsideAnOpaqueFrame) {

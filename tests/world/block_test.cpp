@@ -19,18 +19,37 @@ TEST(BlockRegistry, EveryRequiredNameRoundTrips) {
 
 TEST(BlockRegistry, UnknownOrWrongCaseNamesAreRejected) {
     EXPECT_FALSE(block_from_name("Grass").has_value());
-    EXPECT_FALSE(block_from_name("water").has_value());
+    EXPECT_FALSE(block_from_name("lava").has_value());
     EXPECT_FALSE(block_from_name("").has_value());
 }
 
-TEST(BlockRegistry, PlaceableTypesAreTheNineSolidOnes) {
+TEST(BlockRegistry, PlaceableTypesAreTheTenSolidOnes) {
     std::set<std::string> names;
     for (BlockType t : placeable_blocks()) {
         EXPECT_TRUE(is_solid(t)) << block_name(t);
         names.insert(std::string(block_name(t)));
     }
-    EXPECT_EQ(names.size(), 9u);
+    EXPECT_EQ(names.size(), 10u);
     EXPECT_FALSE(names.contains("air"));
+    EXPECT_TRUE(names.contains("water"));
+}
+
+// Water has a cube (solid) but lets light through and stops neither the player nor the pick
+// ray; its faces show toward anything not opaque except other water.
+TEST(BlockRegistry, WaterIsACubeThatIsNeitherOpaqueNorFirm) {
+    EXPECT_EQ(block_from_name("water"), BlockType::kWater);
+    EXPECT_TRUE(is_solid(BlockType::kWater));
+    EXPECT_FALSE(is_opaque(BlockType::kWater));
+    EXPECT_FALSE(is_firm(BlockType::kWater));
+    EXPECT_TRUE(is_firm(BlockType::kGlass));
+    EXPECT_FALSE(face_shows(BlockType::kWater, BlockType::kWater));
+    EXPECT_FALSE(face_shows(BlockType::kWater, BlockType::kStone));
+    EXPECT_TRUE(face_shows(BlockType::kWater, BlockType::kAir));
+    EXPECT_TRUE(face_shows(BlockType::kWater, BlockType::kGlass));
+    EXPECT_TRUE(face_shows(BlockType::kStone, BlockType::kWater));  // the pool's floor shows
+    EXPECT_TRUE(face_shows(BlockType::kGlass, BlockType::kWater));
+    EXPECT_TRUE(changes_neighbour_faces(BlockType::kAir, BlockType::kWater));
+    EXPECT_FALSE(changes_neighbour_faces(BlockType::kAir, BlockType::kGlass));
 }
 
 TEST(BlockRegistry, GlassLeavesAndAirAreNotOpaque) {

@@ -88,7 +88,7 @@ TEST(WorldEdits, RefusedEditsChangeNothing) {
     EXPECT_EQ(refusal({1, -1, 1}, BlockType::kStone), EditError::kOutOfHeight);
     EXPECT_EQ(refusal({16, 63, 1}, BlockType::kAir), EditError::kChunkNotLoaded);
     EXPECT_EQ(refusal({1, 63, 1}, static_cast<BlockType>(200)), EditError::kUnknownType);
-    EXPECT_EQ(refusal({1, 63, 1}, std::string_view("water")), EditError::kUnknownType);
+    EXPECT_EQ(refusal({1, 63, 1}, std::string_view("lava")), EditError::kUnknownType);
     EXPECT_EQ(all_instances(world), before);
     EXPECT_EQ(world.block_at({1, 63, 1}), BlockType::kGrass);
     EXPECT_EQ(world.stats().edits_applied, stats_before.edits_applied);

@@ -1,0 +1,34 @@
+// The frame's passes (see frame_passes.hpp). The colour target is one resource per state:
+// "colour.opaque" after the opaque pass, "colour.water" after the water, and so on, so each
+// name has one writer and the order follows from the reads.
+#include "app/frame_passes.hpp"
+
+#include <cassert>
+
+namespace slotcraft {
+
+FramePasses::FramePasses(FrameRenderer& frame, std::function<void()> ui, std::function<void()> capture)
+    : frame_(frame) {
+    // "instances" is landed before the passes run (FrameRenderer::land): an input here.
+    drawing_.push_back(graph_.add("opaque", {"instances"}, {"depth", "colour.opaque"}, [this] {
+        frame_.draw_opaque(plan_->eye, *plan_->opaque, plan_->view_distance, plan_->extras.highlight);
+    }));
+    drawing_.push_back(graph_.add("water", {"instances", "depth", "colour.opaque"}, {"colour.water"},
+                                  [this] { frame_.draw_translucent(*plan_->translucent); }));
+    drawing_.push_back(graph_.add("lines", {"depth", "colour.water"}, {"colour.lines"},
+                                  [this] { frame_.draw_lines(plan_->eye, plan_->extras); }));
+    graph_.add("ui", {"colour.lines"}, {"colour.ui"}, std::move(ui));
+    capture_ = graph_.add("capture", {"colour.ui"}, {"capture"}, std::move(capture));
+    graph_.compile();
+}
+
+void FramePasses::run(const Plan* plan, bool capture) {
+    assert((!plan || (plan->opaque && plan->translucent)) && "FramePasses::Plan needs both run lists");
+    plan_ = plan;
+    for (gfx::PassGraph::PassId id : drawing_) graph_.set_enabled(id, plan != nullptr);
+    graph_.set_enabled(capture_, capture);
+    graph_.run();
+    plan_ = nullptr;
+}
+
+}  // namespace slotcraft
