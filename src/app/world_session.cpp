@@ -1,6 +1,7 @@
 // The world session (see world_session.hpp; docs/saving.md for the file).
 #include "app/world_session.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
@@ -18,6 +19,7 @@ WorldSession::WorldSession(const WorldSessionConfig& config)
     WorldConfig world_config;
     world_config.type = type_;
     world_config.seed = seed_;
+    world_config.generator_version = generator_version_;
     world_config.view_distance = config.view_distance;
     world_ = std::make_unique<World>(world_config);
     // Saved edits are kept like those of unloaded chunks, before the first update.
@@ -53,18 +55,24 @@ void WorldSession::open_store(const WorldSessionConfig& config) {
                      "--world are ignored (start a fresh one with --new)\n",
                      path.c_str());
     }
-    if (saved_meta_->generator_version != kGeneratorVersion) {
-        std::fprintf(stderr,
-                     "slotcraft: warning: '%s' was made by terrain generator %d, this is %d: unedited "
-                     "ground may differ from what was saved around it\n",
-                     path.c_str(), saved_meta_->generator_version, kGeneratorVersion);
+    // A world keeps the generator it was made with (its edits are deltas against it); one
+    // made by a newer generator than this program knows is refused.
+    if (saved_meta_->generator_version > kGeneratorVersion) {
+        throw WorldFileError("cannot open the world file '" + path + "': it was made by terrain generator " +
+                             std::to_string(saved_meta_->generator_version) + ", newer than this program's (" +
+                             std::to_string(kGeneratorVersion) +
+                             "); open it with a newer Slotcraft, or start a fresh world with --new");
     }
+    generator_version_ = saved_meta_->generator_version;
     seed_ = saved_meta_->seed;
     type_ = saved_meta_->type;
 }
 
 void WorldSession::save_meta(const WorldMeta& meta) {
-    if (store_) store_->save_meta(meta);
+    if (!store_) return;
+    WorldMeta with_version = meta;
+    with_version.generator_version = generator_version_;  // the file keeps its generator
+    store_->save_meta(with_version);
 }
 
 void WorldSession::update(const glm::dvec3& camera, size_t compaction_moves) {
@@ -183,7 +191,10 @@ EditReport WorldSession::redo() {
 }
 
 double WorldSession::spawn_ground() const {
-    return type_ == WorldType::kFlat ? TerrainParams::kFlatGrassY : world_->terrain().surface_height(0, 0);
+    if (type_ == WorldType::kFlat) return TerrainParams::kFlatGrassY;
+    const TerrainGenerator& terrain = world_->terrain();
+    // Over a lake the spawn is its surface (the player swims), not its floor.
+    return std::max(terrain.surface_height(0, 0), terrain.has_water() ? TerrainParams::kSeaLevel : 0);
 }
 
 WorldSession::Stats WorldSession::stats() const {

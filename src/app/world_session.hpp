@@ -102,6 +102,8 @@ public:
     const InstanceSlots& slots() const { return slots_; }
     WorldType type() const { return type_; }
     uint64_t seed() const { return seed_; }
+    // The terrain generator the world is made with (a saved world keeps its own).
+    int generator_version() const { return generator_version_; }
     Stats stats() const;
 
 private:
@@ -112,7 +114,8 @@ private:
 
     WorldType type_;
     uint64_t seed_;
-    std::unique_ptr<WorldStore> store_;  // null: nothing is saved
+    int generator_version_ = kGeneratorVersion;  // a loaded world's own generator
+    std::unique_ptr<WorldStore> store_;          // null: nothing is saved
     std::optional<WorldMeta> saved_meta_;
     std::unique_ptr<World> world_;
     InstanceSlots slots_;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cmath>
 #include <cstdlib>
 
@@ -55,7 +56,9 @@ uint64_t column_hash(uint64_t seed, int32_t x, int32_t z) {
     return mix64(mix64(seed ^ 0x51ED270B7A3C1F2Dull) ^ (cx << 32 | cz));
 }
 
-TerrainGenerator::TerrainGenerator(WorldType type, uint64_t seed) : type_(type), seed_(seed) {
+TerrainGenerator::TerrainGenerator(WorldType type, uint64_t seed, int version)
+    : type_(type), seed_(seed), version_(version) {
+    assert(version >= 1 && version <= kGeneratorVersion && "TerrainGenerator: refuse unknown versions before");
     const uint64_t h = mix64(seed ^ 0x2545F4914F6CDD1Dull);
     // 3D noise sliced at a seed-chosen height: 2^16 distinct slices times 256 stb seeds.
     seed_slice_ = static_cast<float>(h & 0xFFFF) * (256.0f / 65536.0f);
@@ -82,8 +85,13 @@ int TerrainGenerator::surface_height(int32_t x, int32_t z) const {
     return std::clamp(static_cast<int>(std::floor(h)), kMinSurface, kMaxSurface);
 }
 
+// What the generator leaves above the ground: water up to the sea level, air above.
+BlockType TerrainGenerator::open_block(int y) const {
+    return has_water() && y <= TerrainParams::kSeaLevel ? BlockType::kWater : BlockType::kAir;
+}
+
 BlockType TerrainGenerator::ground_block(int y, int surface) const {
-    if (y > surface) return BlockType::kAir;
+    if (y > surface) return open_block(y);
     const bool shore = type_ == WorldType::kTerrain && surface <= TerrainParams::kSeaLevel + 1;
     if (y == surface) return shore ? BlockType::kSand : BlockType::kGrass;
     if (y >= surface - TerrainParams::kDirtDepth) return shore ? BlockType::kSand : BlockType::kDirt;
@@ -105,7 +113,8 @@ std::unique_ptr<Chunk> TerrainGenerator::generate(ChunkCoord coord) const {
     for (int lz = 0; lz < kChunkSize; ++lz) {
         for (int lx = 0; lx < kChunkSize; ++lx) {
             const int surface = surface_height(origin.x + lx, origin.z + lz);
-            const int top = std::min(surface - origin.y, kChunkSize - 1);
+            const int top = std::min(std::max(surface, has_water() ? TerrainParams::kSeaLevel : 0) - origin.y,
+                                     kChunkSize - 1);
             for (int ly = 0; ly <= top; ++ly) {
                 chunk->set_block(local_index(lx, ly, lz), ground_block(origin.y + ly, surface));
             }
@@ -152,7 +161,7 @@ void TerrainGenerator::place_trees(Chunk& chunk) const {
 BlockType TerrainGenerator::block_at(const BlockPos& p) const {
     if (!block_y_in_world(p.y)) return BlockType::kAir;
     const BlockType ground = ground_block(p.y, surface_height(p.x, p.z));
-    if (ground != BlockType::kAir) return ground;
+    if (ground != BlockType::kAir) return ground;  // terrain or water: no tree reaches either
     bool leaves = false;
     constexpr int r = TerrainParams::kTreeRadius;
     for (int dz = -r; dz <= r; ++dz) {

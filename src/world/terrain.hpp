@@ -15,13 +15,17 @@
 namespace slotcraft {
 
 // The version of what generate() produces. Saved worlds store only the blocks that differ
-// from the generated terrain, so any change to the generator's output must bump this.
-inline constexpr int kGeneratorVersion = 1;
+// from the generated terrain, so any change to the generator's output must bump this; a
+// world file keeps the version it was made with and loads with that generator.
+//   1: hills, sand near sea level, trees.
+//   2: as 1, and water in every open cell at or below the sea level (issue 16).
+inline constexpr int kGeneratorVersion = 2;
+inline constexpr int kFirstWaterGeneratorVersion = 2;
 
 // Named WorldType (not WorldKind) so it never clashes with the app's option enum.
 enum class WorldType : uint8_t {
     kFlat,     // stone y 0..59, dirt 60..62, grass 63, air above
-    kTerrain,  // rolling hills from Perlin noise, sand near sea level, trees
+    kTerrain,  // rolling hills from Perlin noise, lakes up to the sea level, sand shores, trees
 };
 
 // The names of the world types (flags, stats, the overlay, the world file).
@@ -35,7 +39,9 @@ inline std::string_view world_type_name(WorldType type) { return kWorldTypeNames
 
 struct TerrainParams {
     static constexpr int kFlatGrassY = 63;
-    static constexpr int kSeaLevel = 62;     // surfaces at or below sea level + 1 are sand
+    // Open cells at or below the sea level are water (generator 2 on); surfaces at or below
+    // sea level + 1 are sand. Seed 1 has lakes near x = 30, z = -50 and x = -40, z = -5.
+    static constexpr int kSeaLevel = 62;
     static constexpr int kDirtDepth = 3;     // dirt (or sand) layers under the surface
     static constexpr int kTreeRadius = 2;    // canopy reach from the trunk, in blocks
     static constexpr int kTreePerMille = 9;  // chance that a grass column grows a tree
@@ -43,10 +49,14 @@ struct TerrainParams {
 
 class TerrainGenerator {
 public:
-    TerrainGenerator(WorldType type, uint64_t seed);
+    // version: the generator of a saved world (1..kGeneratorVersion; asserted).
+    TerrainGenerator(WorldType type, uint64_t seed, int version = kGeneratorVersion);
 
     WorldType type() const { return type_; }
     uint64_t seed() const { return seed_; }
+    int version() const { return version_; }
+    // Whether this generator fills the open cells up to the sea level with water.
+    bool has_water() const { return type_ == WorldType::kTerrain && version_ >= kFirstWaterGeneratorVersion; }
 
     // The generated blocks of chunk `coord` (no masks yet). Thread-safe: const and pure.
     std::unique_ptr<Chunk> generate(ChunkCoord coord) const;
@@ -65,8 +75,11 @@ private:
     void place_trees(Chunk& chunk) const;
     float noise2(int32_t x, int32_t z, int32_t period, int layer) const;
 
+    BlockType open_block(int y) const;
+
     WorldType type_;
     uint64_t seed_;
+    int version_;
     float seed_slice_;  // the third noise coordinate: picks a slice of 3D noise per seed
     int seed_byte_;     // stb_perlin's own seed (8 bits)
 };

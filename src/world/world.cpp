@@ -86,7 +86,7 @@ int default_worker_threads() {
 }  // namespace
 
 World::World(const WorldConfig& config)
-    : terrain_(config.type, config.seed),
+    : terrain_(config.type, config.seed, config.generator_version),
       view_distance_(std::max(0, config.view_distance)),
       worker_threads_(config.worker_threads > 0 ? config.worker_threads : default_worker_threads()),
       max_integrations_(std::max(0, config.max_integrations_per_update)) {}

@@ -34,9 +34,10 @@ inline constexpr int kDefaultViewDistance = 8;  // chunks, radius of the view di
 struct WorldConfig {
     WorldType type = WorldType::kTerrain;
     uint64_t seed = 1;
-    int view_distance = kDefaultViewDistance;  // >= 0
-    int worker_threads = 0;                    // 0: hardware threads - 1 (1..4)
-    int max_integrations_per_update = 64;      // finished chunks taken per update; 0: all
+    int view_distance = kDefaultViewDistance;   // >= 0
+    int worker_threads = 0;                     // 0: hardware threads - 1 (1..4)
+    int max_integrations_per_update = 64;       // finished chunks taken per update; 0: all
+    int generator_version = kGeneratorVersion;  // a saved world's own (1..kGeneratorVersion)
 };
 
 // Why set_block refused an edit (which then changed nothing).

@@ -97,6 +97,66 @@ TEST_F(WorldSessionTest, AFileThatIsNotAWorldIsRefusedAndLeftAsItWas) {
     EXPECT_EQ(text, "my notes, not a world");
 }
 
+// A column of seed 1's terrain under the sea level (a lake), near the spawn.
+BlockPos lake_cell() {
+    const TerrainGenerator terrain(WorldType::kTerrain, 1);
+    for (int z = -100; z <= 100; ++z)
+        for (int x = -100; x <= 100; ++x)
+            if (terrain.surface_height(x, z) < TerrainParams::kSeaLevel) return {x, TerrainParams::kSeaLevel, z};
+    ADD_FAILURE() << "seed 1 has no lake within 100 blocks of the spawn";
+    return {0, 0, 0};
+}
+
+// A world file keeps the terrain generator it was made with: one made by generator 1 (before
+// water) loads without water and stays at 1 when saved again; a new world gets water.
+TEST_F(WorldSessionTest, AWorldKeepsTheGeneratorItWasMadeWith) {
+    {
+        OpenedWorld opened = WorldStore::open((dir_ / "w.db").string());
+        WorldMeta meta;
+        meta.generator_version = 1;
+        meta.seed = 1;
+        meta.type = WorldType::kTerrain;
+        opened.store->save_meta(meta);
+        ASSERT_TRUE(opened.store->flush());
+    }
+    const BlockPos lake = lake_cell();
+    const std::vector<ChunkCoord> chunk = {chunk_of(lake)};
+    {
+        WorldSession old_world(config(WorldType::kTerrain, 1));
+        EXPECT_EQ(old_world.generator_version(), 1);
+        old_world.world().load_now(chunk);
+        EXPECT_EQ(old_world.world().block_at(lake), BlockType::kAir) << "generator 1 made no water";
+        old_world.save_meta(*old_world.saved_meta());
+    }
+    WorldSession again(config(WorldType::kTerrain, 1));
+    EXPECT_EQ(again.generator_version(), 1);
+    WorldSessionConfig fresh = config(WorldType::kTerrain, 1);
+    fresh.world_file = (dir_ / "new.db").string();
+    WorldSession new_world(fresh);
+    EXPECT_EQ(new_world.generator_version(), kGeneratorVersion);
+    new_world.world().load_now(chunk);
+    EXPECT_EQ(new_world.world().block_at(lake), BlockType::kWater);
+}
+
+TEST_F(WorldSessionTest, AWorldFromANewerGeneratorIsRefusedByName) {
+    {
+        OpenedWorld opened = WorldStore::open((dir_ / "w.db").string());
+        WorldMeta meta;
+        meta.generator_version = kGeneratorVersion + 1;
+        opened.store->save_meta(meta);
+        ASSERT_TRUE(opened.store->flush());
+    }
+    try {
+        WorldSession session(config(WorldType::kTerrain, 1));
+        FAIL() << "a newer generator's world was opened";
+    } catch (const WorldFileError& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("w.db"), std::string::npos) << what;
+        EXPECT_NE(what.find("terrain generator " + std::to_string(kGeneratorVersion + 1)), std::string::npos) << what;
+        EXPECT_NE(what.find("--new"), std::string::npos) << what;
+    }
+}
+
 TEST(WorldSession, AScriptedRunSavesNothingUnlessAWorldIsNamed) {
     EXPECT_EQ(world_file_for("", "", true), "");
     EXPECT_EQ(world_file_for("/tmp/x.db", "", true), "/tmp/x.db");

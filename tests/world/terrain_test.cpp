@@ -105,6 +105,45 @@ TEST(Terrain, HasHillsShoresAndTrees) {
     EXPECT_GT(trees, 50);
 }
 
+// Every open cell at or below the sea level is water, with sand at the shores; seed 1 has
+// lakes within 100 blocks of the spawn; the flat world and generator 1 stay dry.
+TEST(Terrain, LakesFillToTheSeaLevelWithSandShores) {
+    const TerrainGenerator terrain(WorldType::kTerrain, 1);
+    const TerrainGenerator before_water(WorldType::kTerrain, 1, 1);
+    const TerrainGenerator flat(WorldType::kFlat, 1);
+    int lake_columns = 0;
+    for (int32_t z = -100; z <= 100; z += 2) {
+        for (int32_t x = -100; x <= 100; x += 2) {
+            const int surface = terrain.surface_height(x, z);
+            for (int y = surface + 1; y <= TerrainParams::kSeaLevel + 2; ++y) {
+                const BlockType want = y <= TerrainParams::kSeaLevel ? BlockType::kWater : BlockType::kAir;
+                ASSERT_EQ(terrain.block_at({x, y, z}), want) << x << "," << y << "," << z;
+                ASSERT_NE(before_water.block_at({x, y, z}), BlockType::kWater);
+            }
+            if (surface < TerrainParams::kSeaLevel) {
+                ++lake_columns;
+                EXPECT_EQ(terrain.block_at({x, surface, z}), BlockType::kSand) << "a lake's floor is sand";
+            }
+            // A column next to water at its surface level is shore: sand.
+            if (surface == TerrainParams::kSeaLevel + 1 && terrain.surface_height(x + 1, z) < TerrainParams::kSeaLevel)
+                EXPECT_EQ(terrain.block_at({x, surface, z}), BlockType::kSand);
+        }
+    }
+    EXPECT_GT(lake_columns, 50) << "seed 1 has lakes within 100 blocks of x = z = 0";
+    for (int y = 0; y < 70; ++y) EXPECT_NE(flat.block_at({5, y, 5}), BlockType::kWater);
+    // The generated chunks agree with the per-block reference, water included.
+    for (const ChunkCoord c : {ChunkCoord{2, 3, -4}, ChunkCoord{-3, 3, 0}}) {
+        const auto chunk = terrain.generate(c);
+        int water = 0;
+        for (int i = 0; i < kChunkVolume; ++i) {
+            const auto index = static_cast<uint16_t>(i);
+            ASSERT_EQ(chunk->block(index), terrain.block_at(world_position(c, index)));
+            water += chunk->block(index) == BlockType::kWater ? 1 : 0;
+        }
+        EXPECT_GT(water, 0) << "chunk " << c.x << "," << c.y << "," << c.z << " holds part of a lake";
+    }
+}
+
 TEST(Terrain, HeightIsContinuousFarFromTheOrigin) {
     const TerrainGenerator terrain(WorldType::kTerrain, 3);
     int changes = 0;
