@@ -219,5 +219,33 @@ TEST(Raycast, WorldPickFindsTheGroundAndTheCellAboveIt) {
     EXPECT_FALSE(world.raycast({-8.5, 66.0, -8.5}, {0, 1, 0}).has_value());
 }
 
+// The pick ray passes through water: it hits the block below or behind it, places into the
+// water cell in front of that block, and first_water finds the water the ray crossed.
+TEST(Raycast, PassesThroughWater) {
+    WorldConfig config;
+    config.type = WorldType::kFlat;
+    World world(config);
+    const std::vector<ChunkCoord> chunks{{0, 3, 0}, {0, 4, 0}};
+    world.load_now(chunks);
+    for (int y = 61; y <= 63; ++y) world.set_block({4, y, 4}, BlockType::kWater);  // a well 3 deep
+    const auto hit = world.raycast({4.5, 66.0, 4.5}, {0, -1, 0});
+    ASSERT_TRUE(hit.has_value());
+    EXPECT_EQ(hit->block, BlockPos(4, 60, 4)) << "the dirt at the well's bottom";
+    EXPECT_EQ(hit->type, BlockType::kDirt);
+    EXPECT_EQ(hit->place, BlockPos(4, 61, 4)) << "placing goes into the water cell above it";
+    const auto water = world.first_water({4.5, 66.0, 4.5}, {0, -1, 0});
+    ASSERT_TRUE(water.has_value());
+    EXPECT_EQ(water->block, BlockPos(4, 63, 4));
+    EXPECT_EQ(water->type, BlockType::kWater);
+    EXPECT_LT(water->distance, hit->distance);
+    // From inside the water the ray is not stopped by the water around the eye.
+    const auto from_inside = world.raycast({4.5, 62.5, 4.5}, {0, -1, 0});
+    ASSERT_TRUE(from_inside.has_value());
+    EXPECT_EQ(from_inside->block, BlockPos(4, 60, 4));
+    // Breaking under water leaves water, breaking in the open leaves air.
+    EXPECT_EQ(world.left_after_break({4, 60, 4}), BlockType::kWater);
+    EXPECT_EQ(world.left_after_break({6, 63, 6}), BlockType::kAir);
+}
+
 }  // namespace
 }  // namespace slotcraft
