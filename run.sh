@@ -68,7 +68,7 @@ case "$cmd" in
     for b in build/release/tests/bench/bench_*; do
       [ -x "$b" ] || continue
       echo "== $b"
-      if [ "$(basename "$b")" = bench_render ]; then
+      if [ "$(basename "$b")" = bench_render ] || [ "$(basename "$b")" = bench_water ]; then
         with_display "$b"  # needs a GL context
       else
         "$b" "$@"
