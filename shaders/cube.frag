@@ -1,7 +1,7 @@
 #version 450 core
 // Cube faces: the block's texture layer for this face, alpha-tested (glass, leaves) in the
-// same draw as everything else, or blended in the translucent pass (water); a brightness per face direction from a fixed light; distance
-// fog that blends into the sky towards the view distance.
+// same draw as everything else; a brightness per face direction from a fixed light; distance
+// fog that blends into the sky towards the view distance. Water: blended (translucent pass).
 
 flat in uint v_type;
 flat in int v_face;

@@ -19,6 +19,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "app/window.hpp"
+#include "bench/gl_bench_support.hpp"
 #include "cull/chunk_octree.hpp"
 #include "gfx/cube_renderer.hpp"
 #include "gfx/debug.hpp"
@@ -152,33 +153,13 @@ std::string to_json(int view_distance, size_t chunks, int width, int height, int
 
 int run(int view_distance, int frames_per_pose, const std::string& json_path) {
     constexpr int kWidth = 1280, kHeight = 720;
-    WindowConfig window_config;
-    window_config.width = kWidth;
-    window_config.height = kHeight;
-    window_config.vsync = false;
-    window_config.title = "bench_render";
-    std::unique_ptr<Window> window_owner;
-    try {
-        window_owner = std::make_unique<Window>(window_config);
-    } catch (const WindowError& e) {
-        std::fprintf(stderr, "bench_render: %s\n", e.what());
-        return 1;
-    }
+    const std::unique_ptr<Window> window_owner = bench::open_bench_window("bench_render", kWidth, kHeight);
+    if (!window_owner) return 1;
     Window& window = *window_owner;
     {
-        gfx::CubeRendererConfig config;
-        config.shader_dir = SLOTCRAFT_SOURCE_DIR "/shaders";
-        config.assets_dir = SLOTCRAFT_SOURCE_DIR "/assets";
-        const auto layers = face_layer_table();
-        config.face_layers.assign(layers.begin(), layers.end());
+        const gfx::CubeRendererConfig config = bench::bench_renderer_config();
         World world({WorldType::kTerrain, 1, view_distance, 1, 0});
-        std::vector<ChunkCoord> coords;
-        for (int x = -view_distance; x <= view_distance; ++x) {
-            for (int z = -view_distance; z <= view_distance; ++z) {
-                if (x * x + z * z > view_distance * view_distance) continue;
-                for (int y = 0; y < kChunksPerColumn; ++y) coords.push_back({x, y, z});
-            }
-        }
+        const std::vector<ChunkCoord> coords = bench::columns_within(view_distance);
         const WorldEvents events = world.load_now(coords);
 
         // [SECTION] upload per edit
@@ -248,31 +229,7 @@ int run(int view_distance, int frames_per_pose, const std::string& json_path) {
 }  // namespace slotcraft
 
 int main(int argc, char** argv) {
-    int view_distance = 6, frames_per_pose = 3;
-    std::string json_path;
-    const char* const usage = "usage: bench_render [--view-distance N] [--frames-per-pose N] [--json PATH]\n";
-    if (argc % 2 == 0) {
-        std::fprintf(stderr, "bench_render: %s has no value\n%s", argv[argc - 1], usage);
-        return 2;
-    }
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string flag = argv[i];
-        try {
-            if (flag == "--view-distance") view_distance = std::stoi(argv[i + 1]);
-            else if (flag == "--frames-per-pose") frames_per_pose = std::stoi(argv[i + 1]);
-            else if (flag == "--json") json_path = argv[i + 1];
-            else {
-                std::fprintf(stderr, "bench_render: unknown flag %s\n%s", argv[i], usage);
-                return 2;
-            }
-        } catch (const std::logic_error&) {
-            std::fprintf(stderr, "bench_render: %s needs a number, not '%s'\n%s", argv[i], argv[i + 1], usage);
-            return 2;
-        }
-    }
-    if (view_distance < 1 || view_distance > 32 || frames_per_pose < 1) {
-        std::fprintf(stderr, "bench_render: --view-distance is 1..32 and --frames-per-pose at least 1\n%s", usage);
-        return 2;
-    }
-    return slotcraft::run(view_distance, frames_per_pose, json_path);
+    const auto args = slotcraft::bench::parse_gl_bench_args("bench_render", argc, argv, {}, true);
+    if (!args) return 2;
+    return slotcraft::run(args->view_distance, args->frames_per_pose, args->json_path);
 }

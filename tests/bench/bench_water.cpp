@@ -14,6 +14,7 @@
 #include "app/camera.hpp"
 #include "app/cull_view.hpp"
 #include "app/window.hpp"
+#include "bench/gl_bench_support.hpp"
 #include "gfx/cube_renderer.hpp"
 #include "gfx/frame.hpp"
 #include "gfx/instance_slots.hpp"
@@ -61,33 +62,12 @@ void frame(gfx::CubeRenderer& renderer, CullView& cull, const InstanceSlots& slo
 
 int run(int view_distance, int frames_per_pose) {
     constexpr int kWidth = 1280, kHeight = 720;
-    WindowConfig window_config;
-    window_config.width = kWidth;
-    window_config.height = kHeight;
-    window_config.vsync = false;
-    window_config.title = "bench_water";
-    std::unique_ptr<Window> window_owner;
-    try {
-        window_owner = std::make_unique<Window>(window_config);
-    } catch (const WindowError& e) {
-        std::fprintf(stderr, "bench_water: %s\n", e.what());
-        return 1;
-    }
+    const std::unique_ptr<Window> window_owner = bench::open_bench_window("bench_water", kWidth, kHeight);
+    if (!window_owner) return 1;
     Window& window = *window_owner;
-    gfx::CubeRendererConfig config;
-    config.shader_dir = SLOTCRAFT_SOURCE_DIR "/shaders";
-    config.assets_dir = SLOTCRAFT_SOURCE_DIR "/assets";
-    const auto layers = face_layer_table();
-    config.face_layers.assign(layers.begin(), layers.end());
-    gfx::CubeRenderer renderer(config);
-
+    gfx::CubeRenderer renderer(bench::bench_renderer_config());
     World world({WorldType::kTerrain, 1, view_distance, 1, 0});
-    std::vector<ChunkCoord> coords;
-    for (int x = -view_distance; x <= view_distance; ++x)
-        for (int z = -view_distance; z <= view_distance; ++z) {
-            if (x * x + z * z > view_distance * view_distance) continue;
-            for (int y = 0; y < kChunksPerColumn; ++y) coords.push_back({x, y, z});
-        }
+    const std::vector<ChunkCoord> coords = bench::columns_within(view_distance);
     InstanceSlots slots;
     slots.apply(world.load_now(coords));
     CullView cull;
@@ -131,29 +111,9 @@ int run(int view_distance, int frames_per_pose) {
 }  // namespace slotcraft
 
 int main(int argc, char** argv) {
-    int view_distance = 8, frames_per_pose = 3;
-    const char* const usage = "usage: bench_water [--view-distance N] [--frames-per-pose N]\n";
-    if (argc % 2 == 0) {
-        std::fprintf(stderr, "bench_water: %s has no value\n%s", argv[argc - 1], usage);
-        return 2;
-    }
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string flag = argv[i];
-        try {
-            if (flag == "--view-distance") view_distance = std::stoi(argv[i + 1]);
-            else if (flag == "--frames-per-pose") frames_per_pose = std::stoi(argv[i + 1]);
-            else {
-                std::fprintf(stderr, "bench_water: unknown flag %s\n%s", argv[i], usage);
-                return 2;
-            }
-        } catch (const std::logic_error&) {
-            std::fprintf(stderr, "bench_water: %s needs a number, not '%s'\n%s", argv[i], argv[i + 1], usage);
-            return 2;
-        }
-    }
-    if (view_distance < 1 || view_distance > 32 || frames_per_pose < 1) {
-        std::fprintf(stderr, "bench_water: --view-distance is 1..32 and --frames-per-pose at least 1\n%s", usage);
-        return 2;
-    }
-    return slotcraft::run(view_distance, frames_per_pose);
+    slotcraft::bench::GlBenchArgs defaults;
+    defaults.view_distance = 8;
+    const auto args = slotcraft::bench::parse_gl_bench_args("bench_water", argc, argv, defaults, false);
+    if (!args) return 2;
+    return slotcraft::run(args->view_distance, args->frames_per_pose);
 }

@@ -54,49 +54,44 @@ TEST(PassGraph, IndependentPassesKeepTheirDeclarationOrder) {
     EXPECT_EQ(r.graph.order(), (Names{"c", "a", "b", "d"}));
 }
 
+// The message compile() refuses the graph with ("" when it accepts it).
+std::string refusal(PassGraph& graph) {
+    try {
+        graph.compile();
+        return "";
+    } catch (const PassGraphError& e) {
+        return e.what();
+    }
+}
+
 TEST(PassGraph, RefusesACycleNamingItsPasses) {
     Recorder r;
     r.add("opaque", {"instances"}, {"colour.opaque"});
     r.add("water", {"colour.opaque", "colour.lines"}, {"colour.water"});
     r.add("lines", {"colour.water"}, {"colour.lines"});
     r.add("ui", {"colour.lines"}, {"colour.ui"});  // downstream of the cycle, not in it
-    try {
-        r.graph.compile();
-        FAIL() << "a cycle was accepted";
-    } catch (const PassGraphError& e) {
-        const std::string what = e.what();
-        EXPECT_NE(what.find("water -> lines -> water"), std::string::npos) << what;
-        EXPECT_EQ(what.find("ui"), std::string::npos) << what;
-        EXPECT_EQ(what.find("opaque"), std::string::npos) << what;
-    }
+    const std::string what = refusal(r.graph);
+    EXPECT_NE(what.find("water -> lines -> water"), std::string::npos) << what;
+    EXPECT_EQ(what.find("ui"), std::string::npos) << what;
+    EXPECT_EQ(what.find("opaque"), std::string::npos) << what;
 }
 
 TEST(PassGraph, RefusesAPassThatReadsWhatItWrites) {
     Recorder r;
     r.add("blend", {"colour"}, {"colour"});
-    EXPECT_THROW(r.graph.compile(), PassGraphError);
-    try {
-        r.graph.compile();
-    } catch (const PassGraphError& e) {
-        EXPECT_NE(std::string(e.what()).find("blend -> blend"), std::string::npos) << e.what();
-    }
+    EXPECT_NE(refusal(r.graph).find("blend -> blend"), std::string::npos) << refusal(r.graph);
 }
 
 TEST(PassGraph, RefusesTwoWritersOfOneResourceAndTwoPassesOfOneName) {
     Recorder twice;
     twice.add("opaque", {}, {"colour"});
     twice.add("water", {}, {"colour"});
-    try {
-        twice.graph.compile();
-        FAIL() << "two writers were accepted";
-    } catch (const PassGraphError& e) {
-        const std::string what = e.what();
-        EXPECT_NE(what.find("'opaque' and 'water' both write 'colour'"), std::string::npos) << what;
-    }
+    const std::string what = refusal(twice.graph);
+    EXPECT_NE(what.find("'opaque' and 'water' both write 'colour'"), std::string::npos) << what;
     Recorder same;
     same.add("ui", {}, {"a"});
     same.add("ui", {}, {"b"});
-    EXPECT_THROW(same.graph.compile(), PassGraphError);
+    EXPECT_NE(refusal(same.graph).find("two passes are named 'ui'"), std::string::npos) << refusal(same.graph);
 }
 
 TEST(PassGraph, ASwitchedOffPassKeepsItsPlaceButDoesNotRun) {
