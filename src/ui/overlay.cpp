@@ -11,6 +11,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <iterator>
+#include <string>
 
 #include "ui/figures.hpp"
 #include "ui/occupancy_grid.hpp"
@@ -74,11 +75,18 @@ double percent(uint64_t part, uint64_t whole) {
 
 // [SECTION] Frame
 
-// The frame's passes in the order they ran (the pass graph's), with their CPU time.
+// The frame's passes in the order they ran (the pass graph's), with their CPU time, on as
+// few lines as the panel's width allows (the panels must all fit at 1280x720).
 void pass_list(const OverlayView& view) {
     if (view.passes.empty()) return;
-    ImGui::TextDisabled("passes, CPU time");
-    for (const gfx::PassGraph::RanPass& pass : view.passes) value_row(pass.name.c_str(), "%.2f ms", pass.cpu_ms);
+    std::string text;
+    for (const gfx::PassGraph::RanPass& pass : view.passes) {
+        char item[64];
+        std::snprintf(item, sizeof item, "%s%s %.1f", text.empty() ? "" : "  ", pass.name.c_str(), pass.cpu_ms);
+        text += item;
+    }
+    ImGui::TextWrapped("%s", text.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the frame's passes in execution order, CPU ms each");
 }
 
 void frame_panel(PanelContext& context) {
@@ -100,9 +108,10 @@ void frame_panel(PanelContext& context) {
     std::snprintf(caption, sizeof caption, "last %.2f ms", static_cast<double>(ft.at(ft.size() - 1)));
     // Headroom above the slowest frame so its peak does not touch the frame's edge.
     const float scale = std::max(1.0f, static_cast<float>(ft.max_ms()) * 1.15f);
-    ImGui::PlotLines("##frame_ms", ms.data(), ft.size(), 0, caption, 0.0f, scale, ImVec2(content_width(), 44.0f));
+    // 28 pixels high (44 before the pass list below it), so every panel still fits at 1280x720.
+    ImGui::PlotLines("##frame_ms", ms.data(), ft.size(), 0, caption, 0.0f, scale, ImVec2(content_width(), 28.0f));
     ImGui::Text("min %.2f   avg %.2f   max %.2f ms", ft.min_ms(), avg, ft.max_ms());
-    pass_list(view);
+    pass_list(view);  // the frame's passes (issue 16)
 }
 
 // [SECTION] Buffer
