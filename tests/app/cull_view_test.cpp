@@ -94,5 +94,44 @@ TEST(CullView, ChunkBoxesSayWhichChunksWereDrawn) {
     for (const ChunkBox& b : boxes) EXPECT_EQ(b.visible, b.coord.x == 0) << b.coord.x;
 }
 
+// The water of the visible chunks comes as its own runs, ordered far to near from the eye;
+// the opaque runs never cover a water slot.
+TEST(CullView, TranslucentRunsAreTheVisibleWaterFarToNear) {
+    World world{WorldConfig{WorldType::kFlat, 1, 8, 1, 0}};
+    InstanceSlots slots;
+    CullView cull;
+    std::vector<ChunkCoord> chunks;
+    for (int x = 0; x <= 3; ++x)
+        for (int y = 3; y <= 4; ++y) chunks.push_back({x, y, 0});
+    slots.apply(world.load_now(chunks));
+    // A puddle in the grass of chunks x = 0, 1 and 3 (none in x = 2).
+    for (int cx : {0, 1, 3}) slots.apply_changes(world.set_block({cx * 16 + 5, 63, 5}, BlockType::kWater));
+    cull.track(slots);
+    Camera camera;
+    camera.position = {-20.0, 80.0, 8.0};  // west of every chunk, looking east and down
+    camera.yaw = 90.0;
+    camera.pitch = -25.0;
+    const Eye eye = eye_of(camera, 8, 16.0f / 9.0f);
+    const std::vector<SlotRun> opaque = cull.cull(eye, slots);
+    std::vector<int> order;
+    for (const SlotRun& run : cull.translucent_runs()) {
+        order.push_back(slots.chunk_of_page(run.first_slot / kSlotsPerPage)->x);
+        for (uint32_t s = run.first_slot; s < run.first_slot + run.count; ++s)
+            EXPECT_EQ(instance_type(slots.cpu_copy()[s]), BlockType::kWater);
+    }
+    EXPECT_EQ(order, (std::vector<int>{3, 1, 0})) << "far to near";
+    for (const SlotRun& run : opaque)
+        for (uint32_t s = run.first_slot; s < run.first_slot + run.count; ++s)
+            EXPECT_NE(instance_type(slots.cpu_copy()[s]), BlockType::kWater);
+    // Seen from the east the order turns round.
+    camera.position = {84.0, 80.0, 8.0};
+    camera.yaw = -90.0;
+    cull.cull(eye_of(camera, 8, 16.0f / 9.0f), slots);
+    order.clear();
+    for (const SlotRun& run : cull.translucent_runs())
+        order.push_back(slots.chunk_of_page(run.first_slot / kSlotsPerPage)->x);
+    EXPECT_EQ(order, (std::vector<int>{0, 1, 3}));
+}
+
 }  // namespace
 }  // namespace slotcraft
