@@ -49,6 +49,7 @@ void FrameRenderer::draw(const Eye& eye, const std::vector<SlotRun>& runs, int v
     view.sky_colour = glm::vec3(kSkyColour.r, kSkyColour.g, kSkyColour.b) / 255.0f;
     view.fog_end = static_cast<float>(view_distance * kChunkSize);
     view.fog_start = view.fog_end * 0.7f;
+    view.daylight = extras.daylight;
     if (extras.highlight)
         view.highlight_chunk = glm::ivec3(extras.highlight->x, extras.highlight->y, extras.highlight->z);
     cubes_->draw(runs, view);

@@ -27,13 +27,14 @@ struct FrameRendererConfig {
     size_t ring_bytes = 4u << 20;
 };
 
-// What is drawn besides the cubes.
+// What is drawn besides the cubes, and how the cubes are lit.
 struct FrameExtras {
     std::optional<BlockPos> outline;                         // the targeted block
     const std::vector<ChunkBox>* boxes = nullptr;            // chunk boxes (null: none)
     std::optional<std::array<glm::vec3, 8>> frozen_frustum;  // relative to the eye's chunk
     std::optional<ChunkCoord> highlight;                     // tint this chunk's cubes
     std::optional<std::pair<BlockPos, BlockPos>> selection;  // the edit region's min and max cells
+    float daylight = 1.0f;                                   // 0..1: scales the sky light
 };
 
 class FrameRenderer {
