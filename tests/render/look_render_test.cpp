@@ -4,7 +4,6 @@
 
 #include <filesystem>
 #include <glm/glm.hpp>
-#include <stb/stb_image_write.h>
 
 #include "app/camera.hpp"
 #include "render/render_test_support.hpp"
@@ -58,25 +57,7 @@ TEST(LookRender, FixedSceneMatchesTheReference) {
     const auto r = run_script(dir, scene_script(dir + "/scene.png", dir + "/stats.json"), scene_flags());
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(stat_int(Json::parse_file(dir + "/stats.json"), "gl.errors"), 0);
-    const Image got = test::load_png(dir + "/scene.png");
-    ASSERT_TRUE(std::filesystem::exists(std::string(SLOTCRAFT_SOURCE_DIR) + "/tests/render/reference/look_scene.png"))
-        << "no reference image: look at " << dir << "/scene.png and copy it to tests/render/reference/look_scene.png";
-    const Image want = test::load_png(std::string(SLOTCRAFT_SOURCE_DIR) + "/tests/render/reference/look_scene.png");
-    ASSERT_EQ(got.width, want.width);
-    ASSERT_EQ(got.height, want.height);
-    std::vector<uint8_t> diff(got.rgb.size());
-    size_t off = 0;
-    for (size_t p = 0; p < got.rgb.size() / 3; ++p) {
-        int worst = 0;
-        for (int c = 0; c < 3; ++c) worst = std::max(worst, std::abs(got.rgb[p * 3 + c] - want.rgb[p * 3 + c]));
-        off += worst > 5;
-        for (int c = 0; c < 3; ++c) diff[p * 3 + c] = static_cast<uint8_t>(std::min(255, worst * 8));
-    }
-    const double fraction = static_cast<double>(off) / static_cast<double>(got.rgb.size() / 3);
-    if (fraction > 0.005) {
-        stbi_write_png((dir + "/diff.png").c_str(), got.width, got.height, 3, diff.data(), got.width * 3);
-    }
-    EXPECT_LE(fraction, 0.005) << off << " pixels differ by more than 5/255; see " << dir << "/diff.png";
+    render_test::expect_matches_reference(dir + "/scene.png", "look_scene.png", dir);
 }
 
 TEST(LookRender, EveryBlockTypeLooksDifferent) {
