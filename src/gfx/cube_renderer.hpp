@@ -3,7 +3,7 @@
 // UploadRing (a few copies for an edit, one compute scatter for many writes), turns the
 // visible chunks' slot runs into indirect commands, and draws every cube with ONE
 // glMultiDrawArraysIndirect call: 18 vertices a cube (the <= 3 faces turned to the camera)
-// built in the vertex shader from gl_VertexID and the 4-byte instance.
+// built in the vertex shader from gl_VertexID and the 8-byte instance (docs/light.md).
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
