@@ -3,8 +3,7 @@
 //
 // Index: [SECTION] pixels and noise, [SECTION] ground (grass, dirt, stone, sand),
 //        [SECTION] wood (logs, planks), [SECTION] see-through (leaves, glass), [SECTION] water,
-//        [SECTION] brick,
-//        [SECTION] the layer table.
+//        [SECTION] brick, [SECTION] lamp, [SECTION] the layer table.
 #include "texture_art.hpp"
 
 #include <algorithm>
@@ -335,6 +334,32 @@ void paint_brick(Canvas& cv) {
     }
 }
 
+// [SECTION] lamp
+
+constexpr Colour kLampFrame{58, 52, 48};
+constexpr Colour kLampGlow{255, 206, 96};
+constexpr Colour kLampCore{255, 244, 200};
+
+// A lantern seen side-on: a dark iron frame (1 texel at the edge, bars through the middle)
+// around four glowing panes that are brightest towards the middle of the face.
+void paint_lamp(Canvas& cv) {
+    for (int y = 0; y < kS; ++y) {
+        for (int x = 0; x < kS; ++x) {
+            const bool frame = x == 0 || y == 0 || x == kS - 1 || y == kS - 1 || x == 7 || x == 8 || y == 7 || y == 8;
+            if (frame) {
+                const bool rivet = (x == 0 || x == kS - 1 || x == 7 || x == 8) &&
+                                   (y == 0 || y == kS - 1 || y == 7 || y == 8);
+                cv.at(x, y) = shade(kLampFrame, (rivet ? 1.45f : 1.0f) * (0.9f + 0.2f * rand01(x, y, 121)));
+                continue;
+            }
+            const float dx = static_cast<float>(x) - 7.5f, dy = static_cast<float>(y) - 7.5f;
+            const float near = std::clamp(1.0f - std::sqrt(dx * dx + dy * dy) / 7.5f, 0.0f, 1.0f);
+            const Colour glow = shade(kLampGlow, 0.88f + 0.1f * rand01(x, y, 122));
+            cv.at(x, y) = mix(glow, kLampCore, near * near);
+        }
+    }
+}
+
 // [SECTION] the layer table
 
 struct Painter {
@@ -342,7 +367,7 @@ struct Painter {
     void (*paint)(Canvas&);
 };
 
-constexpr std::array<Painter, 12> kPainters = {{
+constexpr std::array<Painter, 13> kPainters = {{
     {"grass_top", paint_grass_top},
     {"grass_side", paint_grass_side},
     {"dirt", paint_dirt},
@@ -355,6 +380,7 @@ constexpr std::array<Painter, 12> kPainters = {{
     {"glass", paint_glass},
     {"brick", paint_brick},
     {"water", paint_water},
+    {"lamp", paint_lamp},
 }};
 
 constexpr std::array<std::string_view, kPainters.size()> kNames = [] {

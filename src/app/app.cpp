@@ -118,6 +118,7 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
     world_config.seed = options_.seed;
     world_config.seed_given = options_.seed_given;
     world_config.view_distance = options_.view_distance;
+    daylight_ = options_.daylight;
     world_config.world_file = world_file_for(options_.world_file, options_.world_name, scripted);
     world_config.new_world = options_.new_world;
     world_config.undo_bytes = static_cast<size_t>(options_.undo_mib) * 1024 * 1024;
@@ -225,6 +226,7 @@ void App::render_frame() {
         }
         extras.highlight = highlighted_chunk_;
         if (selection_.region) extras.selection = std::pair{selection_.region->min, selection_.region->max};
+        extras.daylight = static_cast<float>(daylight_);
     }
     passes_->run(drawable ? &plan : nullptr, !captures_.empty());
     frame_->end();
@@ -274,7 +276,9 @@ OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
     v.pitch = c.pitch;
     v.target = target;
     if (target) v.target_slot = session_->slots().slot_of(chunk_of(target->block), local_index(target->block));
+    if (target) v.target_light = session_->world().light_at(target->place);
     v.view_distance = session_->world().view_distance();
+    v.daylight = daylight_;
     v.highlighted_chunk = highlighted_chunk_;
     v.hotbar = hotbar_rect_;
     const CullView::Stats cull = cull_->stats();
@@ -320,6 +324,7 @@ HudView App::hud_view() const {
 
 void App::apply_overlay_actions(const OverlayActions& actions) {
     if (actions.view_distance) session_->world().set_view_distance(*actions.view_distance);
+    if (actions.daylight) set_daylight(*actions.daylight);
     if (actions.fov) controls_->set_fov(*actions.fov);
     if (actions.mouse_sensitivity) controls_->set_mouse_sensitivity(*actions.mouse_sensitivity);
     if (actions.cull_frozen) freeze_cull(*actions.cull_frozen);
@@ -525,6 +530,7 @@ void App::freeze_cull(bool frozen) {
 }
 
 void App::show_boxes(bool on) { cull_->set_show_boxes(on); }
+void App::set_daylight(double f) { daylight_ = std::clamp(f, 0.0, 1.0); }
 void App::select_hotbar(int index) { controls_->hotbar().select(index); }
 
 void App::set_mode(MoveMode mode) {

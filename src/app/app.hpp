@@ -107,6 +107,7 @@ private:
     void verify() override;
     void freeze_cull(bool frozen) override;
     void show_boxes(bool on) override;
+    void set_daylight(double f) override;
     void select_hotbar(int index) override;
     void set_mode(MoveMode mode) override;
     void hold_key(const std::string& name, int64_t frames) override;
@@ -168,6 +169,7 @@ private:
     Selection selection_;
     overlay_layout::Rect hotbar_rect_;  // where the hotbar was drawn last frame
     bool first_idle_seen_ = false;      // the first chunks have loaded (hides the loading bar)
+    double daylight_ = 1.0;             // --daylight, `daylight F`, the overlay's slider
     // Wall-clock time: when the last frame ended, and how long it took.
     struct FrameClock {
         double last_time = 0.0;

@@ -58,6 +58,11 @@ void App::collect_stats(StatsJson& json) const {
     json.set("world.chunks_loaded", i64(w.chunks_loaded));
     json.set("world.instances", i64(w.instances));
     json.set("stream.pending", i64(w.stream_pending));
+    json.set("light.cells_last", i64(w.light_cells_last));
+    json.set("light.ms_last", w.light_ms_last);
+    json.set("light.bytes", i64(w.light_bytes));
+    json.set("light.chunks_with_array", i64(w.chunks_with_light));
+    json.set("light.daylight", daylight_);
 
     if (const auto hit = target()) {
         json.set("target.x", hit->block.x);
@@ -65,6 +70,10 @@ void App::collect_stats(StatsJson& json) const {
         json.set("target.z", hit->block.z);
         json.set("target.type", std::string(block_name(hit->type)));
         json.set("target.face", face_name(hit->face));
+        // The light of the cell in front of the targeted face (the cell the face is lit by).
+        const std::optional<uint8_t> light = session_->world().light_at(hit->place);
+        json.set("target.light_sky", light ? i64(sky_level(*light)) : 0);
+        json.set("target.light_block", light ? i64(block_level(*light)) : 0);
         if (const auto slot = session_->slots().slot_of(chunk_of(hit->block), local_index(hit->block))) {
             json.set("target.slot", i64(*slot));
         } else {

@@ -11,7 +11,7 @@ FramePasses::FramePasses(FrameRenderer& frame, std::function<void()> ui, std::fu
     : frame_(frame) {
     // "instances" is landed before the passes run (FrameRenderer::land): an input here.
     drawing_.push_back(graph_.add("opaque", {"instances"}, {"depth", "colour.opaque"}, [this] {
-        frame_.draw_opaque(plan_->eye, *plan_->opaque, plan_->view_distance, plan_->extras.highlight);
+        frame_.draw_opaque(plan_->eye, *plan_->opaque, plan_->view_distance, plan_->extras);
     }));
     drawing_.push_back(graph_.add("water", {"instances", "depth", "colour.opaque"}, {"colour.water"},
                                   [this] { frame_.draw_translucent(*plan_->translucent); }));

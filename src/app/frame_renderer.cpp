@@ -1,6 +1,8 @@
 // The frame's drawing (see frame_renderer.hpp).
 #include "app/frame_renderer.hpp"
 
+#include <algorithm>
+
 #include "gfx/capture.hpp"
 #include "gfx/debug.hpp"
 #include "gfx/frame.hpp"
@@ -39,18 +41,25 @@ void FrameRenderer::begin(int width, int height) {
 void FrameRenderer::land(InstanceSlots& slots) { cubes_->land(slots.take_frame()); }
 
 void FrameRenderer::draw_opaque(const Eye& eye, const std::vector<SlotRun>& runs, int view_distance,
-                                const std::optional<ChunkCoord>& highlight) {
+                                const FrameExtras& extras) {
     if (width_ <= 0 || height_ <= 0) return;  // minimised: nothing to draw into
-    gfx::begin_frame(width_, height_, kSkyColour);
+    // The sky dims with the daylight (to a deep blue at 0), so distant fog at night is dark.
+    const float sky_scale = 0.12f + 0.88f * std::clamp(extras.daylight, 0.0f, 1.0f);
+    const glm::vec3 sky = glm::vec3(kSkyColour.r, kSkyColour.g, kSkyColour.b) * sky_scale;
+    gfx::begin_frame(width_, height_,
+                     {static_cast<uint8_t>(sky.r + 0.5f), static_cast<uint8_t>(sky.g + 0.5f),
+                      static_cast<uint8_t>(sky.b + 0.5f)});
     gfx::CubeView& view = view_;
     view = {};
     view.origin_chunk = eye.origin_chunk;
     view.camera_offset = eye.offset;
     view.view_projection = eye.view_projection;
-    view.sky_colour = glm::vec3(kSkyColour.r, kSkyColour.g, kSkyColour.b) / 255.0f;
+    view.sky_colour = sky / 255.0f;
     view.fog_end = static_cast<float>(view_distance * kChunkSize);
     view.fog_start = view.fog_end * 0.7f;
-    if (highlight) view.highlight_chunk = glm::ivec3(highlight->x, highlight->y, highlight->z);
+    view.daylight = extras.daylight;
+    if (extras.highlight)
+        view.highlight_chunk = glm::ivec3(extras.highlight->x, extras.highlight->y, extras.highlight->z);
     cubes_->draw(runs, view);
 }
 

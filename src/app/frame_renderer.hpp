@@ -28,13 +28,14 @@ struct FrameRendererConfig {
     size_t ring_bytes = 4u << 20;
 };
 
-// What is drawn besides the cubes.
+// What is drawn besides the cubes, and how the cubes are lit.
 struct FrameExtras {
     std::optional<BlockPos> outline;                         // the targeted block
     const std::vector<ChunkBox>* boxes = nullptr;            // chunk boxes (null: none)
     std::optional<std::array<glm::vec3, 8>> frozen_frustum;  // relative to the eye's chunk
     std::optional<ChunkCoord> highlight;                     // tint this chunk's cubes
     std::optional<std::pair<BlockPos, BlockPos>> selection;  // the edit region's min and max cells
+    float daylight = 1.0f;                                   // 0..1: scales the sky light
 };
 
 class FrameRenderer {
@@ -53,9 +54,9 @@ public:
     void land(InstanceSlots& slots);
     // The frame's drawing passes (the App runs them through its pass graph, in this order):
     // the opaque pass clears to the sky and draws the cubes of `runs` seen from `eye` (and
-    // keeps the view for the passes after it)...
-    void draw_opaque(const Eye& eye, const std::vector<SlotRun>& runs, int view_distance,
-                     const std::optional<ChunkCoord>& highlight);
+    // keeps the view for the passes after it); of the extras it uses the highlighted chunk
+    // and the daylight...
+    void draw_opaque(const Eye& eye, const std::vector<SlotRun>& runs, int view_distance, const FrameExtras& extras);
     // ... the water pass blends the translucent cubes of `runs` (ordered far to near) over
     // it, depth test on, depth writes off...
     void draw_translucent(const std::vector<SlotRun>& runs);

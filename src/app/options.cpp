@@ -49,6 +49,7 @@ std::string usage_text() {
   --world TYPES          the generator (default terrain)
   --seed N               the world seed (default 1)
   --view-distance N      chunks loaded around the camera, 1..32 (default 8, or the settings file's)
+  --daylight F           sky light factor 0..1 (default 1: day; 0.1: night, the lamps show)
   --verify-every N       compare the GPU instance buffer with the CPU copy every N frames
   --ring-kib N           size of the upload staging ring in KiB, 1..1048576 (default 4096)
   --world-name NAME      the saved world to play (default "default"; file
@@ -82,6 +83,14 @@ int64_t need_int(const std::string& flag, const std::string& value, int64_t min,
     if (!v) {
         throw OptionsError(flag + " needs a whole number from " + std::to_string(min) + " to " + std::to_string(max) +
                            ", got '" + value + "'");
+    }
+    return *v;
+}
+
+double need_fraction(const std::string& flag, const std::string& value) {
+    const std::optional<double> v = parse_double(value);
+    if (!v || !(*v >= 0.0 && *v <= 1.0)) {
+        throw OptionsError(flag + " needs a number from 0 to 1, got '" + value + "'");
     }
     return *v;
 }
@@ -128,6 +137,7 @@ const std::map<std::string, ValueFlag>& value_flags() {
           [](Options& o, const std::string& v) {
               o.view_distance = static_cast<int>(need_int("--view-distance", v, 1, 32));
           }}},
+        {"--daylight", {"F", [](Options& o, const std::string& v) { o.daylight = need_fraction("--daylight", v); }}},
         {"--verify-every",
          {"N", [](Options& o, const std::string& v) { o.verify_every = need_int("--verify-every", v, 1, INT64_MAX); }}},
         {"--world-name",

@@ -31,6 +31,7 @@ struct Options {
     WorldType world = WorldType::kTerrain;
     uint64_t seed = 1;
     int view_distance = 8;     // chunks
+    double daylight = 1.0;     // 0..1: scales the sky light (docs/light.md)
     int64_t verify_every = 0;  // frames; 0 = never
     int64_t ring_kib = 4096;   // staging ring size
     int64_t undo_mib = 512;    // undo journal budget

@@ -21,6 +21,7 @@ const std::string kNumber = "n";     // any finite number
 const std::string kCount = "i";      // a whole number >= 0 (frames)
 const std::string kCoord = "c";      // a block coordinate: |v| < 1e9
 const std::string kAngle = "a";      // degrees, |v| <= 1e6
+const std::string kFraction = "f";   // a number 0..1
 const std::string kHotbar = "s";     // a hotbar position 1..9
 const std::string kPixels = "px";    // a window size 0..16384
 const std::string kBlock = "b";      // a block name, air included
@@ -77,6 +78,11 @@ ScriptWait run_set(const ScriptCommand& cmd, ScriptHost& host) {
 
 ScriptWait run_verify(const ScriptCommand&, ScriptHost& host) {
     host.verify();
+    return {};
+}
+
+ScriptWait run_daylight(const ScriptCommand& cmd, ScriptHost& host) {
+    host.set_daylight(cmd.number(0));
     return {};
 }
 
@@ -224,6 +230,10 @@ const std::vector<ScriptCommandSpec>& script_commands() {
         {"verify", {}, "verify: compare the GPU instance buffer with the CPU copy", run_verify},
         {"cull", {"freeze|live"}, "cull freeze|live: freeze the culling frustum or follow the camera", run_cull},
         {"boxes", {"on|off"}, "boxes on|off: draw the boxes of the chunks in the octree", run_boxes},
+        {"daylight",
+         {kFraction},
+         "daylight F: scale the sky light by F, 0..1 (1 day, 0.1 night); block light stays",
+         run_daylight},
         {"break", {}, "break: break the block under the crosshair (as a left click)", run_break},
         {"place",
          {kPlaceable},
@@ -293,7 +303,7 @@ std::optional<double> check_value(const ScriptCommand& cmd, const std::string& k
     }
     if (kind == kWord) return std::nullopt;
     const bool is_number_kind = kind == kNumber || kind == kCount || kind == kCoord || kind == kAngle ||
-                                kind == kHotbar || kind == kPixels;
+                                kind == kHotbar || kind == kPixels || kind == kFraction;
     if (!is_number_kind) {
         if (("|" + kind + "|").find("|" + word + "|") == std::string::npos) {
             throw refuse("needs one of " + kind + ", got '" + word + "'");
@@ -311,6 +321,7 @@ std::optional<double> check_value(const ScriptCommand& cmd, const std::string& k
     if (kind == kAngle && !(std::abs(*v) <= 1e6)) {
         throw refuse("needs an angle in degrees between -1e6 and 1e6, got '" + word + "'");
     }
+    if (kind == kFraction && !(*v >= 0 && *v <= 1)) throw refuse("needs a number from 0 to 1, got '" + word + "'");
     if (kind == kHotbar && !(*v >= 1 && *v <= 9 && is_whole(*v))) {
         throw refuse("needs a hotbar slot 1..9, got '" + word + "'");
     }

@@ -68,6 +68,8 @@ public:
     virtual void verify() = 0;
     virtual void freeze_cull(bool frozen) = 0;
     virtual void show_boxes(bool on) = 0;
+    // Scales the sky light by f (0..1, checked by the parser); block light is not scaled.
+    virtual void set_daylight(double f) = 0;
     // Break, place (with `type`) or pick at the crosshair.
     virtual void act(Action action, std::optional<BlockType> type) = 0;
     virtual void select_hotbar(int index) = 0;  // 0..8

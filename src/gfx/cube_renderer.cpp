@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstddef>
 #include <cstring>
 
 #include <glm/gtc/type_ptr.hpp>
@@ -48,6 +49,7 @@ CubeRenderer::CubeRenderer(const CubeRendererConfig& config)
     u_fog_ = uniform_location(cube_program_, "u_fog", "cube");
     u_highlight_ = uniform_location(cube_program_, "u_highlight_chunk", "cube");
     u_translucent_ = uniform_location(cube_program_, "u_translucent", "cube");
+    u_daylight_ = uniform_location(cube_program_, "u_daylight", "cube");
     const GLint u_layers = uniform_location(cube_program_, "u_layers", "cube");
     assert(config.face_layers.size() == kFaceLayerCount &&
            "CubeRendererConfig::face_layers needs kBlockTypeCount x kFaceCount entries: use face_layer_table()");
@@ -102,13 +104,14 @@ void CubeRenderer::write_page_table(const std::vector<PageHandOut>& pages) {
 }
 
 void CubeRenderer::land_writes(const std::vector<SlotWrite>& writes) {
-    static_assert(sizeof(SlotWrite) == 8, "a write is a (slot, instance) pair of uint32");
+    static_assert(sizeof(SlotWrite) == 16 && offsetof(SlotWrite, value) == 8,
+                  "a write is (slot, unused, instance low, instance high) as uint32: scatter.comp's uvec4");
     const bool scatter = writes.size() > kCopyThreshold;
     const size_t per_batch = ring_.max_reservation() / sizeof(SlotWrite);
     size_t i = 0;
     while (i < writes.size()) {
         const size_t n = std::min(writes.size() - i, per_batch);
-        UploadRing::Span span = ring_.reserve(n * sizeof(SlotWrite), scatter ? ssbo_alignment_ : 8);
+        UploadRing::Span span = ring_.reserve(n * sizeof(SlotWrite), scatter ? ssbo_alignment_ : 16);
         std::memcpy(span.data, writes.data() + i, n * sizeof(SlotWrite));
         if (scatter) {
             glUseProgram(scatter_program_.get());
@@ -120,11 +123,11 @@ void CubeRenderer::land_writes(const std::vector<SlotWrite>& writes) {
             ++stats_.dispatches_last_frame;
         } else {
             for (size_t k = 0; k < n; ++k) {
-                // The value half of pair k lands in its slot.
-                glCopyNamedBufferSubData(ring_.buffer(), buffer_.instances(),
-                                         static_cast<GLintptr>(span.offset + k * sizeof(SlotWrite) + 4),
-                                         GLintptr{writes[i + k].slot} * InstanceBuffer::kInstanceBytes,
-                                         InstanceBuffer::kInstanceBytes);
+                // The value half of write k lands in its slot.
+                glCopyNamedBufferSubData(
+                    ring_.buffer(), buffer_.instances(),
+                    static_cast<GLintptr>(span.offset + k * sizeof(SlotWrite) + offsetof(SlotWrite, value)),
+                    GLintptr{writes[i + k].slot} * InstanceBuffer::kInstanceBytes, InstanceBuffer::kInstanceBytes);
             }
             stats_.copies_last_frame += n;
         }
@@ -196,6 +199,7 @@ void CubeRenderer::use_cube_program(const CubeView& view, bool translucent) {
     glUniform3fv(u_camera_offset_, 1, glm::value_ptr(view.camera_offset));
     glUniform3fv(u_sky_, 1, glm::value_ptr(view.sky_colour));
     glUniform2f(u_fog_, view.fog_start, view.fog_end);
+    glUniform1f(u_daylight_, view.daylight);  // a uniform: changing the daylight uploads nothing
     const glm::ivec3 h = view.highlight_chunk.value_or(glm::ivec3(0));
     glUniform4i(u_highlight_, h.x, h.y, h.z, view.highlight_chunk ? 1 : 0);
     glUniform1i(u_translucent_, translucent ? 1 : 0);
@@ -251,13 +255,13 @@ void CubeRenderer::end_frame() {
 // [SECTION] verification and stats
 
 void CubeRenderer::verify(const std::vector<PackedInstance>& cpu) const {
-    const std::vector<uint32_t> gpu = buffer_.read_back();
+    const std::vector<uint64_t> gpu = buffer_.read_back();
     if (cpu.size() > gpu.size()) {
         throw VerifyError("the GPU buffer holds " + std::to_string(gpu.size()) + " slots but the CPU copy " +
                           std::to_string(cpu.size()));
     }
     for (size_t slot = 0; slot < gpu.size(); ++slot) {
-        const uint32_t want = slot < cpu.size() ? cpu[slot] : 0u;
+        const uint64_t want = slot < cpu.size() ? cpu[slot] : 0u;
         if (gpu[slot] != want) {
             throw VerifyError("slot " + std::to_string(slot) + " holds " + std::to_string(gpu[slot]) +
                               " on the GPU but " + std::to_string(want) + " in the CPU copy");

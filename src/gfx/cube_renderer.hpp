@@ -3,7 +3,7 @@
 // UploadRing (a few copies for an edit, one compute scatter for many writes), turns the
 // visible chunks' slot runs into indirect commands, and draws every cube with ONE
 // glMultiDrawArraysIndirect call: 18 vertices a cube (the <= 3 faces turned to the camera)
-// built in the vertex shader from gl_VertexID and the 4-byte instance.
+// built in the vertex shader from gl_VertexID and the 8-byte instance (docs/light.md).
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -24,8 +24,9 @@
 namespace slotcraft::gfx {
 
 // Texture layers the cube shader looks up: one per block type and face (shaders/cube.frag
-// declares u_layers[11 * 6]; keep the two in step).
+// declares u_layers[16 * 6]; keep the two in step).
 inline constexpr int kFaceLayerCount = kBlockTypeCount * kFaceCount;
+static_assert(kBlockTypeCount <= 16, "shaders/cube.frag's u_layers has room for 16 block types");
 
 // verify() found the GPU instance buffer different from the CPU copy (the app turns it into
 // exit code 2, or a script error). `difference` names the first slot that differs.
@@ -51,6 +52,7 @@ struct CubeView {
     glm::vec3 camera_offset{0.0f};    // eye position relative to origin_chunk * 16
     glm::vec3 sky_colour{0.5f};
     float fog_end = 128.0f;  // blocks: fully sky-coloured from here
+    float daylight = 1.0f;   // 0..1: scales the sky light (block light is not scaled)
     float fog_start = 96.0f;
     std::optional<glm::ivec3> highlight_chunk;  // tint this chunk's cubes
 };
@@ -117,7 +119,7 @@ private:
     Program scatter_program_;
     VertexArray empty_vao_;
     int u_view_proj_ = -1, u_origin_chunk_ = -1, u_camera_offset_ = -1;  // uniform locations
-    int u_sky_ = -1, u_fog_ = -1, u_highlight_ = -1, u_translucent_ = -1;
+    int u_sky_ = -1, u_fog_ = -1, u_highlight_ = -1, u_translucent_ = -1, u_daylight_ = -1;
     int u_scatter_count_ = -1;
     size_t ssbo_alignment_ = 256;
     Query vs_query_, samples_query_;

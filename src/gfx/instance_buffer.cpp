@@ -45,8 +45,8 @@ void InstanceBuffer::clear_page(uint32_t page) {
                               kSlotsPerPage * kInstanceBytes, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
 }
 
-std::vector<uint32_t> InstanceBuffer::read_back() const {
-    std::vector<uint32_t> out(slots_);
+std::vector<uint64_t> InstanceBuffer::read_back() const {
+    std::vector<uint64_t> out(slots_);
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     glGetNamedBufferSubData(instances_.get(), 0, static_cast<GLsizeiptr>(bytes()), out.data());
     return out;

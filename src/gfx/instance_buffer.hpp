@@ -1,5 +1,5 @@
 #pragma once
-// The ONE buffer of cube instances (4 bytes each, pages of 64 slots) and the page table
+// The ONE buffer of cube instances (8 bytes each, pages of 64 slots) and the page table
 // beside it (the chunk each page belongs to). Created with glNamedBufferStorage, it lives as
 // long as the world; it grows (doubles, copies on the GPU, clears the new part) only when
 // the pages outgrow it, and never shrinks or gets rebuilt for an edit.
@@ -13,7 +13,7 @@ namespace slotcraft::gfx {
 class InstanceBuffer {
 public:
     static constexpr uint32_t kSlotsPerPage = 64;
-    static constexpr uint32_t kInstanceBytes = 4;
+    static constexpr uint32_t kInstanceBytes = 8;
     static constexpr uint32_t kPageEntryBytes = 16;  // ivec4: the page's chunk coordinates
 
     explicit InstanceBuffer(uint32_t initial_slots);
@@ -29,7 +29,7 @@ public:
     unsigned int page_table() const { return pages_.get(); }
 
     // Reads the whole instance buffer back (for `verify`; stalls the pipeline).
-    std::vector<uint32_t> read_back() const;
+    std::vector<uint64_t> read_back() const;
 
 private:
     static Buffer make_storage(uint64_t bytes);

@@ -13,7 +13,7 @@ void InstanceSlots::apply(const WorldEvents& events) {
     for (const ChunkCoord& c : events.unloaded) release_chunk(c);
     for (const ChunkLoaded& loaded : events.loaded) {
         for (const CubeInstance& cube : loaded.instances) {
-            add(loaded.coord, cube.index, pack_instance(cube.index, cube.type, cube.face_mask));
+            add(loaded.coord, cube.index, pack_instance(cube.index, cube.type, cube.face_mask, cube.shade));
         }
     }
     apply_changes(events.changes);
@@ -33,18 +33,20 @@ void InstanceSlots::apply_changes(std::span<const InstanceChange> changes) {
 void InstanceSlots::apply(const InstanceChange& change) {
     switch (change.kind) {
         case InstanceChange::Kind::kAdded:
-            add(change.chunk, change.index, pack_instance(change.index, change.type, change.face_mask));
+            add(change.chunk, change.index, pack_instance(change.index, change.type, change.face_mask, change.shade));
             break;
         case InstanceChange::Kind::kRemoved: remove(change.chunk, change.index); break;
         case InstanceChange::Kind::kChanged: {
             const auto slot = slot_of(change.chunk, change.index);
             assert(slot && "a changed cube must already have an instance");
             if (!slot) break;
-            const PackedInstance value = pack_instance(change.index, change.type, change.face_mask);
+            // A rewrite that changes nothing (a cube next to a relit cell whose own shade did
+            // not move) uploads nothing.
+            const PackedInstance value = pack_instance(change.index, change.type, change.face_mask, change.shade);
             // Water lives on pages of its own: a cube that turns into water or out of it moves.
             if (is_water(change.type) != is_water(instance_type(cpu_[*slot])))
                 relocate(change.chunk, change.index, value);
-            else write(*slot, value);
+            else if (cpu_[*slot] != value) write(*slot, value);
             break;
         }
     }
@@ -140,7 +142,7 @@ void InstanceSlots::release_chunk(const ChunkCoord& c) {
 void InstanceSlots::write(uint32_t slot, PackedInstance value) {
     cpu_[slot] = value;
     auto [it, inserted] = write_pos_.emplace(slot, static_cast<uint32_t>(frame_.writes.size()));
-    if (inserted) frame_.writes.push_back({slot, value});
+    if (inserted) frame_.writes.push_back({slot, 0, value});
     else frame_.writes[it->second].value = value;
 }
 
@@ -248,7 +250,8 @@ std::optional<std::string> InstanceSlots::find_invariant_violation() const {
             ++live;
             if (!pages_.is_taken(slot)) return "slot " + std::to_string(slot) + " is mapped but not taken";
             if (index_by_slot_[slot] != index) return "slot " + std::to_string(slot) + " has the wrong cube index";
-            if ((cpu_[slot] >> 20) == 0) return "live slot " + std::to_string(slot) + " has an empty instance";
+            if (packed_face_mask(cpu_[slot]) == 0)
+                return "live slot " + std::to_string(slot) + " has an empty instance";
             const auto owner = pages_.owner_of_page(slot / kSlotsPerPage);
             const bool water = is_water(instance_type(cpu_[slot]));
             if (!owner || *owner != (water ? record.water_owner : record.owner)) {

@@ -1,7 +1,7 @@
 #pragma once
 // Which slot of the one instance buffer each exposed cube lives in. Consumes the world's
 // instance events, hands out slots through the PageAllocator (pages of 64, owned by
-// chunks), keeps the CPU copy of every slot's 4-byte instance, and queues what the GPU must
+// chunks), keeps the CPU copy of every slot's 8-byte instance, and queues what the GPU must
 // do this frame: pages to clear, page -> chunk table entries, slot writes.
 // Plain C++20: no GL. gfx/ lands the queued work; tests check it against the world.
 #include <tsl/robin_map.h>
@@ -17,22 +17,39 @@
 
 namespace slotcraft {
 
-// An instance in 4 bytes: position in its chunk (3 x 4 bits), block type (8 bits), mask of
-// faces to draw (6 bits). 0 is the empty instance (no face): a free slot draws nothing.
-using PackedInstance = uint32_t;
-constexpr PackedInstance pack_instance(uint16_t local_index, BlockType type, uint8_t face_mask) {
+// An instance in 8 bytes (docs/light.md has the table and the reasons). Low word: position
+// in its chunk (3 x 4 bits), block type (6 bits), mask of faces to draw (6 bits), the sky
+// and block level of its shade (4 bits each). High word: the opacity of the 20 edge and
+// corner neighbours its visible faces' corners read (occluder_bit order), then one bit per
+// face for "shows the sky level" and one for "shows the block level". A mask of 0 is the
+// empty instance (no face): a free slot (all 0) draws nothing.
+using PackedInstance = uint64_t;
+inline constexpr int kTypeBits = 6;
+static_assert(kBlockTypeCount <= (1 << kTypeBits), "block types no longer fit the instance's type field");
+constexpr PackedInstance pack_instance(uint16_t local_index, BlockType type, uint8_t face_mask,
+                                       const CubeShade& shade = {}) {
     const glm::ivec3 p = local_position(local_index);
-    return static_cast<PackedInstance>(p.x) | static_cast<PackedInstance>(p.y) << 4 |
-           static_cast<PackedInstance>(p.z) << 8 | static_cast<PackedInstance>(type) << 12 |
-           static_cast<PackedInstance>(face_mask & kAllFaces) << 20;
+    const uint32_t low = static_cast<uint32_t>(p.x) | static_cast<uint32_t>(p.y) << 4 |
+                         static_cast<uint32_t>(p.z) << 8 | static_cast<uint32_t>(type) << 12 |
+                         static_cast<uint32_t>(face_mask & kAllFaces) << 18 |
+                         static_cast<uint32_t>(shade.sky & 15) << 24 | static_cast<uint32_t>(shade.block & 15) << 28;
+    const uint32_t high = (shade.occluders & ((1u << kOccluderCount) - 1)) |
+                          static_cast<uint32_t>(shade.sky_faces & kAllFaces) << 20 |
+                          static_cast<uint32_t>(shade.block_faces & kAllFaces) << 26;
+    return static_cast<PackedInstance>(high) << 32 | low;
 }
 // The block type an instance was packed with.
-constexpr BlockType instance_type(PackedInstance value) { return static_cast<BlockType>((value >> 12) & 255u); }
+constexpr BlockType instance_type(PackedInstance value) {
+    return static_cast<BlockType>((value >> 12) & ((1u << kTypeBits) - 1));
+}
+constexpr uint8_t packed_face_mask(PackedInstance v) { return static_cast<uint8_t>((v >> 18) & kAllFaces); }
 inline constexpr uint32_t kInstanceBytes = sizeof(PackedInstance);
 inline constexpr uint32_t kSlotsPerPage = PageAllocator::kSlotsPerPage;
 
+// 16 bytes as the scatter shader reads it (uvec4: slot, unused, value low, value high).
 struct SlotWrite {
     uint32_t slot;
+    uint32_t unused = 0;
     PackedInstance value;
 };
 

@@ -65,7 +65,9 @@ struct OverlayView {
     double yaw = 0.0, pitch = 0.0;
     std::optional<RayHit> target;
     std::optional<uint32_t> target_slot;
+    std::optional<uint8_t> target_light;  // of the cell in front of the targeted face (sky << 4 | block)
     int view_distance = 8;
+    double daylight = 1.0;
     std::optional<ChunkCoord> highlighted_chunk;  // the chunk whose cubes are highlighted
     SettingsView settings;
     overlay_layout::Rect hotbar;  // where the HUD drew the hotbar (last frame); panels stay off it
@@ -87,6 +89,7 @@ struct EditRequest {
 // What the user changed in the overlay this frame; the App applies it.
 struct OverlayActions {
     std::optional<int> view_distance;                    // a view distance slider moved
+    std::optional<double> daylight;                      // the daylight slider moved
     std::optional<double> fov;                           // the Settings panel's field of view moved
     std::optional<double> mouse_sensitivity;             // the Settings panel's mouse speed moved
     std::optional<bool> cull_frozen;                     // the freeze switch flipped

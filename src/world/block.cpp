@@ -26,11 +26,12 @@ constexpr std::array<BlockInfo, kBlockTypeCount> kBlocks = {{
     {"glass", true, false, all_faces(L::kGlass)},
     {"brick", true, true, all_faces(L::kBrick)},
     {"water", true, false, all_faces(L::kWater)},  // solid: has a cube; see is_firm
+    {"lamp", true, true, all_faces(L::kLamp), kMaxLight},
 }};
 
 constexpr std::array<BlockType, kBlockTypeCount - 1> kPlaceable = {
-    BlockType::kGrass,  BlockType::kDirt,   BlockType::kStone, BlockType::kSand,  BlockType::kLog,
-    BlockType::kLeaves, BlockType::kPlanks, BlockType::kGlass, BlockType::kBrick, BlockType::kWater};
+    BlockType::kGrass,  BlockType::kDirt,  BlockType::kStone, BlockType::kSand,  BlockType::kLog, BlockType::kLeaves,
+    BlockType::kPlanks, BlockType::kGlass, BlockType::kBrick, BlockType::kWater, BlockType::kLamp};
 
 // The placeable list is the solid column of kBlocks, in value order.
 constexpr bool placeable_matches_table() {
@@ -44,19 +45,20 @@ constexpr bool placeable_matches_table() {
 }
 static_assert(placeable_matches_table(), "kPlaceable must list every solid block of kBlocks, in order");
 
-constexpr std::array<std::string_view, kTextureLayerCount> kLayerNames = {"grass_top", "grass_side", "dirt",
-                                                                          "stone",     "sand",       "log_end",
-                                                                          "log_side",  "leaves",     "planks",
-                                                                          "glass",     "brick",      "water"};
+constexpr std::array<std::string_view, kTextureLayerCount> kLayerNames = {
+    "grass_top", "grass_side", "dirt",  "stone", "sand",  "log_end", "log_side",
+    "leaves",    "planks",     "glass", "brick", "water", "lamp"};
 
 constexpr bool inline_queries_match_table() {
     for (int i = 0; i < kBlockTypeCount; ++i) {
         const auto t = static_cast<BlockType>(i);
         if (is_solid(t) != kBlocks[i].solid || is_opaque(t) != kBlocks[i].opaque) return false;
+        if (lets_light_through(t) == kBlocks[i].opaque || light_emission(t) != kBlocks[i].light) return false;
     }
     return true;
 }
-static_assert(inline_queries_match_table(), "is_solid/is_opaque disagree with kBlocks");
+static_assert(inline_queries_match_table(),
+              "is_solid/is_opaque/lets_light_through/light_emission disagree with kBlocks");
 
 }  // namespace
 

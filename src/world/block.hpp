@@ -25,8 +25,9 @@ enum class BlockType : uint8_t {
     kGlass,
     kBrick,
     kWater,
+    kLamp,
 };
-inline constexpr int kBlockTypeCount = 11;
+inline constexpr int kBlockTypeCount = 12;
 
 // Layers of the block texture array, in array order (assets/textures/<name>.png).
 enum class TextureLayer : uint8_t {
@@ -42,14 +43,16 @@ enum class TextureLayer : uint8_t {
     kGlass,
     kBrick,
     kWater,
+    kLamp,
 };
-inline constexpr int kTextureLayerCount = 12;
+inline constexpr int kTextureLayerCount = 13;
 
 struct BlockInfo {
     std::string_view name;
     bool solid = false;                             // has a cube (an instance when exposed)
     bool opaque = false;                            // hides the faces of the cubes next to it
     std::array<TextureLayer, kFaceCount> layers{};  // indexed by Face
+    uint8_t light = 0;                              // block light (0..15) in the cells next to it
 };
 
 // True for the values of BlockType (an int from a file or script may be anything).
@@ -83,6 +86,14 @@ constexpr bool face_shows(BlockType self, BlockType neighbour) {
 constexpr bool changes_neighbour_faces(BlockType before, BlockType after) {
     return is_opaque(before) != is_opaque(after) || is_water(before) != is_water(after);
 }
+
+// Light (docs/light.md): a cell lets light through exactly when its block is not opaque
+// (air, leaves, glass, and any see-through block added to the table later), so the light
+// code never names a block. block.cpp checks both against the table at compile time.
+constexpr bool lets_light_through(BlockType type) { return !is_opaque(type); }
+inline constexpr uint8_t kMaxLight = 15;
+// The block light a block puts into the cells next to it (the lamp: 15; others: 0).
+constexpr uint8_t light_emission(BlockType type) { return type == BlockType::kLamp ? kMaxLight : uint8_t{0}; }
 
 // The texture layer that face `face` of a `type` cube samples.
 TextureLayer face_layer(BlockType type, Face face);

@@ -131,8 +131,27 @@ void Chunk::append_instances(std::vector<CubeInstance>& out) const {
         const uint8_t m = (*masks_)[i];
         if (m == 0) continue;
         const auto index = static_cast<uint16_t>(i);
-        out.push_back({index, (*blocks_)[index], m});
+        out.push_back({index, (*blocks_)[index], m, {}});
     }
+}
+
+void Chunk::set_light(uint16_t index, uint8_t value) {
+    if (!light_) {
+        if (value == uniform_light_) return;
+        light_ = std::make_unique<std::array<uint8_t, kChunkVolume>>();
+        light_->fill(uniform_light_);
+    }
+    (*light_)[index] = value;
+}
+
+bool Chunk::compact_light() {
+    if (!light_) return false;
+    const uint8_t first = (*light_)[0];
+    for (const uint8_t v : *light_) {
+        if (v != first) return false;
+    }
+    fill_light(first);
+    return true;
 }
 
 std::vector<BlockEdit> Chunk::edits() const {
@@ -154,6 +173,7 @@ std::size_t Chunk::storage_bytes() const {
     std::size_t bytes = sizeof(Chunk);
     if (blocks_) bytes += sizeof(*blocks_);
     if (masks_) bytes += sizeof(*masks_);
+    bytes += light_bytes();
     bytes += edits_.size() * (sizeof(uint16_t) + sizeof(BlockType));
     return bytes;
 }

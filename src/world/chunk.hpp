@@ -1,6 +1,6 @@
 #pragma once
-// One chunk: 16^3 block types, the face mask of each cube (its instance: 0 = none), and
-// the edits made to it since generation. Exposure inside the chunk and across one border.
+// One chunk: 16^3 block types, the face mask of each cube (its instance: 0 = none), the
+// light of each cell, and the edits made to it since generation. Exposure inside the chunk and across one border.
 // A chunk never reads another chunk except the neighbour handed to fix_border.
 // Plain C++20; never depends on GL.
 #include "world/block.hpp"
@@ -63,8 +63,24 @@ public:
     std::vector<BlockEdit> edits() const;
     void apply_edits(std::span<const BlockEdit> edits);
 
-    // Bytes of block and mask storage (for stats: air chunks cost almost nothing).
+    // Light (docs/light.md): one byte per cell, sky level in the high nibble, block level in
+    // the low one. A chunk whose cells all have the same light (sky chunks: sky 15; solid
+    // or dark chunks: 0) stores that one byte and no array; the array is made on the first
+    // differing write and dropped again by compact_light().
+    uint8_t light(uint16_t index) const { return light_ ? (*light_)[index] : uniform_light_; }
+    void set_light(uint16_t index, uint8_t value);
+    // Drops the array when every cell has the same light. Returns true when it did.
+    bool compact_light();
+    bool has_light_array() const { return light_ != nullptr; }
+    // Every cell gets `value`, no array.
+    void fill_light(uint8_t value) {
+        light_.reset();
+        uniform_light_ = value;
+    }
+
+    // Bytes of block, mask and light storage (for stats: air chunks cost almost nothing).
     std::size_t storage_bytes() const;
+    std::size_t light_bytes() const { return light_ ? sizeof(*light_) : 0; }
 
 private:
     void hide_faces_between_water(std::array<uint8_t, kChunkVolume>& masks) const;
@@ -72,7 +88,9 @@ private:
     ChunkCoord coord_;
     std::unique_ptr<std::array<BlockType, kChunkVolume>> blocks_;
     std::unique_ptr<std::array<uint8_t, kChunkVolume>> masks_;
+    std::unique_ptr<std::array<uint8_t, kChunkVolume>> light_;
     uint32_t instance_count_ = 0;
+    uint8_t uniform_light_ = 0;
     tsl::robin_map<uint16_t, BlockType> edits_;
 };
 

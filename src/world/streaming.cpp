@@ -1,6 +1,8 @@
 // Streaming plan and the generation worker pool.
 #include "world/streaming.hpp"
 
+#include "world/light.hpp"
+
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -72,6 +74,7 @@ std::unique_ptr<Chunk> build_chunk(const TerrainGenerator& terrain, const Genera
     std::unique_ptr<Chunk> chunk = terrain.generate(job.coord);
     chunk->apply_edits(job.edits);
     chunk->compute_interior_masks();
+    LightPropagator::light_alone(*chunk);
     return chunk;
 }
 

@@ -57,10 +57,11 @@ struct GenerationJob {
 
 struct GenerationResult {
     ChunkCoord coord;
-    std::unique_ptr<Chunk> chunk;  // blocks and interior masks; borders not fixed up yet
+    std::unique_ptr<Chunk> chunk;  // blocks, interior masks, light alone; borders not fixed up yet
 };
 
-// Generates one chunk: terrain, then its edits, then the masks inside the chunk. Pure.
+// Generates one chunk: terrain, then its edits, then the masks inside the chunk and its
+// light as if alone under an open sky (LightPropagator::light_alone). Pure.
 std::unique_ptr<Chunk> build_chunk(const TerrainGenerator& terrain, const GenerationJob& job);
 
 // A worker could not build a chunk (out of memory, or a bug in the generator): the world

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <chrono>
 #include <cassert>
 #include <deque>
 #include <string>
@@ -25,7 +26,7 @@ std::optional<InstanceChange> instance_change(ChunkCoord chunk, uint16_t index, 
     using Kind = InstanceChange::Kind;
     if (old_mask == 0 && new_mask == 0) return std::nullopt;
     const Kind kind = old_mask == 0 ? Kind::kAdded : new_mask == 0 ? Kind::kRemoved : Kind::kChanged;
-    return InstanceChange{kind, chunk, index, type, new_mask};
+    return InstanceChange{kind, chunk, index, type, new_mask, {}};
 }
 }  // namespace
 
@@ -34,20 +35,28 @@ std::optional<InstanceChange> instance_change(ChunkCoord chunk, uint16_t index, 
 // change per cube at the end, only for chunks that were loaded before and still are.
 class World::ChangeTracker {
 public:
-    void note(uint32_t entry, uint32_t generation, uint16_t index, uint8_t old_mask) {
+    // `shade`: the cube's light or occlusion may have changed (a rewrite even when its mask
+    // did not change).
+    void note(uint32_t entry, uint32_t generation, uint16_t index, uint8_t old_mask, bool shade = false) {
         const uint64_t key = (static_cast<uint64_t>(entry) << 16) | index;
-        if (seen_.insert({key, static_cast<uint32_t>(noted_.size())}).second) {
-            noted_.push_back({entry, generation, index, old_mask});
+        const auto [it, inserted] = seen_.insert({key, static_cast<uint32_t>(noted_.size())});
+        if (inserted) {
+            noted_.push_back({entry, generation, index, old_mask, shade});
+        } else {
+            noted_[it->second].shade |= shade;
         }
     }
 
-    void emit(const std::vector<ChunkEntry>& entries, std::vector<InstanceChange>& out) const {
+    void emit(const World& world, std::vector<InstanceChange>& out) const {
         for (const Noted& n : noted_) {
-            const ChunkEntry& e = entries[n.entry];
+            const ChunkEntry& e = world.entries_[n.entry];
             if (e.generation != n.generation || !e.chunk) continue;  // unloaded since
             const uint8_t now = e.chunk->mask(n.index);
-            if (now == n.old_mask) continue;
-            out.push_back(*instance_change(e.chunk->coord(), n.index, e.chunk->block(n.index), n.old_mask, now));
+            if (now == n.old_mask && !(n.shade && now != 0)) continue;
+            InstanceChange change = *instance_change(e.chunk->coord(), n.index, e.chunk->block(n.index), n.old_mask,
+                                                     now);
+            if (now != 0) change.shade = world.shade_of(*e.chunk, n.index, now);
+            out.push_back(change);
         }
     }
 
@@ -57,6 +66,7 @@ private:
         uint32_t generation;
         uint16_t index;
         uint8_t old_mask;
+        bool shade;
     };
     tsl::robin_map<uint64_t, uint32_t> seen_;
     std::vector<Noted> noted_;
@@ -126,7 +136,11 @@ void World::replan(ChunkCoord camera, WorldEvents& events, ChangeTracker& tracke
     const std::vector<ChunkCoord> loaded = loaded_chunks();
     const StreamPlan plan = plan_streaming(
         camera, view_distance_, [this](ChunkCoord c) { return is_loaded(c) || in_flight_.contains(c); }, loaded);
-    for (const ChunkCoord& c : plan.to_drop) unload(c, events, tracker);
+    // Bottom up: a chunk's light mostly comes from above, so dropping a column from the
+    // bottom takes nothing from the chunks above that still wait to go.
+    std::vector<ChunkCoord> drop = plan.to_drop;
+    std::sort(drop.begin(), drop.end(), [](const ChunkCoord& a, const ChunkCoord& b) { return a.y < b.y; });
+    for (const ChunkCoord& c : drop) unload(c, events, tracker);
     std::vector<GenerationJob> jobs;
     jobs.reserve(plan.to_load.size());
     for (const ChunkCoord& c : plan.to_load) {
@@ -166,7 +180,7 @@ WorldEvents World::update(const glm::dvec3& camera) {
     }
     ready_.resize(kept);
     integrate(std::move(batch), events, tracker);
-    tracker.emit(entries_, events.changes);
+    tracker.emit(*this, events.changes);
     return events;
 }
 
@@ -180,7 +194,7 @@ WorldEvents World::load_now(std::span<const ChunkCoord> coords) {
         batch.push_back(build_chunk(terrain_, job_for(c)));
     }
     integrate(std::move(batch), events, tracker);
-    tracker.emit(entries_, events.changes);
+    tracker.emit(*this, events.changes);
     return events;
 }
 
@@ -190,7 +204,7 @@ WorldEvents World::unload_now(std::span<const ChunkCoord> coords) {
     for (const ChunkCoord& c : coords) {
         if (is_loaded(c)) unload(c, events, tracker);
     }
-    tracker.emit(entries_, events.changes);
+    tracker.emit(*this, events.changes);
     replan_needed_ = true;  // a chunk in view may have gone: the next update requests it
     return events;
 }
@@ -217,6 +231,7 @@ void World::integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& e
         if (stale_jobs_.erase(c) > 0) {  // edited while it was being generated
             if (const auto it = kept_edits_.find(c); it != kept_edits_.end()) chunk->apply_edits(it->second);
             chunk->compute_interior_masks();
+            LightPropagator::light_alone(*chunk);
         }
         entries_[s].chunk = std::move(chunk);
         entries_[s].fresh = true;
@@ -239,13 +254,61 @@ void World::integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& e
             });
         }
     }
+    relight_fresh(fresh, tracker);
     for (const uint32_t s : fresh) {
         ChunkEntry& entry = entries_[s];
         entry.fresh = false;
         ChunkLoaded loaded{{s, entry.generation}, entry.chunk->coord(), {}};
-        entry.chunk->append_instances(loaded.instances);
+        append_shaded(*entry.chunk, loaded.instances);
         events.loaded.push_back(std::move(loaded));
         ++counters_.chunks_integrated;
+    }
+}
+
+// Fresh chunks arrive lit as if alone under an open sky. Against the loaded world that is
+// wrong in two ways only: a column whose chunk above is loaded and does not pass full sky
+// down (and, the other way, a loaded chunk below that counted on open sky above it), and
+// light that now crosses the borders. The first goes through the removal pass, the
+// second through the add pass; then the cubes of older chunks whose light or occlusion
+// changed are noted for a rewrite.
+void World::relight_fresh(const std::vector<uint32_t>& fresh, ChangeTracker& tracker) {
+    if (fresh.empty()) return;
+    LightPropagator lp(finder(), true);
+    auto passes_full_sky = [](const Chunk& c, uint16_t i) {
+        return lets_light_through(c.block(i)) && sky_level(c.light(i)) == kMaxLight;
+    };
+    for (const uint32_t s : fresh) {
+        Chunk& chunk = *entries_[s].chunk;
+        if (Chunk* above = find(neighbour(chunk.coord(), kPosY))) {
+            for (int z = 0; z < kChunkSize; ++z) {
+                for (int x = 0; x < kChunkSize; ++x) {
+                    const uint16_t top = local_index(x, kChunkSize - 1, z);
+                    if (sky_level(chunk.light(top)) == kMaxLight && !passes_full_sky(*above, local_index(x, 0, z))) {
+                        lp.remove(&chunk, top, 1);
+                    }
+                }
+            }
+        }
+        if (Chunk* below = find(neighbour(chunk.coord(), kNegY))) {
+            for (int z = 0; z < kChunkSize; ++z) {
+                for (int x = 0; x < kChunkSize; ++x) {
+                    const uint16_t top = local_index(x, kChunkSize - 1, z);
+                    if (sky_level(below->light(top)) == kMaxLight && !passes_full_sky(chunk, local_index(x, 0, z))) {
+                        lp.remove(below, top, 1);
+                    }
+                }
+            }
+        }
+        for (int f = 0; f < kFaceCount; ++f) {
+            const auto face = static_cast<Face>(f);
+            if (Chunk* other = find(neighbour(chunk.coord(), face))) lp.join_border(chunk, face, *other);
+        }
+    }
+    lp.run();
+    note_light_changes(lp, tracker);
+    for (const uint32_t s : fresh) {
+        entries_[s].chunk->compact_light();
+        note_around_chunk(entries_[s].chunk->coord(), tracker);
     }
 }
 
@@ -265,7 +328,29 @@ void World::unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker) {
             tracker.note(*ns, other.generation, i, old_mask);
         });
     }
+    // Light: what came through the chunk goes; the chunk below sees open sky again.
+    LightPropagator lp(finder(), true);
+    const Chunk& gone = *entry.chunk;
+    for (int f = 0; f < kFaceCount; ++f) {
+        const auto face = static_cast<Face>(f);
+        Chunk* other = find(neighbour(c, face));
+        if (other == nullptr) continue;
+        for (int v = 0; v < kChunkSize; ++v) {
+            for (int u = 0; u < kChunkSize; ++u) lp.remove_across(gone, border_cell(face, u, v), face, *other);
+        }
+    }
     index_.erase(c);
+    if (Chunk* below = find(neighbour(c, kNegY))) {
+        for (int z = 0; z < kChunkSize; ++z) {
+            for (int x = 0; x < kChunkSize; ++x) {
+                const uint16_t top = local_index(x, kChunkSize - 1, z);
+                if (lets_light_through(below->block(top))) lp.raise(below, top, kSkyChannel, kMaxLight);
+            }
+        }
+    }
+    lp.run();
+    note_light_changes(lp, tracker);
+    note_around_chunk(c, tracker);
     entry.chunk.reset();
     ++entry.generation;  // every handle to this chunk is stale from now on
     free_entries_.push_back(*s);
@@ -319,6 +404,149 @@ uint8_t World::full_mask(const Chunk& c, uint16_t index) const {
     return m;
 }
 
+ChunkFinder World::finder() {
+    return [this](ChunkCoord c) { return find(c); };
+}
+
+template <class F>
+void World::for_each_face_neighbour(const Chunk& c, uint16_t index, F&& f) {
+    const glm::ivec3 p = local_position(index);
+    for (int face = 0; face < kFaceCount; ++face) {
+        const glm::ivec3 q = p + kFaceNormals[face];
+        const int a = face_axis(static_cast<Face>(face));
+        if (q[a] >= 0 && q[a] < kChunkSize) {
+            f(const_cast<Chunk&>(c), local_index(q.x, q.y, q.z));
+            continue;
+        }
+        const ChunkCoord nc = neighbour(c.coord(), static_cast<Face>(face));
+        if (!chunk_y_in_world(nc.y)) continue;
+        if (Chunk* n = find(nc)) {
+            const glm::ivec3 l = (q + kChunkSize) % kChunkSize;
+            f(*n, local_index(l.x, l.y, l.z));
+        }
+    }
+}
+
+// The block and light of the cell at `offset` from cell `index` of c: another chunk's when
+// the offset leaves c; open sky above the world; opaque and dark below it and in chunks
+// that are not loaded.
+std::pair<BlockType, uint8_t> World::cell_near(const Chunk& c, uint16_t index, const glm::ivec3& offset) const {
+    const glm::ivec3 q = local_position(index) + offset;
+    if (q.x >= 0 && q.x < kChunkSize && q.y >= 0 && q.y < kChunkSize && q.z >= 0 && q.z < kChunkSize) {
+        const uint16_t j = local_index(q.x, q.y, q.z);
+        return {c.block(j), c.light(j)};
+    }
+    const glm::ivec3 step{floor_div(q.x, kChunkSize), floor_div(q.y, kChunkSize), floor_div(q.z, kChunkSize)};
+    const ChunkCoord nc{c.coord().x + step.x, c.coord().y + step.y, c.coord().z + step.z};
+    if (nc.y >= kChunksPerColumn) return {BlockType::kAir, kOpenSkyLight};
+    const Chunk* n = chunk_y_in_world(nc.y) ? find(nc) : nullptr;
+    if (n == nullptr) return {BlockType::kStone, 0};
+    const uint16_t j = local_index(q - step * kChunkSize);
+    return {n->block(j), n->light(j)};
+}
+
+CubeShade World::shade_of(const Chunk& c, uint16_t index, uint8_t mask) const {
+    CubeShade s;
+    if (mask == 0) return s;
+    std::array<uint8_t, kFaceCount> sky{}, block{};
+    for (int f = 0; f < kFaceCount; ++f) {
+        if ((mask >> f & 1) == 0) continue;
+        const glm::ivec3 n = kFaceNormals[f];
+        const uint8_t light = cell_near(c, index, n).second;
+        sky[f] = sky_level(light);
+        block[f] = block_level(light);
+        s.sky = std::max(s.sky, sky[f]);
+        s.block = std::max(s.block, block[f]);
+        // The eight cells around the face's neighbour, in the face's plane.
+        const int a = face_axis(static_cast<Face>(f));
+        for (int du = -1; du <= 1; ++du) {
+            for (int dv = -1; dv <= 1; ++dv) {
+                if (du == 0 && dv == 0) continue;
+                glm::ivec3 d = n;
+                d[(a + 1) % 3] = du;
+                d[(a + 2) % 3] = dv;
+                if (is_opaque(cell_near(c, index, d).first)) s.occluders |= 1u << occluder_bit(d.x, d.y, d.z);
+            }
+        }
+    }
+    // A face shows the cube's level when its own is nearer to it than to 0.
+    for (int f = 0; f < kFaceCount; ++f) {
+        if ((mask >> f & 1) == 0) continue;
+        if (s.sky > 0 && 2 * sky[f] >= s.sky) s.sky_faces |= face_bit(static_cast<Face>(f));
+        if (s.block > 0 && 2 * block[f] >= s.block) s.block_faces |= face_bit(static_cast<Face>(f));
+    }
+    return s;
+}
+
+void World::append_shaded(const Chunk& c, std::vector<CubeInstance>& out) const {
+    const std::size_t first = out.size();
+    c.append_instances(out);
+    for (std::size_t k = first; k < out.size(); ++k) out[k].shade = shade_of(c, out[k].index, out[k].face_mask);
+}
+
+void World::note_cube(const Chunk& c, uint16_t index, ChangeTracker& tracker) {
+    const uint8_t mask = c.mask(index);
+    if (mask == 0) return;
+    if (&c != note_cache_.chunk) {  // runs of cells of one chunk look their entry up once
+        const std::optional<uint32_t> e = entry_of(c.coord());
+        note_cache_ = {&c, e && !entries_[*e].fresh ? *e : UINT32_MAX};
+    }
+    // A fresh chunk's list is made after the relight.
+    if (note_cache_.entry == UINT32_MAX) return;
+    tracker.note(note_cache_.entry, entries_[note_cache_.entry].generation, index, mask, true);
+}
+
+void World::note_light_changes(const LightPropagator& changed, ChangeTracker& tracker) {
+    note_cache_ = {};
+    std::vector<Chunk*> lit;
+    changed.for_each_changed([&](Chunk* c, uint16_t i, uint8_t) {
+        if (lit.empty() || lit.back() != c) lit.push_back(c);
+        for_each_face_neighbour(*c, i, [&](Chunk& n, uint16_t j) { note_cube(n, j, tracker); });
+    });
+    std::sort(lit.begin(), lit.end());
+    lit.erase(std::unique(lit.begin(), lit.end()), lit.end());
+    for (Chunk* c : lit) c->compact_light();
+}
+
+void World::note_around_chunk(ChunkCoord c, ChangeTracker& tracker) {
+    note_cache_ = {};
+    for (int dy = -1; dy <= 1; ++dy) {
+        for (int dz = -1; dz <= 1; ++dz) {
+            for (int dx = -1; dx <= 1; ++dx) {
+                if (dx == 0 && dy == 0 && dz == 0) continue;
+                const ChunkCoord nc{c.x + dx, c.y + dy, c.z + dz};
+                if (!chunk_y_in_world(nc.y)) continue;
+                const Chunk* n = find(nc);
+                if (n == nullptr || n->instance_count() == 0) continue;
+                // The cells of n that touch c: its near layer on each axis that moved.
+                auto range = [](int d) {
+                    return d > 0 ? glm::ivec2(0, 0) : d < 0 ? glm::ivec2(15, 15) : glm::ivec2(0, 15);
+                };
+                const glm::ivec2 rx = range(dx), ry = range(dy), rz = range(dz);
+                for (int y = ry.x; y <= ry.y; ++y)
+                    for (int z = rz.x; z <= rz.y; ++z)
+                        for (int x = rx.x; x <= rx.y; ++x) note_cube(*n, local_index(x, y, z), tracker);
+            }
+        }
+    }
+}
+
+std::optional<uint8_t> World::light_at(const BlockPos& p) const {
+    if (p.y >= kWorldHeight) return kOpenSkyLight;
+    if (p.y < 0) return std::nullopt;
+    const Chunk* c = find(chunk_of(p));
+    if (!c) return std::nullopt;
+    return c->light(local_index(p));
+}
+
+CubeShade World::shade_at(const BlockPos& p) const {
+    if (!block_y_in_world(p.y)) return {};
+    const Chunk* c = find(chunk_of(p));
+    if (!c) return {};
+    const uint16_t i = local_index(p);
+    return shade_of(*c, i, c->mask(i));
+}
+
 EditChanges World::set_block(const BlockPos& p, std::string_view type_name) {
     const std::optional<BlockType> type = block_from_name(type_name);
     if (!type) {
@@ -341,10 +569,8 @@ EditChanges World::set_block(const BlockPos& p, BlockType type) {
         ++counters_.edits_refused;
         throw EditRefused(p, *refused);
     }
-    const EditResult result = apply(Region{p, p}, [type](std::size_t, BlockType) { return type; });
-    EditChanges changes;
-    for (const InstanceChange& c : result.changes) changes.push(c);
-    return changes;
+    EditResult result = apply(Region{p, p}, [type](std::size_t, BlockType) { return type; });
+    return EditChanges(std::move(result.changes));
 }
 
 namespace {
@@ -381,6 +607,12 @@ struct World::BatchScratch {
     std::size_t used = 0;
     tsl::robin_map<ChunkCoord, uint32_t, ChunkCoordHash> index;
     std::vector<InstanceChange> others;  // the changes that are not removals, appended last
+    struct Changed {
+        Chunk* chunk;
+        uint16_t index;
+        BlockType old;
+    };
+    std::vector<Changed> changed;  // cells of loaded chunks that changed type, for the relight
 };
 
 std::unique_ptr<Chunk> World::materialize(ChunkCoord c) const {
@@ -403,6 +635,7 @@ EditResult World::apply(const Region& region, const CellRule& rule, bool list_ed
     scratch.used = 0;
     scratch.index.clear();
     scratch.others.clear();
+    scratch.changed.clear();
     auto touch = [&](Chunk* c) -> TouchedChunk& {
         const auto [it, inserted] = scratch.index.insert({c->coord(), static_cast<uint32_t>(scratch.used)});
         if (inserted) {
@@ -441,19 +674,29 @@ EditResult World::apply(const Region& region, const CellRule& rule, bool list_ed
                     if (!t) t = &touch(c);
                     t->dirty.set(i);
                     t->retyped.set(i);
+                    scratch.changed.push_back({c, i, old});
                     if (!changes_neighbour_faces(old, type)) continue;
-                    // The neighbours' faces toward this cell change with its opacity (or water).
-                    for (int f = 0; f < kFaceCount; ++f) {
-                        const glm::ivec3 q = glm::ivec3(x, y, z) + kFaceNormals[f];
-                        if (q.x >= 0 && q.x < kChunkSize && q.y >= 0 && q.y < kChunkSize && q.z >= 0 &&
-                            q.z < kChunkSize) {
-                            t->dirty.set(local_index(q.x, q.y, q.z));
-                            continue;
+                    // The neighbours' faces toward this cell, and the occlusion of every cube
+                    // that touches it, change with its opacity (and faces with water).
+                    for (int dy = -1; dy <= 1; ++dy) {
+                        for (int dz = -1; dz <= 1; ++dz) {
+                            for (int dx = -1; dx <= 1; ++dx) {
+                                const glm::ivec3 q = glm::ivec3(x + dx, y + dy, z + dz);
+                                if (q.x >= 0 && q.x < kChunkSize && q.y >= 0 && q.y < kChunkSize && q.z >= 0 &&
+                                    q.z < kChunkSize) {
+                                    t->dirty.set(local_index(q.x, q.y, q.z));
+                                    continue;
+                                }
+                                const glm::ivec3 step{floor_div(q.x, kChunkSize), floor_div(q.y, kChunkSize),
+                                                      floor_div(q.z, kChunkSize)};
+                                const ChunkCoord nc{cc.x + step.x, cc.y + step.y, cc.z + step.z};
+                                if (!chunk_y_in_world(nc.y)) continue;
+                                Chunk* n = find(nc);
+                                if (!n) continue;
+                                const glm::ivec3 lq = q - step * kChunkSize;
+                                touch(n).dirty.set(local_index(lq.x, lq.y, lq.z));
+                            }
                         }
-                        Chunk* n = find(neighbour(cc, static_cast<Face>(f)));
-                        if (!n) continue;
-                        const glm::ivec3 lq = (q + kChunkSize) % kChunkSize;
-                        touch(n).dirty.set(local_index(lq.x, lq.y, lq.z));
                     }
                 }
             }
@@ -475,7 +718,35 @@ EditResult World::apply(const Region& region, const CellRule& rule, bool list_ed
         if (in_flight_.contains(cc)) stale_jobs_.insert(cc);
     });
 
-    // Exposure, once per dirty cell: the new mask from the blocks, one change per cube.
+    // Light: the changed cells (and, for a lamp, its neighbours) go through the removal and
+    // add passes; the cubes next to every cell whose light changed are rewritten.
+    if (!scratch.changed.empty()) {
+        const auto start = std::chrono::steady_clock::now();
+        LightPropagator lp(finder(), true);
+        for (const BatchScratch::Changed& ch : scratch.changed) {
+            lp.remove(ch.chunk, ch.index);
+            if (light_emission(ch.old) != light_emission(ch.chunk->block(ch.index))) {
+                lp.remove_neighbours(ch.chunk, ch.index);
+            }
+        }
+        lp.run();
+        counters_.light_ms_last =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        counters_.light_cells_last = lp.cells_changed();
+        std::vector<Chunk*> lit;
+        lp.for_each_changed([&](Chunk* c, uint16_t i, uint8_t) {
+            if (lit.empty() || lit.back() != c) lit.push_back(c);
+            for_each_face_neighbour(*c, i, [&](Chunk& n, uint16_t j) {
+                if (is_solid(n.block(j))) touch(&n).dirty.set(j);
+            });
+        });
+        std::sort(lit.begin(), lit.end());
+        lit.erase(std::unique(lit.begin(), lit.end()), lit.end());
+        for (Chunk* c : lit) c->compact_light();
+    }
+
+    // Exposure and shade, once per dirty cell: the new mask from the blocks, one change per
+    // cube (a dirty cube that keeps its instance is rewritten: its shade may have changed).
     for (std::size_t k = 0; k < scratch.used; ++k) {
         const TouchedChunk& t = scratch.touched[k];
         Chunk& c = *t.chunk;
@@ -484,14 +755,14 @@ EditResult World::apply(const Region& region, const CellRule& rule, bool list_ed
             const uint8_t old_mask = c.mask(i);
             const uint8_t new_mask = is_solid(type) ? full_mask(c, i) : uint8_t{0};
             const bool retyped = t.retyped.test(i);
-            if (new_mask == old_mask && !(retyped && new_mask != 0)) return;
+            if (new_mask == 0 && old_mask == 0) return;
             c.set_mask(i, new_mask);
             BlockType shown = type;
             if (new_mask == 0 && retyped) {  // a removal names the type the cube had
                 shown = static_cast<BlockType>(out.before[region.index_of(world_position(c.coord(), i))]);
             }
-            const auto change = instance_change(c.coord(), i, shown, old_mask, new_mask);
-            if (!change) return;
+            auto change = instance_change(c.coord(), i, shown, old_mask, new_mask);
+            if (new_mask != 0) change->shade = shade_of(c, i, new_mask);
             (change->kind == InstanceChange::Kind::kRemoved ? out.changes : scratch.others).push_back(*change);
         });
     }
@@ -585,7 +856,7 @@ BlockType World::left_after_break(const BlockPos& p) const {
 
 std::vector<CubeInstance> World::instances(ChunkCoord c) const {
     std::vector<CubeInstance> out;
-    if (const Chunk* chunk = find(c)) chunk->append_instances(out);
+    if (const Chunk* chunk = find(c)) append_shaded(*chunk, out);
     return out;
 }
 
@@ -604,6 +875,7 @@ std::vector<CubeInstance> World::rebuild_instances(ChunkCoord c) const {
         scratch->fix_border(face, find(nc), [](uint16_t, uint8_t) {});
     }
     scratch->append_instances(out);
+    for (CubeInstance& cube : out) cube.shade = shade_of(*chunk, cube.index, cube.face_mask);
     return out;
 }
 
@@ -613,11 +885,15 @@ World::Stats World::stats() const {
     s.instances = 0;
     s.chunks_with_instances = 0;
     s.storage_bytes = 0;
+    s.light_bytes = 0;
+    s.chunks_with_light = 0;
     for (const ChunkEntry& entry : entries_) {
         if (!entry.chunk) continue;
         s.instances += entry.chunk->instance_count();
         s.chunks_with_instances += entry.chunk->instance_count() > 0 ? 1 : 0;
         s.storage_bytes += entry.chunk->storage_bytes();
+        s.light_bytes += entry.chunk->light_bytes();
+        s.chunks_with_light += entry.chunk->has_light_array() ? 1 : 0;
     }
     s.stream_pending = in_flight_.size();
     s.stream_queued = pool_ ? pool_->queued() : 0;

@@ -7,6 +7,7 @@
 #include "world/chunk.hpp"
 #include "world/coords.hpp"
 #include "world/events.hpp"
+#include "world/light.hpp"
 #include "world/raycast.hpp"
 #include "world/region.hpp"
 #include "world/streaming.hpp"
@@ -25,6 +26,7 @@
 #include <span>
 #include <stdexcept>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace slotcraft {
@@ -95,7 +97,11 @@ public:
         std::size_t edits_refused = 0;
         std::size_t edited_chunks_unloaded = 0;  // unloaded chunks whose edits are kept
         std::size_t chunk_entries = 0;           // chunk table size (stays flat while walking)
-        std::size_t storage_bytes = 0;           // block + mask storage of loaded chunks
+        std::size_t storage_bytes = 0;           // block + mask + light storage of loaded chunks
+        std::size_t light_bytes = 0;             // of which light arrays (uniform chunks: none)
+        std::size_t chunks_with_light = 0;       // loaded chunks that hold a light array
+        std::size_t light_cells_last = 0;        // cells whose light the last edit changed
+        double light_ms_last = 0.0;              // main-thread ms of the last edit's relight
         int view_distance = 0;
         int worker_threads = 0;
     };
@@ -150,6 +156,12 @@ public:
     // a kept edit, the kept one wins.
     void import_edits(ChunkCoord c, std::span<const BlockEdit> edits);
 
+    // The light of the cell at p (pack_light: sky << 4 | block); open sky above y = 255,
+    // nullopt below y = 0 and in chunks that are not loaded.
+    std::optional<uint8_t> light_at(const BlockPos& p) const;
+    // The shade of the cube at p as the instance events carry it (default: no instance).
+    CubeShade shade_at(const BlockPos& p) const;
+
     // The first solid block within `reach` on the ray (see cast_ray).
     std::optional<RayHit> raycast(const glm::dvec3& origin, const glm::dvec3& direction,
                                   double reach = kPickReach) const;
@@ -197,8 +209,21 @@ private:
     const Chunk* find(ChunkCoord c) const;
     std::optional<uint32_t> entry_of(ChunkCoord c) const;
     uint8_t full_mask(const Chunk& c, uint16_t index) const;
+    CubeShade shade_of(const Chunk& c, uint16_t index, uint8_t mask) const;
+    void append_shaded(const Chunk& c, std::vector<CubeInstance>& out) const;
+    ChunkFinder finder();
+    template <class F>
+    void for_each_face_neighbour(const Chunk& c, uint16_t index, F&& f);
+    std::pair<BlockType, uint8_t> cell_near(const Chunk& c, uint16_t index, const glm::ivec3& offset) const;
+    // Notes for a shade rewrite every cube (of a chunk loaded before this batch) whose
+    // face light uses a cell `changed` reports, and the cubes of the chunks around `c`
+    // whose occlusion reads c's cells (c loaded or unloaded).
+    void note_light_changes(const LightPropagator& changed, ChangeTracker& tracker);
+    void note_around_chunk(ChunkCoord c, ChangeTracker& tracker);
+    void note_cube(const Chunk& c, uint16_t index, ChangeTracker& tracker);
     void replan(ChunkCoord camera, WorldEvents& events, ChangeTracker& tracker);
     void integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& events, ChangeTracker& tracker);
+    void relight_fresh(const std::vector<uint32_t>& fresh, ChangeTracker& tracker);
     void unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker);
     bool wanted(ChunkCoord c) const;
     GenerationJob job_for(ChunkCoord c) const;
@@ -223,6 +248,11 @@ private:
     bool replan_needed_ = true;
     Stats counters_;
     std::unique_ptr<BatchScratch> scratch_;
+    struct NoteCache {
+        const Chunk* chunk = nullptr;
+        uint32_t entry = UINT32_MAX;  // UINT32_MAX: fresh or not loaded
+    };
+    NoteCache note_cache_;                  // note_cube's last chunk
     std::unique_ptr<GenerationPool> pool_;  // last: its workers stop before the rest goes
 };
 

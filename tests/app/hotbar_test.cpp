@@ -10,10 +10,11 @@ namespace {
 TEST(Hotbar, StartsWithEveryPlaceableTypeAndSlotOneSelected) {
     Hotbar h;
     EXPECT_EQ(h.selected(), 0);
-    // Nine positions for the first nine placeable types (water, the tenth, is picked or
-    // placed by name): each once, in the registry's order.
-    ASSERT_EQ(placeable_blocks().size(), static_cast<std::size_t>(Hotbar::kSize) + 1);
-    EXPECT_EQ(placeable_blocks().back(), BlockType::kWater);
+    // Nine positions for the first nine placeable types (water and the lamp, the tenth and
+    // eleventh, are picked or placed by name): each once, in the registry's order.
+    ASSERT_EQ(placeable_blocks().size(), static_cast<std::size_t>(Hotbar::kSize) + 2);
+    EXPECT_EQ(placeable_blocks()[Hotbar::kSize], BlockType::kWater);
+    EXPECT_EQ(placeable_blocks().back(), BlockType::kLamp);
     std::set<BlockType> seen;
     for (int i = 0; i < Hotbar::kSize; ++i) {
         EXPECT_TRUE(is_solid(h.block(i)));

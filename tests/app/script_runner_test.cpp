@@ -48,6 +48,7 @@ public:
     }
     void freeze_cull(bool frozen) override { calls.push_back(frozen ? "freeze" : "live"); }
     void show_boxes(bool on) override { calls.push_back(on ? "boxes on" : "boxes off"); }
+    void set_daylight(double f) override { calls.push_back("daylight " + std::to_string(f)); }
     void act(Action action, std::optional<BlockType> type) override {
         calls.push_back("act " + std::to_string(static_cast<int>(action)) +
                         (type ? " " + std::string(block_name(*type)) : ""));

@@ -1,12 +1,15 @@
-// Benchmarks of world/: chunk generation (microseconds per chunk), set_block with its
-// instance changes (nanoseconds per edit) against rebuilding the edited chunk's whole list
-// of visible cubes per edit (what engines that remesh a chunk per edit do), and picking.
+// Benchmarks of world/: chunk generation (microseconds per chunk, light included), the
+// light of one chunk alone, set_block with its instance changes (nanoseconds per edit)
+// against rebuilding the edited chunk's whole list of visible cubes per edit (what engines
+// that remesh a chunk per edit do), placing and breaking a lamp in a cave (the relight's
+// main-thread time), what light costs per chunk, and picking.
 // Run: build/<dir>/tests/bench/bench_world (Release).
 #include "world/streaming.hpp"
 #include "world/world.hpp"
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <random>
 #include <vector>
 
@@ -35,6 +38,28 @@ void BM_GenerateChunk(benchmark::State& state, WorldType type) {
 }
 BENCHMARK_CAPTURE(BM_GenerateChunk, terrain, WorldType::kTerrain)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_GenerateChunk, flat, WorldType::kFlat)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+// The light of one generated chunk on its own (LightPropagator::light_alone, part of
+// BM_GenerateChunk above): the worker's share of the light.
+void BM_LightAlone(benchmark::State& state) {
+    const TerrainGenerator terrain(WorldType::kTerrain, 1);
+    const bool whole_columns = state.range(0) == 1;
+    std::vector<std::unique_ptr<Chunk>> chunks;
+    for (int32_t n = 0; n < 256; ++n) {
+        const int32_t column = n / (whole_columns ? kChunksPerColumn : 1);
+        chunks.push_back(
+            build_chunk(terrain, {{column % 16, whole_columns ? n % kChunksPerColumn : 4, column / 16}, {}}));
+    }
+    std::size_t i = 0;
+    for (auto _ : state) {
+        Chunk& c = *chunks[i++ & 255];
+        LightPropagator::light_alone(c);
+        benchmark::DoNotOptimize(c.light(0));
+    }
+    state.SetItemsProcessed(state.iterations());
+    state.SetLabel(whole_columns ? "whole columns" : "surface band");
+}
+BENCHMARK(BM_LightAlone)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 // World::load_now of 5x5 whole columns: generation on the calling thread plus the main
 // thread's integration (border fix-ups, bulk instance lists). Compare with the whole-column
@@ -121,6 +146,69 @@ void BM_SetBlockThenRebuildChunk(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_SetBlockThenRebuildChunk)->Unit(benchmark::kNanosecond);
+
+// [SECTION] light
+
+// A lamp placed on the floor of a closed cave (13 x 7 x 13 cells, 20 blocks under the
+// terrain's surface) and broken again, alternately: the relight's main-thread time
+// (World::Stats::light_ms_last) and the cells it changed, as medians and worst cases.
+void BM_LampInCave(benchmark::State& state) {
+    World world{WorldConfig{}};
+    std::vector<ChunkCoord> chunks;
+    for (int x = -2; x <= 1; ++x)
+        for (int z = -2; z <= 1; ++z)
+            for (int y = 0; y < kChunksPerColumn; ++y) chunks.push_back({x, y, z});
+    world.load_now(chunks);
+    int top = kWorldHeight;
+    for (int x = -7; x <= 7; ++x)
+        for (int z = -7; z <= 7; ++z) top = std::min(top, world.terrain().surface_height(x, z));
+    const int floor_y = top - 20 - 7;
+    world.apply(Region{{-6, floor_y, -6}, {6, floor_y + 6, 6}}, [](std::size_t, BlockType) { return BlockType::kAir; });
+    const BlockPos lamp{0, floor_y, 0};
+    std::vector<double> place_ms, break_ms;
+    std::vector<double> cells;
+    bool lit = false;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(world.set_block(lamp, lit ? BlockType::kAir : BlockType::kLamp));
+        const World::Stats s = world.stats();
+        (lit ? break_ms : place_ms).push_back(s.light_ms_last);
+        cells.push_back(static_cast<double>(s.light_cells_last));
+        lit = !lit;
+    }
+    auto median = [](std::vector<double> v) {
+        if (v.empty()) return 0.0;
+        std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+        return v[v.size() / 2];
+    };
+    auto worst = [](const std::vector<double>& v) { return v.empty() ? 0.0 : *std::max_element(v.begin(), v.end()); };
+    state.counters["place_relight_ms_median"] = median(place_ms);
+    state.counters["place_relight_ms_max"] = worst(place_ms);
+    state.counters["break_relight_ms_median"] = median(break_ms);
+    state.counters["break_relight_ms_max"] = worst(break_ms);
+    state.counters["cells_changed_median"] = median(cells);
+    state.SetItemsProcessed(state.iterations());
+    state.SetLabel("set_block(lamp / air), whole edit");
+}
+BENCHMARK(BM_LampInCave)->Unit(benchmark::kMicrosecond);
+
+// What light costs per chunk: the 17 x 17 columns of a view distance 8 square loaded at
+// once, light arrays counted (uniform chunks hold none).
+void BM_LightMemory(benchmark::State& state) {
+    for (auto _ : state) {
+        World world{WorldConfig{}};
+        std::vector<ChunkCoord> chunks;
+        for (int x = -8; x <= 8; ++x)
+            for (int z = -8; z <= 8; ++z)
+                for (int y = 0; y < kChunksPerColumn; ++y) chunks.push_back({x, y, z});
+        world.load_now(chunks);
+        const World::Stats s = world.stats();
+        state.counters["chunks"] = static_cast<double>(s.chunks_loaded);
+        state.counters["chunks_with_light_array"] = static_cast<double>(s.chunks_with_light);
+        state.counters["light_bytes_per_chunk"] = static_cast<double>(s.light_bytes) / s.chunks_loaded;
+        state.counters["storage_bytes_per_chunk"] = static_cast<double>(s.storage_bytes) / s.chunks_loaded;
+    }
+}
+BENCHMARK(BM_LightMemory)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 // [SECTION] picking
 

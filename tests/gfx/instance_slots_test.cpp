@@ -5,8 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <set>
+#include <string>
 
 #include "world/world.hpp"
 
@@ -33,21 +36,55 @@ void expect_matches_world(const World& world, const InstanceSlots& slots, const 
             ++exposed;
             const auto slot = slots.slot_of(c, cube.index);
             ASSERT_TRUE(slot.has_value());
-            ASSERT_EQ(slots.cpu_copy()[*slot], pack_instance(cube.index, cube.type, cube.face_mask));
+            ASSERT_EQ(slots.cpu_copy()[*slot], pack_instance(cube.index, cube.type, cube.face_mask, cube.shade));
         }
     }
     EXPECT_EQ(slots.stats().taken, exposed);
 }
 
-TEST(InstanceSlots, PacksFourBytesWithEmptyAsZero) {
-    EXPECT_EQ(kInstanceBytes, 4u);
-    const PackedInstance v = pack_instance(local_index(15, 14, 13), BlockType::kBrick, kAllFaces);
+TEST(InstanceSlots, PacksEightBytesWithEmptyAsZero) {
+    EXPECT_EQ(kInstanceBytes, 8u);
+    const CubeShade shade{(1u << kOccluderCount) - 1, 13, 9, 0x15, 0x2A};
+    const PackedInstance v = pack_instance(local_index(15, 14, 13), BlockType::kLamp, kAllFaces, shade);
     EXPECT_EQ(v & 15u, 15u);
     EXPECT_EQ((v >> 4) & 15u, 14u);
     EXPECT_EQ((v >> 8) & 15u, 13u);
-    EXPECT_EQ((v >> 12) & 255u, static_cast<uint32_t>(BlockType::kBrick));
-    EXPECT_EQ(v >> 20, kAllFaces);
-    EXPECT_EQ(pack_instance(0, BlockType::kStone, 1) >> 20, 1u);
+    EXPECT_EQ((v >> 12) & 63u, static_cast<uint32_t>(BlockType::kLamp));
+    EXPECT_EQ(packed_face_mask(v), kAllFaces);
+    EXPECT_EQ((v >> 24) & 15u, 13u) << "sky level";
+    EXPECT_EQ((v >> 28) & 15u, 9u) << "block level";
+    EXPECT_EQ((v >> 32) & 0xFFFFFu, 0xFFFFFu) << "20 occluder bits";
+    EXPECT_EQ((v >> 52) & 63u, 0x15u) << "faces showing the sky level";
+    EXPECT_EQ(v >> 58, 0x2Au) << "faces showing the block level";
+    EXPECT_EQ(packed_face_mask(pack_instance(0, BlockType::kStone, 1)), 1u);
+    EXPECT_EQ(pack_instance(0, BlockType::kAir, 0), 0u) << "the empty instance is all zero";
+}
+
+TEST(InstanceSlots, OccluderBitsAreTheTwentyEdgeAndCornerNeighboursAndMatchTheShader) {
+    std::set<int> bits;
+    std::string table;
+    for (int dz = -1; dz <= 1; ++dz)
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx) {
+                const int b = occluder_bit(dx, dy, dz);
+                const int nonzero = (dx != 0) + (dy != 0) + (dz != 0);
+                EXPECT_EQ(b >= 0, nonzero >= 2) << dx << " " << dy << " " << dz;
+                if (b >= 0) bits.insert(b);
+                table += (table.empty() ? "" : ", ") + std::to_string(b);
+            }
+    EXPECT_EQ(bits.size(), static_cast<std::size_t>(kOccluderCount));
+    EXPECT_EQ(*bits.rbegin(), kOccluderCount - 1);
+    // shaders/cube.vert indexes the same table by (dx+1) + 3(dy+1) + 9(dz+1).
+    std::ifstream file(std::string(SLOTCRAFT_SOURCE_DIR) + "/shaders/cube.vert");
+    ASSERT_TRUE(file) << "cannot read shaders/cube.vert";
+    const std::string shader((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    std::string flat;
+    for (char c : shader)
+        if (c != '\n' && c != ' ') flat += c;
+    std::string want;
+    for (char c : "const int kOccluderBit[27] = int[27](" + table + ");")
+        if (c != ' ') want += c;
+    EXPECT_NE(flat.find(want), std::string::npos) << "cube.vert's kOccluderBit differs from occluder_bit(): " << want;
 }
 
 TEST(InstanceSlots, BreakFreesASlotAndPlaceReusesIt) {
@@ -63,14 +100,15 @@ TEST(InstanceSlots, BreakFreesASlotAndPlaceReusesIt) {
     const uint32_t slot = *slots.slot_of(chunk_of(top), local_index(top));
     slots.apply_changes(world.set_block(top, BlockType::kAir));
     const auto frame = slots.take_frame();
-    EXPECT_LE(frame.writes.size(), 7u);
+    EXPECT_LE(frame.writes.size(), 11u) << "the block, its neighbours, the diagonal cubes' occlusion";
     replay(frame, gpu);
     // The block below is now exposed: one instance less, one more: taken is unchanged...
     EXPECT_EQ(slots.stats().taken, before.taken);
     // ...and the new instance took the freed slot, the chunk's lowest free one.
     const BlockPos below{5, 62, 5};
     EXPECT_EQ(*slots.slot_of(chunk_of(below), local_index(below)), slot);
-    EXPECT_EQ(gpu[slot], pack_instance(local_index(below), BlockType::kDirt, world.exposed_faces(below)));
+    EXPECT_EQ(gpu[slot],
+              pack_instance(local_index(below), BlockType::kDirt, world.exposed_faces(below), world.shade_at(below)));
     slots.apply_changes(world.set_block(top, BlockType::kGrass));
     replay(slots.take_frame(), gpu);
     EXPECT_EQ(slots.stats().high_water, before.high_water);

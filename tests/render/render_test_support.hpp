@@ -3,6 +3,11 @@
 // debug output on, and read the stats files it wrote.
 #include <gtest/gtest.h>
 
+#include <stb/stb_image_write.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -29,6 +34,32 @@ inline std::string expect_stops_at_line(const std::string& dir, const std::strin
     EXPECT_EQ(r.exit_code, 2) << script;
     EXPECT_NE(r.err.find("line " + std::to_string(line)), std::string::npos) << r.err;
     return r.err;
+}
+
+// Compares the PNG at `got_path` with tests/render/reference/`name`: at most 0.5% of the
+// pixels may differ by more than 5/255 in a channel (llvmpipe rounding). A failure writes
+// DIR/diff.png (8x the difference); a missing reference says how to make one.
+inline void expect_matches_reference(const std::string& got_path, const std::string& name, const std::string& dir) {
+    const std::string reference = std::string(SLOTCRAFT_SOURCE_DIR) + "/tests/render/reference/" + name;
+    ASSERT_TRUE(std::filesystem::exists(reference))
+        << "no reference image: look at " << got_path << " and copy it to tests/render/reference/" << name;
+    const test::Image got = test::load_png(got_path);
+    const test::Image want = test::load_png(reference);
+    ASSERT_EQ(got.width, want.width);
+    ASSERT_EQ(got.height, want.height);
+    std::vector<uint8_t> diff(got.rgb.size());
+    size_t off = 0;
+    for (size_t p = 0; p < got.rgb.size() / 3; ++p) {
+        int worst = 0;
+        for (int c = 0; c < 3; ++c) worst = std::max(worst, std::abs(got.rgb[p * 3 + c] - want.rgb[p * 3 + c]));
+        off += worst > 5;
+        for (int c = 0; c < 3; ++c) diff[p * 3 + c] = static_cast<uint8_t>(std::min(255, worst * 8));
+    }
+    const double fraction = static_cast<double>(off) / static_cast<double>(got.rgb.size() / 3);
+    const std::string diff_path = dir + "/diff_" + name;
+    if (fraction > 0.005) stbi_write_png(diff_path.c_str(), got.width, got.height, 3, diff.data(), got.width * 3);
+    EXPECT_LE(fraction, 0.005) << off << " pixels of " << got_path << " differ from " << name
+                               << " by more than 5/255; see " << diff_path;
 }
 
 inline int64_t stat_int(const test::Json& doc, const std::string& key) {

@@ -23,15 +23,16 @@ TEST(BlockRegistry, UnknownOrWrongCaseNamesAreRejected) {
     EXPECT_FALSE(block_from_name("").has_value());
 }
 
-TEST(BlockRegistry, PlaceableTypesAreTheTenSolidOnes) {
+TEST(BlockRegistry, PlaceableTypesAreTheElevenSolidOnes) {
     std::set<std::string> names;
     for (BlockType t : placeable_blocks()) {
         EXPECT_TRUE(is_solid(t)) << block_name(t);
         names.insert(std::string(block_name(t)));
     }
-    EXPECT_EQ(names.size(), 10u);
+    EXPECT_EQ(names.size(), 11u);
     EXPECT_FALSE(names.contains("air"));
     EXPECT_TRUE(names.contains("water"));
+    EXPECT_TRUE(names.contains("lamp"));
 }
 
 // Water has a cube (solid) but lets light through and stops neither the player nor the pick
@@ -52,13 +53,23 @@ TEST(BlockRegistry, WaterIsACubeThatIsNeitherOpaqueNorFirm) {
     EXPECT_FALSE(changes_neighbour_faces(BlockType::kAir, BlockType::kGlass));
 }
 
+TEST(BlockRegistry, OnlyTheLampGivesLight) {
+    for (int t = 0; t < kBlockTypeCount; ++t) {
+        const auto type = static_cast<BlockType>(t);
+        EXPECT_EQ(light_emission(type), type == BlockType::kLamp ? 15 : 0) << block_name(type);
+        EXPECT_EQ(lets_light_through(type), !is_opaque(type)) << block_name(type);
+    }
+    EXPECT_TRUE(is_solid(BlockType::kLamp));
+    EXPECT_EQ(block_from_name("lamp"), BlockType::kLamp);
+}
+
 TEST(BlockRegistry, GlassLeavesAndAirAreNotOpaque) {
     EXPECT_FALSE(is_opaque(BlockType::kGlass));
     EXPECT_FALSE(is_opaque(BlockType::kLeaves));
     EXPECT_FALSE(is_opaque(BlockType::kAir));
     EXPECT_FALSE(is_solid(BlockType::kAir));
     for (BlockType t : {BlockType::kGrass, BlockType::kDirt, BlockType::kStone, BlockType::kSand, BlockType::kLog,
-                        BlockType::kPlanks, BlockType::kBrick}) {
+                        BlockType::kPlanks, BlockType::kBrick, BlockType::kLamp}) {
         EXPECT_TRUE(is_opaque(t)) << block_name(t);
     }
 }

@@ -31,8 +31,9 @@ TEST(WorldEdits, BreakingASurfaceBlockReportsItAndItsNeighbours) {
     const std::vector<ChunkCoord> c{{0, 3, 0}, {0, 4, 0}};
     world.load_now(c);
     const EditChanges r = world.set_block({5, 63, 5}, BlockType::kAir);
-    // The grass goes; four grass neighbours gain a side face; the dirt below gains an instance.
-    ASSERT_EQ(r.size(), 6u);
+    // The grass goes; four grass neighbours gain a side face; the dirt below gains an instance;
+    // the four diagonal grass cubes are rewritten (the cell they touch changed opacity).
+    ASSERT_EQ(r.size(), 10u);
     EXPECT_EQ(r[0].kind, InstanceChange::Kind::kRemoved);
     EXPECT_EQ(r[0].index, local_index(5, 15, 5));
     EXPECT_EQ(r[0].type, BlockType::kGrass);
@@ -44,25 +45,32 @@ TEST(WorldEdits, BreakingASurfaceBlockReportsItAndItsNeighbours) {
         EXPECT_EQ(ch.chunk, (ChunkCoord{0, 3, 0}));
     }
     EXPECT_EQ(added, 1);
-    EXPECT_EQ(changed, 4);
+    EXPECT_EQ(changed, 8);
     EXPECT_EQ(world.stats().edits_applied, 1u);
 }
 
-TEST(WorldEdits, PlacingAnOpaqueBlockHidesTheFaceBelowAndChangesAtMostSeven) {
+TEST(WorldEdits, PlacingAnOpaqueBlockHidesTheFaceBelowAndShadesTheGroundAround) {
     World world(flat_config());
     const std::vector<ChunkCoord> c{{0, 3, 0}, {0, 4, 0}};
     world.load_now(c);
     const EditChanges r = world.set_block({5, 64, 5}, BlockType::kStone);
-    ASSERT_EQ(r.size(), 2u);  // the grass under it losing its top (removals first), the new stone
+    // The grass under it losing its top (removals first), the new stone, and the eight grass
+    // cubes around whose top corners it now occludes.
+    ASSERT_EQ(r.size(), 10u);
     EXPECT_EQ(r[0].kind, InstanceChange::Kind::kRemoved);
     EXPECT_EQ(r[1].kind, InstanceChange::Kind::kAdded);
     EXPECT_EQ(r[1].face_mask, kAllFaces & ~face_bit(kNegY));
+    for (std::size_t k = 2; k < r.size(); ++k) {
+        EXPECT_EQ(r[k].kind, InstanceChange::Kind::kChanged);
+        EXPECT_NE(r[k].shade.occluders, 0u) << "a top corner next to the stone is occluded";
+    }
     // Replacing with the same type is a no-op; a different opaque type only retypes it.
     EXPECT_TRUE(world.set_block({5, 64, 5}, BlockType::kStone).empty());
     const EditChanges retype = world.set_block({5, 64, 5}, "brick");
     ASSERT_EQ(retype.size(), 1u);
     EXPECT_EQ(retype[0].kind, InstanceChange::Kind::kChanged);
     EXPECT_EQ(retype[0].type, BlockType::kBrick);
+    EXPECT_EQ(retype[0].shade.sky, 15);
 }
 
 TEST(WorldEdits, RefusedEditsChangeNothing) {

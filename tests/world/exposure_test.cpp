@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <random>
 #include <vector>
 
@@ -57,9 +59,17 @@ TEST(Exposure, FaceTowardAnUnloadedChunkIsFixedUpWhenItLoadsAndUnloads) {
     const WorldEvents gone = world.unload_now(b);
     model.apply(gone);
     EXPECT_EQ(gone.unloaded.size(), 2u);
-    ASSERT_EQ(gone.changes.size(), 1u);
-    EXPECT_EQ(gone.changes[0].kind, InstanceChange::Kind::kChanged);
-    EXPECT_EQ(gone.changes[0].face_mask, face_bit(kPosY));
+    // One cube loses a face; the others along the border are rewritten for their occlusion
+    // (a chunk that is not loaded counts as opaque).
+    int lost_face = 0;
+    for (const InstanceChange& ch : gone.changes) {
+        EXPECT_EQ(ch.kind, InstanceChange::Kind::kChanged);
+        if (ch.index == local_index({15, 63, 9})) {
+            EXPECT_EQ(ch.face_mask, face_bit(kPosY));
+            ++lost_face;
+        }
+    }
+    EXPECT_EQ(lost_face, 1);
     EXPECT_EQ(world.face_mask({15, 63, 9}), face_bit(kPosY));
     EXPECT_EQ(test::count_exposure_mismatches(world, model), 0u);
 }
@@ -91,7 +101,16 @@ TEST(Exposure, GlassAndLeavesShowTheirNeighboursFaces) {
     EXPECT_EQ(world.face_mask({4, 62, 5}), face_bit(kPosX));
     EXPECT_EQ(world.face_mask({5, 62, 5}), 0) << "glass buried in opaque blocks shows nothing";
     EXPECT_EQ(world.face_mask({5, 63, 5}), face_bit(kPosY) | face_bit(kNegY));
-    EXPECT_EQ(glass.size(), 6u) << "4 sides + below + grass above; the glass itself has none";
+    // 4 sides + below + grass above change faces; the glass itself has none; the cubes whose
+    // occlusion reads the cell are rewritten too.
+    int faces_changed = 0;
+    for (const InstanceChange& ch : glass) {
+        const BlockPos p = world_position(ch.chunk, ch.index);
+        const int d = std::abs(p.x - 5) + std::abs(p.y - 62) + std::abs(p.z - 5);
+        faces_changed += d == 1 ? 1 : 0;
+        EXPECT_LE(std::max({std::abs(p.x - 5), std::abs(p.y - 62), std::abs(p.z - 5)}), 1);
+    }
+    EXPECT_EQ(faces_changed, 6);
     EXPECT_EQ(test::count_exposure_mismatches(world, model), 0u);
 }
 
@@ -122,7 +141,8 @@ TEST(Exposure, RandomEditsLoadsAndUnloadsMatchBruteForce) {
     };
     const std::vector<BlockType> palette = {BlockType::kAir,    BlockType::kAir,   BlockType::kAir,
                                             BlockType::kStone,  BlockType::kGlass, BlockType::kLeaves,
-                                            BlockType::kPlanks, BlockType::kGrass, BlockType::kLog};
+                                            BlockType::kPlanks, BlockType::kGrass, BlockType::kLog,
+                                            BlockType::kLamp};
     std::size_t applied = 0;
     std::size_t refused = 0;
     for (int step = 0; step < 5000; ++step) {
@@ -143,7 +163,6 @@ TEST(Exposure, RandomEditsLoadsAndUnloadsMatchBruteForce) {
             EXPECT_FALSE(before.has_value());
             continue;
         }
-        ASSERT_LE(r.size(), 7u);
         ++applied;
         model.apply(r);
         EXPECT_EQ(world.block_at(p), t);

@@ -1,0 +1,303 @@
+// Light against a brute-force model: after random edits (lamps included), across chunk
+// borders and while chunks load and unload, every cell of every loaded chunk has exactly
+// the light a full flood fill of the loaded world gives. Plus the rule's small cases and
+// what light costs per chunk.
+#include "world/light.hpp"
+#include "world/world.hpp"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <set>
+#include <unordered_map>
+#include <random>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "instance_model.hpp"
+
+namespace slotcraft {
+namespace {
+
+// [SECTION] the brute-force model
+
+// The rule of docs/light.md written the plain way: sources first (a sky source is a cell that
+// lets light through with only cells that let light through above it, up to the top of the
+// world or up to a chunk that is not loaded; a block source is a cell next to a lamp), then
+// a flood, level by level, that loses one per step through cells that let light through.
+// Knows nothing of the world's passes: it reads only block_at.
+class LightModel {
+public:
+    explicit LightModel(const World& world) : world_(world) {
+        for (const ChunkCoord& c : world.loaded_chunks()) chunks_[chunk_key(c)] = {c, {}};
+        std::array<std::vector<BlockPos>, kMaxLight + 1> sky_at, block_at;
+        // Sky sources, column by column from the top of the world down: open sky until an
+        // opaque cell; a chunk that is not loaded opens it again.
+        std::set<std::pair<int32_t, int32_t>> columns;
+        for (const auto& [key, chunk] : chunks_) columns.insert({chunk.coord.x, chunk.coord.z});
+        for (const auto& [cx, cz] : columns) {
+            for (int z = 0; z < kChunkSize; ++z) {
+                for (int x = 0; x < kChunkSize; ++x) {
+                    bool open_sky = true;
+                    for (int y = kWorldHeight - 1; y >= 0; --y) {
+                        const BlockPos p{cx * kChunkSize + x, y, cz * kChunkSize + z};
+                        const std::optional<BlockType> b = world.block_at(p);
+                        if (!b) {
+                            open_sky = true;
+                            continue;
+                        }
+                        if (!lets_light_through(*b)) {
+                            open_sky = false;
+                            continue;
+                        }
+                        if (open_sky) {
+                            at(p)->sky = kMaxLight;
+                            sky_at[kMaxLight].push_back(p);
+                        }
+                    }
+                }
+            }
+        }
+        // Block sources: cells that let light through next to a light-giving block.
+        for (const auto& [key, chunk] : chunks_) {
+            for (int i = 0; i < kChunkVolume; ++i) {
+                const BlockPos p = world_position(chunk.coord, static_cast<uint16_t>(i));
+                const BlockType here = *world.block_at(p);
+                if (light_emission(here) == 0) continue;
+                for (const glm::ivec3& n : kFaceNormals) {
+                    Levels* l = at(p + n);
+                    if (l == nullptr || !lets_light_through(*world.block_at(p + n))) continue;
+                    if (light_emission(here) > l->block) {
+                        l->block = light_emission(here);
+                        block_at[l->block].push_back(p + n);
+                    }
+                }
+            }
+        }
+        flood(&Levels::sky, sky_at);
+        flood(&Levels::block, block_at);
+    }
+
+    // The model's light of p (0 for a cell that does not let light through).
+    uint8_t light(const BlockPos& p) const {
+        const Levels* l = const_cast<LightModel*>(this)->at(p);
+        return l == nullptr ? uint8_t{0} : pack_light(l->sky, l->block);
+    }
+
+private:
+    struct Levels {
+        uint8_t sky = 0;
+        uint8_t block = 0;
+    };
+    struct ChunkLevels {
+        ChunkCoord coord;
+        std::array<Levels, kChunkVolume> cells;
+    };
+
+    // The levels of a cell of a loaded chunk, nullptr elsewhere.
+    Levels* at(const BlockPos& p) {
+        if (!block_y_in_world(p.y)) return nullptr;
+        const auto it = chunks_.find(chunk_key(chunk_of(p)));
+        return it == chunks_.end() ? nullptr : &it->second.cells[local_index(p)];
+    }
+    // Breadth-first by level, brightest first: each cell that lets light through takes one
+    // less than its brightest neighbour.
+    void flood(uint8_t Levels::*channel, std::array<std::vector<BlockPos>, kMaxLight + 1>& by_level) {
+        for (int level = kMaxLight; level > 1; --level) {
+            for (std::size_t k = 0; k < by_level[level].size(); ++k) {
+                const BlockPos p = by_level[level][k];
+                if (at(p)->*channel != level) continue;
+                for (const glm::ivec3& n : kFaceNormals) {
+                    Levels* l = at(p + n);
+                    if (l == nullptr || l->*channel >= level - 1 || !lets_light_through(*world_.block_at(p + n))) {
+                        continue;
+                    }
+                    l->*channel = static_cast<uint8_t>(level - 1);
+                    by_level[level - 1].push_back(p + n);
+                }
+            }
+        }
+    }
+
+    const World& world_;
+    std::unordered_map<uint64_t, ChunkLevels> chunks_;
+};
+
+// Cells of loaded chunks whose light differs from the model (the first few are reported).
+std::size_t count_light_mismatches(const World& world) {
+    const LightModel model(world);
+    std::size_t bad = 0;
+    for (const ChunkCoord& c : world.loaded_chunks()) {
+        for (int i = 0; i < kChunkVolume; ++i) {
+            const BlockPos p = world_position(c, static_cast<uint16_t>(i));
+            const uint8_t want = model.light(p);
+            const uint8_t got = *world.light_at(p);
+            if (want == got) continue;
+            if (++bad <= 5) {
+                ADD_FAILURE() << "cell (" << p.x << "," << p.y << "," << p.z << ") "
+                              << ": sky " << int(sky_level(got)) << " block " << int(block_level(got))
+                              << ", the flood fill says sky " << int(sky_level(want)) << " block "
+                              << int(block_level(want));
+            }
+        }
+    }
+    return bad;
+}
+
+// [SECTION] the rule's small cases (flat world: grass at y 63, air above)
+
+struct FlatWorld : ::testing::Test {
+    FlatWorld() : world(config()) {
+        std::vector<ChunkCoord> column;
+        for (int y = 0; y < kChunksPerColumn; ++y) column.push_back({0, y, 0});
+        world.load_now(column);
+    }
+    static WorldConfig config() {
+        WorldConfig c;
+        c.type = WorldType::kFlat;
+        return c;
+    }
+    uint8_t sky(const BlockPos& p) const { return sky_level(*world.light_at(p)); }
+    uint8_t block(const BlockPos& p) const { return block_level(*world.light_at(p)); }
+    World world;
+};
+
+TEST_F(FlatWorld, OpenAirIsFullSkyAndTheGroundIsDark) {
+    EXPECT_EQ(sky({5, 64, 5}), 15);
+    EXPECT_EQ(sky({5, 200, 5}), 15);
+    EXPECT_EQ(*world.light_at({5, 63, 5}), 0);  // grass: opaque
+    EXPECT_EQ(*world.light_at({5, 300, 5}), kOpenSkyLight);
+    EXPECT_EQ(count_light_mismatches(world), 0u);
+}
+
+TEST_F(FlatWorld, ARoofShadesAndLightLosesOnePerStepUnderIt) {
+    // A 5x5 stone roof at y 66 over open sides: under its middle the sky comes in sideways.
+    world.apply(Region{{3, 66, 3}, {7, 66, 7}}, [](std::size_t, BlockType) { return BlockType::kStone; });
+    EXPECT_EQ(sky({5, 65, 5}), 12);  // three steps in from the open edge at x = 2
+    EXPECT_EQ(sky({3, 65, 5}), 14);
+    EXPECT_EQ(count_light_mismatches(world), 0u);
+    world.set_block({5, 66, 5}, BlockType::kAir);  // a hole: the column under it is sky again
+    EXPECT_EQ(sky({5, 65, 5}), 15);
+    EXPECT_EQ(sky({5, 64, 5}), 15);
+    EXPECT_EQ(count_light_mismatches(world), 0u);
+}
+
+TEST_F(FlatWorld, ALampLightsFourteenCellsAroundAndGoesDarkWhenBroken) {
+    // A closed stone box (inside 9x4x9) at the surface: no sky inside.
+    world.apply(Region{{0, 64, 0}, {10, 69, 10}}, [](std::size_t, BlockType) { return BlockType::kStone; });
+    world.apply(Region{{1, 64, 1}, {9, 67, 9}}, [](std::size_t, BlockType) { return BlockType::kAir; });
+    EXPECT_EQ(*world.light_at({5, 65, 5}), 0);
+    world.set_block({5, 64, 5}, BlockType::kLamp);
+    EXPECT_EQ(world.stats().light_cells_last, 9u * 4u * 9u - 1u) << "every air cell of the box";
+    EXPECT_EQ(block({5, 65, 5}), 15);
+    EXPECT_EQ(block({4, 64, 5}), 15);
+    EXPECT_EQ(block({5, 67, 5}), 13);
+    EXPECT_EQ(block({1, 67, 1}), 15 - 10);  // 11 steps from the lamp, 10 from its neighbour
+    EXPECT_EQ(sky({5, 65, 5}), 0);
+    EXPECT_EQ(count_light_mismatches(world), 0u);
+    world.set_block({5, 64, 5}, BlockType::kAir);
+    EXPECT_EQ(*world.light_at({5, 65, 5}), 0);
+    EXPECT_EQ(*world.light_at({1, 67, 1}), 0);
+    EXPECT_EQ(count_light_mismatches(world), 0u);
+}
+
+TEST_F(FlatWorld, GlassAndLeavesLetLightThroughLikeAir) {
+    world.set_block({5, 64, 5}, BlockType::kGlass);
+    world.set_block({5, 65, 5}, BlockType::kLeaves);
+    EXPECT_EQ(sky({5, 64, 5}), 15);
+    EXPECT_EQ(sky({5, 65, 5}), 15);
+    for (int t = 0; t < kBlockTypeCount; ++t) {
+        const auto type = static_cast<BlockType>(t);
+        EXPECT_EQ(lets_light_through(type), !block_info(type).opaque) << block_name(type);
+    }
+}
+
+// [SECTION] uniform chunks cost nothing
+
+TEST(LightStorage, SkyAndSolidChunksHoldNoArray) {
+    WorldConfig config;
+    config.seed = 7;
+    World world(config);
+    std::vector<ChunkCoord> column;
+    for (int y = 0; y < kChunksPerColumn; ++y) column.push_back({0, y, 0});
+    world.load_now(column);
+    for (int y = 0; y < kChunksPerColumn; ++y) {
+        const Chunk* c = world.chunk(*world.handle({0, y, 0}));
+        bool uniform = true;
+        for (int i = 1; i < kChunkVolume && uniform; ++i) uniform = c->light(static_cast<uint16_t>(i)) == c->light(0);
+        EXPECT_EQ(c->has_light_array(), !uniform) << "chunk y " << y;
+        if (!c->has_blocks()) EXPECT_EQ(c->light(0), kOpenSkyLight) << "an all-air chunk under open sky";
+    }
+    EXPECT_FALSE(world.chunk(*world.handle({0, 0, 0}))->has_light_array()) << "solid stone";
+    EXPECT_FALSE(world.chunk(*world.handle({0, 15, 0}))->has_light_array()) << "sky";
+    EXPECT_EQ(count_light_mismatches(world), 0u);
+}
+
+// [SECTION] random edits, lamps, borders, streaming
+
+void random_edits_match(WorldType type, std::span<const ChunkCoord> region, glm::ivec3 lo, glm::ivec3 hi, int steps,
+                        uint32_t seed) {
+    WorldConfig config;
+    config.type = type;
+    config.seed = seed;
+    World world(config);
+    test::InstanceModel instances;
+    std::mt19937 rng(seed);
+    std::vector<ChunkCoord> initial;
+    for (const ChunkCoord& c : region)
+        if (rng() % 4 != 0) initial.push_back(c);
+    instances.apply(world.load_now(initial));
+    ASSERT_EQ(count_light_mismatches(world), 0u) << "after the first load";
+    auto in = [&rng](int a, int b) { return a + static_cast<int>(rng() % static_cast<unsigned>(b - a + 1)); };
+    const std::vector<BlockType> palette = {BlockType::kAir,   BlockType::kAir,    BlockType::kAir,
+                                            BlockType::kStone, BlockType::kStone,  BlockType::kLamp,
+                                            BlockType::kGlass, BlockType::kLeaves, BlockType::kDirt};
+    int checks = 0;
+    for (int step = 0; step < steps; ++step) {
+        if (step % 25 == 24) {  // streaming: one chunk of the region loads or unloads
+            const ChunkCoord c = region[rng() % region.size()];
+            instances.apply(world.is_loaded(c) ? world.unload_now(std::span(&c, 1)) : world.load_now(std::span(&c, 1)));
+        } else if (step % 50 == 10) {  // a small box at once (one batch)
+            const BlockPos a{in(lo.x, hi.x), in(lo.y, hi.y), in(lo.z, hi.z)};
+            const BlockType t = palette[rng() % palette.size()];
+            try {
+                instances.apply(EditChanges(world
+                                                .apply(Region{a, a + glm::ivec3(in(0, 3), in(0, 3), in(0, 3))},
+                                                       [t](std::size_t, BlockType) { return t; })
+                                                .changes));
+            } catch (const RegionRefused&) {}
+        } else {
+            const BlockPos p{in(lo.x, hi.x), in(lo.y, hi.y), in(lo.z, hi.z)};
+            try {
+                instances.apply(world.set_block(p, palette[rng() % palette.size()]));
+            } catch (const EditRefused&) {}
+        }
+        if (step % 100 == 99) {
+            ASSERT_EQ(count_light_mismatches(world), 0u) << "after step " << step;
+            ASSERT_EQ(test::count_exposure_mismatches(world, instances), 0u) << "after step " << step;
+            ++checks;
+        }
+    }
+    EXPECT_GT(checks, 3);
+}
+
+TEST(LightModelCheck, RandomEditsAndLampsAcrossBordersWhileStreaming) {
+    // 3 x 3 x 3 chunks around the terrain's surface; edits near the borders of the middle ones.
+    std::vector<ChunkCoord> region;
+    for (int x = -1; x <= 1; ++x)
+        for (int y = 3; y <= 5; ++y)
+            for (int z = -1; z <= 1; ++z) region.push_back({x, y, z});
+    random_edits_match(WorldType::kTerrain, region, {-12, 56, -12}, {11, 84, 11}, 800, 31);
+}
+
+TEST(LightModelCheck, WholeColumnsFromTheTopOfTheWorld) {
+    // Two full columns (y 0..255): sky from the real top, the column loaded in any order.
+    std::vector<ChunkCoord> region;
+    for (int x = 0; x <= 1; ++x)
+        for (int y = 0; y < kChunksPerColumn; ++y) region.push_back({x, y, 0});
+    random_edits_match(WorldType::kTerrain, region, {10, 60, 2}, {21, 80, 13}, 500, 77);
+}
+
+}  // namespace
+}  // namespace slotcraft
