@@ -225,25 +225,18 @@ void world_panel(PanelContext& context) {
               group_digits(view.world.chunks_with_instances).c_str());
     value_row("streaming", "%s pending", group_digits(view.world.stream_pending).c_str());
     value_row("block storage", "%s", format_bytes(view.world.storage_bytes).c_str());
-    value_row("light storage", "%s in %s chunks", format_bytes(view.world.light_bytes).c_str(),
-              group_digits(view.world.chunks_with_light).c_str());
-    if (view.target_light) {
-        value_row("target light", "sky %d, block %d", *view.target_light >> 4, *view.target_light & 15);
-    }
-    value_row("last relight", "%s cells, %.3f ms", group_digits(view.world.light_cells_last).c_str(),
-              view.world.light_ms_last);
 
+    // The view distance and the daylight share one row (the left column has no row to spare).
     int distance = view.view_distance;
     ImGui::TextColored(ui_detail::kLabelColour, "view distance");
     ImGui::SameLine(ui_detail::kValueColumn);
-    ImGui::SetNextItemWidth(content_width() - ui_detail::kValueColumn);
+    const float half = (content_width() - ui_detail::kValueColumn) * 0.5f - 4.0f;
+    ImGui::SetNextItemWidth(half);
     if (ImGui::SliderInt("##view_distance", &distance, 1, 32, "%d chunks")) actions.view_distance = distance;
-
     auto daylight = static_cast<float>(view.daylight);
-    ImGui::TextColored(ui_detail::kLabelColour, "daylight");
-    ImGui::SameLine(ui_detail::kValueColumn);
-    ImGui::SetNextItemWidth(content_width() - ui_detail::kValueColumn);
-    if (ImGui::SliderFloat("##daylight", &daylight, 0.0f, 1.0f, "%.2f")) actions.daylight = daylight;
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(half);
+    if (ImGui::SliderFloat("##daylight", &daylight, 0.0f, 1.0f, "daylight %.2f")) actions.daylight = daylight;
 }
 
 // [SECTION] Culling

@@ -84,7 +84,7 @@ TEST(RendererRender, AGrowingSceneGrowsTheBufferAndLosesNothing) {
     EXPECT_GE(stat_int(stats, "buffer.slots"), stat_int(stats, "slots.high_water"));
     EXPECT_EQ(stat_int(stats, "buffer.bytes"),
               stat_int(stats, "buffer.slots") * stat_int(stats, "buffer.instance_bytes"));
-    EXPECT_EQ(stat_int(stats, "buffer.instance_bytes"), 4);
+    EXPECT_EQ(stat_int(stats, "buffer.instance_bytes"), 8);
 }
 
 TEST(RendererRender, ARingTooSmallForAFrameWaitsAndLosesNothing) {
