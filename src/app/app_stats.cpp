@@ -68,6 +68,14 @@ void App::collect_stats(StatsJson& json) const {
         json.set("save.edits_recorded", i64(session.save.edits_recorded));
         json.set("save.edits_committed", i64(session.save.edits_committed));
         json.set("save.pending", i64(session.save.pending));
+        json.set("save.state", std::string(save_state_name(session.save.state)));
+        if (session.save.state == SaveState::kOk) {  // the reason while it matters
+            json.set_null("save.error");
+        } else {
+            json.set("save.error", session.save.last_error);
+        }
+        json.set("save.commit_failures", i64(session.save.commit_failures));
+        json.set("save.write_backs", i64(session.save.write_backs));
     } else {
         json.set_null("save");
     }

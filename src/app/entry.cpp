@@ -11,6 +11,8 @@
 
 #include "app/app.hpp"
 #include "app/settings.hpp"
+#include "app/stats_json.hpp"
+#include "app/stop_signals.hpp"
 #include "app/window.hpp"
 #include "save/save.hpp"
 #include "gfx/cube_renderer.hpp"
@@ -72,6 +74,7 @@ int run_program(const std::vector<std::string>& args) {
         }
     }
     const std::string script_path = options.script_path;
+    install_stop_signals();  // from here a Ctrl+C ends the run cleanly (App::run)
     try {
         App app(std::move(options), std::move(script), settings, settings_path);
         return app.run();
@@ -81,6 +84,9 @@ int run_program(const std::vector<std::string>& args) {
     } catch (const WorldFileError& e) {
         std::fprintf(stderr, "slotcraft: %s\n", e.what());
         return kExitEnvironment;
+    } catch (const OutputFileError& e) {  // --screenshot or --stats-json could not be written
+        std::fprintf(stderr, "slotcraft: %s\n", e.what());
+        return kExitUsage;
     } catch (const gfx::VerifyError& e) {
         std::fprintf(stderr, "slotcraft: %s\n", e.what());
         return kExitUsage;

@@ -208,6 +208,7 @@ void world_panel(PanelContext& context) {
               group_digits(view.world.chunks_with_instances).c_str());
     value_row("streaming", "%s pending", group_digits(view.world.stream_pending).c_str());
     value_row("block storage", "%s", format_bytes(view.world.storage_bytes).c_str());
+    value_row("save", "%s", view.save.empty() ? "off (no world file)" : view.save.c_str());
 
     int distance = view.view_distance;
     ImGui::TextColored(ui_detail::kLabelColour, "view distance");
