@@ -223,6 +223,10 @@ void App::capture_final_frame() {
 // changes become slot work.
 void App::simulate() {
     controls_->step(clock_.seconds, solid_for_player(session_->world()));
+    if (const uint64_t stops = controls_->player().stats().edge_stops; stops != edge_stops_seen_) {
+        edge_stops_seen_ = stops;
+        show_message("the world's edge: |x|, |y|, |z| stay within 1e9 (blocks); the player stops here");
+    }
     if (frame_times_.count() % kMetaEveryFrames == 0) save_meta();
     watch_saving();
     session_->update(controls_->camera().position, kCompactionMovesPerFrame);

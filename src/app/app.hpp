@@ -162,6 +162,7 @@ private:
         uint64_t write_backs_seen = 0;
     };
     SaveView save_view_;
+    uint64_t edge_stops_seen_ = 0;                 // the player's stops at the world's bound, as last shown
     std::optional<ChunkCoord> highlighted_chunk_;  // chosen in the occupancy panel
     // The edit selection (script `region`, keys B and N).
     struct Selection {

@@ -125,6 +125,14 @@ int write_all(int fd, const std::string& text) {
 
 }  // namespace
 
+void check_output_folder(const std::string& path) {
+    const std::filesystem::path parent = std::filesystem::absolute(path).parent_path();
+    if (::access(parent.c_str(), W_OK) != 0) {
+        throw OutputFileError("cannot write into '" + parent.string() + "' (" + std::strerror(errno) +
+                              "): choose a writable folder");
+    }
+}
+
 void write_file_atomically(const std::string& path, const std::string& text, const char* what) {
     const auto fail = [&](int error) {
         return OutputFileError("cannot write " + std::string(what) + " '" + path + "': " + std::strerror(error));

@@ -50,4 +50,8 @@ struct OutputFileError : std::runtime_error {
 // over. `what` names the file in the message ("the screenshot"). Throws OutputFileError.
 void write_file_atomically(const std::string& path, const std::string& text, const char* what = "the file");
 
+// Checks, before a run, that the folder `path` will be written into exists and is writable.
+// Throws OutputFileError: "cannot write into 'DIR' (reason): choose a writable folder".
+void check_output_folder(const std::string& path);
+
 }  // namespace slotcraft

@@ -177,5 +177,26 @@ TEST(FailureRender, AWorldFileDeletedWhileRunningIsWrittenBack) {
     EXPECT_EQ(saved_edits(world), 4u);
 }
 
+TEST(FailureRender, AScriptsOutputFoldersAreCheckedBeforeTheWindowOpens) {
+    const std::string dir = out_dir();
+    const auto r = run_script(dir, "wait 200\nstats " + dir + "/s.json\nscreenshot /nonexistent/shot.png\n");
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find("line 3: 'screenshot' cannot write into '/nonexistent'"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(dir + "/s.json")) << "the run started";
+}
+
+TEST(FailureRender, DuplicateFlagsAndAMissingAssetsFolderAreOneMessage) {
+    const std::string dir = out_dir();
+    const auto twice = run_script(dir, "wait 1\n", {"--seed", "3", "--seed", "4"});
+    EXPECT_EQ(twice.exit_code, 2) << twice.err;
+    EXPECT_NE(twice.err.find("--seed is given twice"), std::string::npos) << twice.err;
+    const auto assets = run_script(dir, "wait 1\n", {"--assets", "/nonexistent"});
+    EXPECT_EQ(assets.exit_code, 1) << assets.err;
+    EXPECT_NE(assets.err.find("'/nonexistent' does not exist"), std::string::npos) << assets.err;
+    int lines = 0;
+    for (const char c : assets.err) lines += c == '\n';
+    EXPECT_EQ(lines, 1) << assets.err;
+}
+
 }  // namespace
 }  // namespace slotcraft
