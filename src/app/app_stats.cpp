@@ -47,6 +47,8 @@ void App::collect_stats(StatsJson& json) const {
     json.set("world.chunks_loaded", i64(w.chunks_loaded));
     json.set("world.instances", i64(w.instances));
     json.set("stream.pending", i64(w.stream_pending));
+    json.set("stream.chunks_integrated", i64(w.chunks_integrated));  // since start (the soak run reads them)
+    json.set("stream.chunks_unloaded", i64(w.chunks_unloaded));
 
     if (const auto hit = target()) {
         json.set("target.x", hit->block.x);

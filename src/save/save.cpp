@@ -111,16 +111,25 @@ OpenedWorld WorldStore::open(const std::string& path, const OpenMode& mode) {
 
 WorldStore::WorldStore(std::string path, sqlite3* db, const OpenMode& mode)
     : path_(std::move(path)), db_(db), mode_(mode), statements_(std::make_unique<Statements>()) {
-    prepare_statements();
+    try {
+        prepare_statements();
+    } catch (const WorldFileError&) {  // the destructor will not run: close here
+        statements_.reset();
+        sqlite3_close(db_);
+        throw;
+    }
     writer_ = std::thread([this] { write_loop(); });
 }
 
 void WorldStore::prepare_statements() {
-    statements_->upsert = prepare(db_, "INSERT OR REPLACE INTO edits(cx, cy, cz, idx, type) VALUES(?, ?, ?, ?, ?)");
-    statements_->erase = prepare(db_, "DELETE FROM edits WHERE cx = ? AND cy = ? AND cz = ? AND idx = ?");
-    statements_->put_meta = prepare(db_, "INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)");
-    assert(statements_->upsert && statements_->erase && statements_->put_meta &&
-           "WorldStore: statements must prepare on a checked world file");
+    statements_->upsert = prepare(db_, kUpsertEditSql);
+    statements_->erase = prepare(db_, kEraseEditSql);
+    statements_->put_meta = prepare(db_, kPutMetaSql);
+    // The checks refuse such a file; this is a file changed between the check and the open.
+    if (!statements_->upsert || !statements_->erase || !statements_->put_meta) {
+        throw WorldFileError("world file '" + path_ + "' refused: its tables lack a world's columns (" + db_error(db_) +
+                             ")");
+    }
     struct stat st {};
     if (::stat(path_.c_str(), &st) == 0) {
         file_dev_ = st.st_dev;

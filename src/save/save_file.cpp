@@ -176,6 +176,11 @@ void check_readonly(const std::string& path) {
         raw, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('meta', 'edits')", path,
         "its tables cannot be read");
     if (tables != 2) refuse(path, "it lacks the meta or edits table");
+    // Found by fuzzing: tables of the right names without a world's columns passed the checks
+    // and failed an assert when the writer prepared its statements.
+    for (const char* sql : {kUpsertEditSql, kEraseEditSql, kPutMetaSql}) {
+        if (!prepare(raw, sql)) refuse(path, "its tables lack a world's columns (" + db_error(raw) + ")");
+    }
 
     const StmtPtr check = prepare(raw, "PRAGMA quick_check");
     if (!check) refuse(path, "PRAGMA quick_check cannot run (" + db_error(raw) + ")");

@@ -44,6 +44,12 @@ std::string io_reason(const std::string& path, const SqliteError& e);
 // The SqliteError of the connection's last failure (message, codes).
 SqliteError last_error(sqlite3* db);
 
+// The writer's statements: a file whose tables cannot take them is refused by the checks.
+inline constexpr const char* kUpsertEditSql =
+    "INSERT OR REPLACE INTO edits(cx, cy, cz, idx, type) VALUES(?, ?, ?, ?, ?)";
+inline constexpr const char* kEraseEditSql = "DELETE FROM edits WHERE cx = ? AND cy = ? AND cz = ? AND idx = ?";
+inline constexpr const char* kPutMetaSql = "INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)";
+
 // The connection's last error message ("out of memory" when there is no connection).
 std::string db_error(sqlite3* db);
 // Runs one or more statements whose rows nobody needs. Throws SqliteError.

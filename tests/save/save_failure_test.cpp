@@ -46,12 +46,12 @@ TEST(WorldStoreFailure, OnAFullDiskEditsWaitInMemoryAreSeenAndLandWhenSpaceRetur
     WorldStore::Stats s = store.stats();
     EXPECT_EQ(s.state, SaveState::kFailed);
     EXPECT_EQ(s.pending, static_cast<std::size_t>(kEdits));
-    EXPECT_GE(s.commit_failures, 2u) << "retried while the flush waited";
+    EXPECT_GE(s.commit_failures, 1u);
     EXPECT_NE(s.last_error.find(path), std::string::npos) << s.last_error;
     EXPECT_NE(s.last_error.find("full"), std::string::npos) << s.last_error;
-    // Space comes back: the retries land every edit, the state recovers.
+    // Space comes back: a retry lands every edit, the state recovers.
     fs::remove(filler);
-    EXPECT_TRUE(store.flush_for(std::chrono::milliseconds(10000)));
+    EXPECT_TRUE(store.flush_for(std::chrono::milliseconds(30000)));
     s = store.stats();
     EXPECT_EQ(s.state, SaveState::kOk);
     EXPECT_EQ(s.pending, 0u);
@@ -142,46 +142,35 @@ TEST(WorldStoreFailure, NewMovesNoWorldAnotherProgramHasOpen) {
     EXPECT_EQ(count_edits(path), 10u);
 }
 
-TEST(WorldStoreFailure, AWorldFileDeletedWhileOpenIsWrittenBack) {
-    TempDir dir;
-    const std::string path = dir.file("w.db");
-    OpenedWorld opened = WorldStore::open(path);
-    record(*opened.store, 0, 50);
-    ASSERT_TRUE(opened.store->flush());
-    fs::remove(path);
-    fs::remove(path + "-wal");
-    record(*opened.store, 50, 50);
-    ASSERT_TRUE(opened.store->flush());
-    const WorldStore::Stats s = opened.store->stats();
-    EXPECT_EQ(s.write_backs, 1u);
-    EXPECT_NE(s.last_write_back.find("deleted"), std::string::npos) << s.last_write_back;
-    record(*opened.store, 100, 50);  // later edits go to the file written back
-    ASSERT_TRUE(opened.store->flush());
-    EXPECT_EQ(opened.store->stats().write_backs, 1u);
-    opened.store.reset();
-    EXPECT_EQ(count_edits(path), 150u);
-}
-
-TEST(WorldStoreFailure, AWorldFileReplacedWhileOpenIsWrittenBackAndTheOtherFileKept) {
-    TempDir dir;
-    const std::string path = dir.file("w.db");
-    OpenedWorld opened = WorldStore::open(path);
-    record(*opened.store, 0, 50);
-    ASSERT_TRUE(opened.store->flush());
-    fs::remove(path);
-    save_test::write_bytes(path, {'n', 'o', 't', 'e', 's'});
-    record(*opened.store, 50, 50);
-    ASSERT_TRUE(opened.store->flush());
-    const WorldStore::Stats s = opened.store->stats();
-    EXPECT_EQ(s.write_backs, 1u);
-    EXPECT_NE(s.last_write_back.find("replaced"), std::string::npos) << s.last_write_back;
-    opened.store.reset();
-    EXPECT_EQ(count_edits(path), 100u);
-    int kept = 0;  // the replacing file, moved aside
-    for (const std::string& name : save_test::list_dir(dir.path())) {
-        if (name.starts_with("w.db.") && save_test::read_bytes(dir.file(name)).size() == 5) ++kept;
+// The file deleted, or replaced by another file, while the world is open: the next commit
+// writes the open database back (the replacing file is moved aside, never deleted).
+TEST(WorldStoreFailure, AWorldFileDeletedOrReplacedWhileOpenIsWrittenBack) {
+    for (const bool replaced : {false, true}) {
+        SCOPED_TRACE(replaced ? "replaced" : "deleted");
+        TempDir dir;
+        const std::string path = dir.file("w.db");
+        OpenedWorld opened = WorldStore::open(path);
+        record(*opened.store, 0, 50);
+        ASSERT_TRUE(opened.store->flush());
+        fs::remove(path);
+        fs::remove(path + "-wal");
+        if (replaced) save_test::write_bytes(path, {'n', 'o', 't', 'e', 's'});
+        record(*opened.store, 50, 50);
+        ASSERT_TRUE(opened.store->flush());
+        const WorldStore::Stats s = opened.store->stats();
+        EXPECT_EQ(s.write_backs, 1u);
+        EXPECT_NE(s.last_write_back.find(replaced ? "replaced" : "deleted"), std::string::npos) << s.last_write_back;
+        record(*opened.store, 100, 50);  // later edits go to the file written back
+        ASSERT_TRUE(opened.store->flush());
+        EXPECT_EQ(opened.store->stats().write_backs, 1u);
+        opened.store.reset();
+        EXPECT_EQ(count_edits(path), 150u);
+        int kept = 0;  // the replacing file, moved aside
+        for (const std::string& name : save_test::list_dir(dir.path())) {
+            if (name.starts_with("w.db.") && save_test::read_bytes(dir.file(name)).size() == 5) ++kept;
+        }
+        EXPECT_EQ(kept, replaced ? 1 : 0);
     }
-    EXPECT_EQ(kept, 1);
 }
 
 }  // namespace
