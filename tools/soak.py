@@ -48,11 +48,11 @@ def main():
     while edits < total:
         px, pz = PLACES[place % len(PLACES)]
         place += 1
-        lines.append(f"camera {px + 0.5} 150 {pz + 0.5} 0 -30")  # waits until every chunk streamed in
+        lines.append(f"camera {px + 0.5} 135 {pz + 0.5} 0 -30")  # waits until every chunk streamed in
         flights += 1
         for _ in range(min(BATCH, total - edits)):
             # Cells above the flat world's ground (air there), within the view distance.
-            cell = (px + rng.randint(-40, 40), rng.randint(100, 140), pz + rng.randint(-40, 40))
+            cell = (px + rng.randint(-24, 24), rng.randint(120, 150), pz + rng.randint(-24, 24))
             block = rng.randrange(len(BLOCKS))
             model[cell] = block
             lines.append(f"set {cell[0]} {cell[1]} {cell[2]} {BLOCKS[block]}")

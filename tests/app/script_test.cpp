@@ -71,7 +71,10 @@ TEST(Script, HostileBytesAreShownEscapedAndCut) {
         return std::string();
     };
     // A BOM before the first command is skipped.
-    EXPECT_EQ(parse_script("\xEF\xBB\xBF" "camera 0 80 0 0 0\n").size(), 1u);
+    EXPECT_EQ(parse_script("\xEF\xBB\xBF"
+                           "camera 0 80 0 0 0\n")
+                  .size(),
+              1u);
     // An escape sequence reaches no terminal.
     const std::string escape = refusal("wait 1\n\x1b[2Jboom\n");
     EXPECT_NE(escape.find("unknown command '\\x1b[2Jboom'"), std::string::npos) << escape;
