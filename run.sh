@@ -6,12 +6,14 @@
 #   ./run.sh bench                    build (release preset) and run the benchmarks
 #   ./run.sh package                  build (release preset) and write the .deb packages to build/package/
 #   ./run.sh docs                     build (release preset), measure, redraw docs/images/
+#   ./run.sh fuzz [SECONDS]           build (fuzz preset: clang-14, libFuzzer, ASan+UBSan), run each target SECONDS (60)
+#   ./run.sh soak                     build (release preset), a scripted run of 1,000,000 random edits with flights (slow)
 set -euo pipefail
 cd "$(dirname "$0")"
 
 PACKAGES=(cmake g++ make pkg-config libglfw3-dev libglm-dev libimgui-dev libstb-dev python3-glad
           robin-map-dev libsqlite3-dev libtomlplusplus-dev libgtest-dev libgmock-dev libbenchmark-dev
-          xvfb xauth libgl1-mesa-dri clang-format dpkg-dev desktop-file-utils xdotool)
+          xvfb xauth libgl1-mesa-dri clang-format dpkg-dev desktop-file-utils xdotool clang-14 libclang-rt-14-dev)
 
 ensure_packages() {
   local missing=()
@@ -109,8 +111,41 @@ case "$cmd" in
     # Debian's python3-matplotlib belongs to the system Python (not a pyenv or venv one).
     /usr/bin/python3 tools/plot_benchmarks.py build/docs docs/images
     ;;
+  fuzz)
+    # Each libFuzzer target for SECONDS (default 60) under ASan + UBSan, starting from the
+    # committed seeds (tests/fuzz/corpus/NAME, never written to); new inputs go to
+    # build/fuzz/corpus/NAME, crashes to build/fuzz/artifacts/. See docs/testing.md.
+    ensure_packages
+    seconds=${1:-60}
+    targets=(script options world_file png slot_tree page_allocator ring_allocator world_edits)
+    build fuzz "${targets[@]/#/fuzz_}"
+    export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
+    export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0"
+    export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+    mkdir -p build/fuzz/artifacts
+    failed=()
+    for t in "${targets[@]}"; do
+      mkdir -p "build/fuzz/corpus/$t"
+      echo "== fuzz_$t for ${seconds}s"
+      if ./build/fuzz/tests/fuzz/"fuzz_$t" -max_total_time="$seconds" -print_final_stats=1 -timeout=30 \
+          -artifact_prefix="build/fuzz/artifacts/$t-" "build/fuzz/corpus/$t" "tests/fuzz/corpus/$t" \
+          > "build/fuzz/$t.log" 2>&1; then
+        echo "   $(grep -o 'stat::number_of_executed_units: [0-9]*' "build/fuzz/$t.log" | sed 's/.*: //') executions, no failure"
+      else
+        echo "   FAILED: see build/fuzz/$t.log and build/fuzz/artifacts/"; failed+=("$t")
+      fi
+    done
+    [ ${#failed[@]} -eq 0 ] || { echo "fuzz failures: ${failed[*]}"; exit 1; }
+    ;;
+  soak)
+    # 1,000,000 random edits with flights that stream chunks out and back, --verify-every on,
+    # into a world file that is then compared with the edits (tools/soak.py; about 10 minutes).
+    ensure_packages
+    build release slotcraft
+    with_display python3 tools/soak.py ./build/release/src/slotcraft build/soak "$@"
+    ;;
   *)
-    sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

@@ -48,3 +48,18 @@ if(SLOTCRAFT_BUILD_TESTS)
   find_program(XDOTOOL_EXECUTABLE xdotool)
   slotcraft_require(XDOTOOL_EXECUTABLE xdotool "xdotool (the render tests send F2 with it)")
 endif()
+
+if(SLOTCRAFT_FUZZ)
+  # The fuzz preset: clang-14 with libFuzzer and the sanitizers' runtimes (compiler-rt).
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "Slotcraft's fuzz targets need clang: install the Debian package 'clang-14' (apt-get install clang-14)")
+  endif()
+  include(CheckCXXSourceCompiles)
+  set(CMAKE_REQUIRED_FLAGS -fsanitize=fuzzer)
+  check_cxx_source_compiles("
+    #include <cstddef>
+    #include <cstdint>
+    extern \"C\" int LLVMFuzzerTestOneInput(const uint8_t*, std::size_t) { return 0; }" SLOTCRAFT_HAS_LIBFUZZER)
+  unset(CMAKE_REQUIRED_FLAGS)
+  slotcraft_require(SLOTCRAFT_HAS_LIBFUZZER libclang-rt-14-dev "libFuzzer (-fsanitize=fuzzer)")
+endif()

@@ -20,6 +20,7 @@
 #include "app/screenshot_path.hpp"
 #include "app/script_runner.hpp"
 #include "app/stats_json.hpp"
+#include "app/stop_signals.hpp"
 #include "app/window.hpp"
 #include "app/world_session.hpp"
 #include "ui/hud.hpp"
@@ -40,6 +41,8 @@ constexpr size_t kCompactionMovesPerFrame = 256;
 constexpr int64_t kMetaEveryFrames = 60;
 // How long a message stays under the crosshair (rendered frames).
 constexpr int64_t kMessageFrames = 150;
+// The last try to write the edits at the end of a run (failed commits are retried meanwhile).
+constexpr std::chrono::milliseconds kLastSaveTry{3000};
 
 App* app_of(GLFWwindow* window) { return static_cast<App*>(glfwGetWindowUserPointer(window)); }
 void key_callback(GLFWwindow* w, int key, int /*scancode*/, int action, int mods) {
@@ -140,6 +143,7 @@ int App::run() {
     bool captured_last = false;
     clock_.last_time = glfwGetTime();
     while (!window_->should_close()) {
+        if (stop_signal() != 0) break;  // SIGINT, SIGTERM, SIGHUP: end cleanly, now
         window_->poll_events();
         if (script_ && !script_->advance(*this)) break;
         simulate();
@@ -159,19 +163,52 @@ int App::run() {
         }
         if (last_by_count) break;
     }
+    const int signal = stop_signal();
+    if (signal != 0) {
+        std::fprintf(stderr, "slotcraft: %s: stopping; committing the last edits and closing the world file\n",
+                     stop_signal_name(signal));
+    }
     // The last frame is wanted as a PNG but the run ended another way: render it now.
-    if (!options_.screenshot_path.empty() && !captured_last) {
+    if (!options_.screenshot_path.empty() && !captured_last && signal == 0) {
         capture_final_frame();
         render_frame();
     }
+    const int saved = finish_saving();  // before the stats, so they show the final save state
     if (!options_.stats_json_path.empty()) write_stats_file(options_.stats_json_path);
     if (!script_) save_settings();  // scripted runs read the settings file, never write it
+    if (saved != kExitOk) return saved;
+    if (signal != 0) return 128 + signal;
     if (gl_debug_.errors > 0) {
         std::fprintf(stderr, "slotcraft: the run met %lld GL error(s), see the messages above\n",
                      static_cast<long long>(gl_debug_.errors));
         return kExitGlErrors;
     }
     return kExitOk;
+}
+
+int App::finish_saving() {
+    save_meta();  // the player's last place, committed with the last edits
+    try {
+        session_->finish_saving(kLastSaveTry);
+        return kExitOk;
+    } catch (const EditsNotSaved& e) {  // said now; the stats file and settings still get written
+        std::fprintf(stderr, "slotcraft: %s\n", e.what());
+        return kExitNotSaved;
+    }
+}
+
+// Every frame: what the HUD and the World panel say about the world file; a file written
+// back after it was deleted or replaced is said once, on screen and on stderr.
+void App::watch_saving() {
+    const std::optional<WorldStore::Stats> s = session_->save_stats();
+    if (!s) return;
+    save_view_.problem = save_problem(*s);
+    save_view_.summary = save_summary(*s);
+    if (s->write_backs != save_view_.write_backs_seen) {
+        save_view_.write_backs_seen = s->write_backs;
+        std::fprintf(stderr, "slotcraft: %s\n", s->last_write_back.c_str());
+        show_message(s->last_write_back);
+    }
 }
 
 // --screenshot: the last frame goes to its path. A script's screenshot asked for the same
@@ -190,7 +227,12 @@ void App::capture_final_frame() {
 // changes become slot work.
 void App::simulate() {
     controls_->step(clock_.seconds, solid_for_player(session_->world()), water_for_player(session_->world()));
+    if (const uint64_t stops = controls_->player().stats().edge_stops; stops != edge_stops_seen_) {
+        edge_stops_seen_ = stops;
+        show_message("the world's edge: |x|, |y|, |z| stay within 1e9 (blocks); the player stops here");
+    }
     if (frame_times_.count() % kMetaEveryFrames == 0) save_meta();
+    watch_saving();
     session_->update(controls_->camera().position, kCompactionMovesPerFrame);
     if (!first_idle_seen_ && session_->idle()) first_idle_seen_ = true;
 }
@@ -300,6 +342,7 @@ OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
     v.undo_depth = session_->journal().undo_depth();
     v.redo_depth = session_->journal().redo_depth();
     v.undo_bytes = session_->journal().bytes();
+    v.save = save_view_.summary;
     return v;
 }
 
@@ -318,6 +361,7 @@ HudView App::hud_view() const {
     }
     v.mode = std::string(move_mode_name(controls_->player().mode()));
     if (frame_times_.count() < message_.until_frame) v.message = message_.text;
+    v.save_problem = save_view_.problem;
     if (selection_.region) v.region = describe_size(*selection_.region);
     return v;
 }
@@ -491,7 +535,7 @@ void App::capture_next_frame(const std::string& path, int line) {
 void App::write_stats(const std::string& path) {
     try {
         write_stats_file(path);
-    } catch (const std::runtime_error& e) {  // the file could not be written: the line's fault
+    } catch (const OutputFileError& e) {  // the file could not be written: the line's fault
         throw ActionRefused(e.what());
     }
 }

@@ -43,6 +43,7 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitEnvironment = 1;  // no display, GL too old, missing shader, world file refused
 inline constexpr int kExitUsage = 2;        // bad flag, bad script line, refused command, failed verify
 inline constexpr int kExitGlErrors = 3;     // the run met GL errors (debug output on)
+inline constexpr int kExitNotSaved = 4;     // edits could not be written to the world file
 
 class App final : private ScriptHost {
 public:
@@ -90,6 +91,9 @@ private:
     HudView hud_view() const;
     void apply_overlay_actions(const OverlayActions& actions);
     void save_meta();
+    void watch_saving();
+    // The bounded last try to write every edit; returns kExitNotSaved (after saying so) or kExitOk.
+    int finish_saving();
     void save_settings() const;
     LiveSettings live_settings() const;
     // Break, place or pick at the crosshair: one code path for the mouse and the script.
@@ -159,6 +163,14 @@ private:
     FrameTimes frame_times_;
     std::vector<CaptureRequest> captures_;  // frames to save once this one is drawn
     Message message_;
+    // The world file's state as the HUD and the World panel show it (updated every frame).
+    struct SaveView {
+        std::string problem;  // the HUD line while saving does not work (empty: it works)
+        std::string summary;  // the World panel's line (empty: nothing is saved)
+        uint64_t write_backs_seen = 0;
+    };
+    SaveView save_view_;
+    uint64_t edge_stops_seen_ = 0;                 // the player's stops at the world's bound, as last shown
     std::optional<ChunkCoord> highlighted_chunk_;  // chosen in the occupancy panel
     // The edit selection (script `region`, keys B and N).
     struct Selection {

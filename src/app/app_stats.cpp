@@ -58,6 +58,8 @@ void App::collect_stats(StatsJson& json) const {
     json.set("world.chunks_loaded", i64(w.chunks_loaded));
     json.set("world.instances", i64(w.instances));
     json.set("stream.pending", i64(w.stream_pending));
+    json.set("stream.chunks_integrated", i64(w.chunks_integrated));  // since start (the soak run reads them)
+    json.set("stream.chunks_unloaded", i64(w.chunks_unloaded));
     json.set("light.cells_last", i64(w.light_cells_last));
     json.set("light.ms_last", w.light_ms_last);
     json.set("light.bytes", i64(w.light_bytes));
@@ -88,6 +90,14 @@ void App::collect_stats(StatsJson& json) const {
         json.set("save.edits_recorded", i64(session.save.edits_recorded));
         json.set("save.edits_committed", i64(session.save.edits_committed));
         json.set("save.pending", i64(session.save.pending));
+        json.set("save.state", std::string(save_state_name(session.save.state)));
+        if (session.save.state == SaveState::kOk) {  // the reason while it matters
+            json.set_null("save.error");
+        } else {
+            json.set("save.error", session.save.last_error);
+        }
+        json.set("save.commit_failures", i64(session.save.commit_failures));
+        json.set("save.write_backs", i64(session.save.write_backs));
     } else {
         json.set_null("save");
     }

@@ -23,7 +23,14 @@ std::vector<fs::path> data_dir_candidates(const fs::path& exe_dir, std::string_v
 
 fs::path find_data_dir(const std::string& flag_value, const fs::path& exe_dir, std::string_view name,
                        std::string_view flag) {
-    if (!flag_value.empty()) return flag_value;
+    if (!flag_value.empty()) {
+        std::error_code ec;
+        if (fs::is_directory(flag_value, ec)) return flag_value;
+        throw DataDirError(std::string(flag) + " " + flag_value + ": the " + std::string(name) + " folder '" +
+                           flag_value + "' " + (fs::exists(flag_value, ec) ? "is not a folder" : "does not exist") +
+                           "; name the folder that holds Slotcraft's " + std::string(name) + " (or leave out " +
+                           std::string(flag) + ")");
+    }
     const std::vector<fs::path> candidates = data_dir_candidates(exe_dir, name);
     std::string looked;
     for (const fs::path& dir : candidates) {

@@ -24,8 +24,8 @@ std::filesystem::path executable_dir();
 std::vector<std::filesystem::path> data_dir_candidates(const std::filesystem::path& exe_dir, std::string_view name);
 
 // `flag_value` when the user named the folder (the flag `flag`, e.g. "--shaders"), used as
-// given; otherwise the first candidate that is a folder. Throws DataDirError naming every
-// candidate when none is.
+// given when it is a folder (else DataDirError naming the flag and the folder); otherwise the
+// first candidate that is a folder. Throws DataDirError naming every candidate when none is.
 std::filesystem::path find_data_dir(const std::string& flag_value, const std::filesystem::path& exe_dir,
                                     std::string_view name, std::string_view flag);
 

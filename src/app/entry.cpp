@@ -2,8 +2,6 @@
 // ends here as one message and an exit code (README, "Exit codes").
 #include "app/entry.hpp"
 
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -11,6 +9,8 @@
 
 #include "app/app.hpp"
 #include "app/settings.hpp"
+#include "app/stats_json.hpp"
+#include "app/stop_signals.hpp"
 #include "app/window.hpp"
 #include "save/save.hpp"
 #include "gfx/cube_renderer.hpp"
@@ -52,10 +52,10 @@ int run_program(const std::vector<std::string>& args) {
     for (const auto& [flag, path] :
          {std::pair{"--stats-json", options.stats_json_path}, std::pair{"--screenshot", options.screenshot_path}}) {
         if (path.empty()) continue;
-        const std::filesystem::path parent = std::filesystem::absolute(path).parent_path();
-        if (access(parent.c_str(), W_OK) != 0) {
-            std::fprintf(stderr, "slotcraft: %s: cannot write into '%s' (%s): choose a writable folder\n\n%s", flag,
-                         parent.c_str(), std::strerror(errno), usage_text().c_str());
+        try {
+            check_output_folder(path);
+        } catch (const OutputFileError& e) {
+            std::fprintf(stderr, "slotcraft: %s: %s\n\n%s", flag, e.what(), usage_text().c_str());
             return kExitUsage;
         }
     }
@@ -63,6 +63,17 @@ int run_program(const std::vector<std::string>& args) {
     if (!options.script_path.empty()) {
         try {
             script = load_script(options.script_path);
+            // The folders of every line that writes a file, as for the flags: a long run never
+            // fails late for a folder that was never writable.
+            for (const ScriptCommand& c : script) {
+                for (const std::string& file : output_files(c)) {
+                    try {
+                        check_output_folder(file);
+                    } catch (const OutputFileError& e) {
+                        throw ScriptError(c.line, "'" + c.verb + "' " + e.what());
+                    }
+                }
+            }
         } catch (const ScriptError& e) {
             std::fprintf(stderr, "slotcraft: script %s: %s\n", options.script_path.c_str(), e.what());
             return kExitUsage;
@@ -72,6 +83,7 @@ int run_program(const std::vector<std::string>& args) {
         }
     }
     const std::string script_path = options.script_path;
+    install_stop_signals();  // from here a Ctrl+C ends the run cleanly (App::run)
     try {
         App app(std::move(options), std::move(script), settings, settings_path);
         return app.run();
@@ -81,6 +93,9 @@ int run_program(const std::vector<std::string>& args) {
     } catch (const WorldFileError& e) {
         std::fprintf(stderr, "slotcraft: %s\n", e.what());
         return kExitEnvironment;
+    } catch (const OutputFileError& e) {  // --screenshot or --stats-json could not be written
+        std::fprintf(stderr, "slotcraft: %s\n", e.what());
+        return kExitUsage;
     } catch (const gfx::VerifyError& e) {
         std::fprintf(stderr, "slotcraft: %s\n", e.what());
         return kExitUsage;

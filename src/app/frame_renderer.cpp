@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "app/stats_json.hpp"
+
 #include "gfx/capture.hpp"
 #include "gfx/debug.hpp"
 #include "gfx/frame.hpp"
@@ -101,7 +103,8 @@ void FrameRenderer::capture(const std::string& path) const {
     if (width_ <= 0 || height_ <= 0) {
         throw std::runtime_error("cannot take the screenshot '" + path + "': the window is minimised (0x0)");
     }
-    gfx::write_png(path, width_, height_, gfx::read_back_buffer(width_, height_));
+    write_file_atomically(path, gfx::encode_png(width_, height_, gfx::read_back_buffer(width_, height_)),
+                          "the screenshot");
 }
 
 void FrameRenderer::end() { cubes_->end_frame(); }

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <set>
 #include <utility>
 
 namespace slotcraft {
@@ -167,12 +168,19 @@ const std::map<std::string, ValueFlag>& value_flags() {
 
 Options parse_options(const std::vector<std::string>& args, Options defaults) {
     Options options = std::move(defaults);
+    std::set<std::string, std::less<>> given;  // a flag given twice is refused, not "the last wins"
+    const auto once = [&given](const std::string& flag) {
+        if (!given.insert(flag).second) {
+            throw OptionsError(flag + " is given twice: give it once (with the value you mean)");
+        }
+    };
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         if (arg == "--help" || arg == "-h") {
             options.help = true;
             continue;
         }
+        if (arg == "--gl-debug" || arg == "--new") once(arg);
         if (arg == "--gl-debug") {
             options.gl_debug = true;
             continue;
@@ -189,6 +197,7 @@ Options parse_options(const std::vector<std::string>& args, Options defaults) {
         }
         auto it = value_flags().find(flag);
         if (it == value_flags().end()) throw OptionsError("unknown option '" + arg + "'");
+        once(flag);
         if (!value) {
             if (i + 1 >= args.size()) throw OptionsError(flag + " needs a value (" + it->second.what + ")");
             value = args[++i];

@@ -19,14 +19,15 @@ namespace {
 // words separated by '|'.
 const std::string kNumber = "n";     // any finite number
 const std::string kCount = "i";      // a whole number >= 0 (frames)
-const std::string kCoord = "c";      // a block coordinate: |v| < 1e9
+const std::string kCoord = "c";      // a coordinate: |v| <= kWorldBound (1e9)
 const std::string kAngle = "a";      // degrees, |v| <= 1e6
 const std::string kFraction = "f";   // a number 0..1
 const std::string kHotbar = "s";     // a hotbar position 1..9
 const std::string kPixels = "px";    // a window size 0..16384
 const std::string kBlock = "b";      // a block name, air included
 const std::string kPlaceable = "p";  // a placeable block name
-const std::string kWord = "w";       // any word (a path)
+const std::string kWord = "w";       // any word
+const std::string kOutput = "o";     // a file the command writes (its folder is checked before the run)
 
 int to_int(double v) { return static_cast<int>(std::floor(v)); }
 
@@ -219,8 +220,8 @@ const std::vector<ScriptCommandSpec>& script_commands() {
          {},
          "settle: wait until nothing is pending (as camera does, without moving), render a frame",
          run_settle},
-        {"screenshot", {kWord}, "screenshot PATH: render a frame and save it as PNG", run_screenshot},
-        {"stats", {kWord}, "stats PATH: write the stats JSON (see docs/stats.md)", run_stats},
+        {"screenshot", {kOutput}, "screenshot PATH: render a frame and save it as PNG", run_screenshot},
+        {"stats", {kOutput}, "stats PATH: write the stats JSON (see docs/stats.md)", run_stats},
         {"overlay",
          {"on|off"},
          "overlay on|off: show or hide the overlay (on renders four frames, so the panels are sized and placed)",
@@ -282,6 +283,25 @@ const std::vector<ScriptCommandSpec>& script_commands() {
 
 // [SECTION] parsing
 
+std::string shown(std::string_view word) {
+    constexpr std::size_t kShownBytes = 64;
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out = "'";
+    for (std::size_t i = 0; i < word.size() && i < kShownBytes; ++i) {
+        const auto byte = static_cast<unsigned char>(word[i]);
+        if (byte >= 0x20 && byte < 0x7f) {
+            out += static_cast<char>(byte);
+        } else {  // control bytes (an escape sequence would reach the terminal) and non-ASCII
+            out += "\\x";
+            out += kHex[byte >> 4];
+            out += kHex[byte & 0xf];
+        }
+    }
+    out += "'";
+    if (word.size() > kShownBytes) out += "... (" + std::to_string(word.size()) + " bytes)";
+    return out;
+}
+
 namespace {
 
 bool is_whole(double v) { return v == static_cast<double>(static_cast<int64_t>(v)); }
@@ -296,37 +316,40 @@ std::optional<double> check_value(const ScriptCommand& cmd, const std::string& k
     };
     if (kind == kBlock || kind == kPlaceable) {
         const auto type = block_from_name(word);
-        if (!type) throw refuse("'" + word + "' is not a block (" + block_list() + ")");
+        if (!type) throw refuse(shown(word) + " is not a block (" + block_list() + ")");
         if (kind == kPlaceable && !is_solid(*type))
-            throw refuse("'" + word + "' cannot be placed: choose a solid block");
+            throw refuse(shown(word) + " cannot be placed: choose a solid block");
         return std::nullopt;
     }
-    if (kind == kWord) return std::nullopt;
+    if (kind == kWord || kind == kOutput) return std::nullopt;
     const bool is_number_kind = kind == kNumber || kind == kCount || kind == kCoord || kind == kAngle ||
                                 kind == kHotbar || kind == kPixels || kind == kFraction;
     if (!is_number_kind) {
         if (("|" + kind + "|").find("|" + word + "|") == std::string::npos) {
-            throw refuse("needs one of " + kind + ", got '" + word + "'");
+            throw refuse("needs one of " + kind + ", got " + shown(word));
         }
         return std::nullopt;
     }
     const auto v = parse_double(word);
-    if (!v) throw refuse("needs a number, got '" + word + "'");
+    if (!v) throw refuse("needs a number, got " + shown(word));
     if (kind == kCount && !(*v >= 0 && *v <= 1e9 && is_whole(*v))) {
-        throw refuse("needs a whole number of frames >= 0, got '" + word + "'");
+        throw refuse("needs a whole number of frames >= 0, got " + shown(word));
     }
-    if (kind == kCoord && !(std::abs(*v) < 1e9)) {
-        throw refuse("needs a block coordinate between -1e9 and 1e9, got '" + word + "'");
+    if (kind == kCoord && !(std::abs(*v) <= kWorldBound)) {
+        throw refuse(
+            "needs a coordinate between -1e9 and 1e9 (the world's bound, where a flying player stops too), "
+            "got " +
+            shown(word));
     }
     if (kind == kAngle && !(std::abs(*v) <= 1e6)) {
-        throw refuse("needs an angle in degrees between -1e6 and 1e6, got '" + word + "'");
+        throw refuse("needs an angle in degrees between -1e6 and 1e6, got " + shown(word));
     }
     if (kind == kFraction && !(*v >= 0 && *v <= 1)) throw refuse("needs a number from 0 to 1, got '" + word + "'");
     if (kind == kHotbar && !(*v >= 1 && *v <= 9 && is_whole(*v))) {
-        throw refuse("needs a hotbar slot 1..9, got '" + word + "'");
+        throw refuse("needs a hotbar slot 1..9, got " + shown(word));
     }
     if (kind == kPixels && !(*v >= 0 && *v <= 16384 && is_whole(*v))) {
-        throw refuse("needs a whole number of pixels 0..16384, got '" + word + "'");
+        throw refuse("needs a whole number of pixels 0..16384, got " + shown(word));
     }
     return v;
 }
@@ -336,7 +359,7 @@ ScriptCommand parse_line(int line_number, const std::vector<std::string>& words)
     const auto& table = script_commands();
     const auto spec = std::find_if(table.begin(), table.end(),
                                    [&](const ScriptCommandSpec& s) { return s.verb == verb; });
-    if (spec == table.end()) throw ScriptError(line_number, "unknown command '" + verb + "'");
+    if (spec == table.end()) throw ScriptError(line_number, "unknown command " + shown(verb));
     ScriptCommand cmd{line_number, verb, {words.begin() + 1, words.end()}, {}, &*spec};
     const bool other_form = !spec->other_params.empty() && cmd.args.size() == spec->other_params.size();
     const std::vector<std::string>& params = other_form ? spec->other_params : spec->params;
@@ -356,11 +379,18 @@ ScriptCommand parse_line(int line_number, const std::vector<std::string>& words)
 
 std::vector<ScriptCommand> parse_script(const std::string& text) {
     std::vector<ScriptCommand> commands;
-    std::istringstream in(text);
+    // A UTF-8 byte order mark (editors on Windows write one) is not part of the first line.
+    constexpr std::string_view kBom = "\xEF\xBB\xBF";
+    std::istringstream in(text.starts_with(kBom) ? text.substr(kBom.size()) : text);
     std::string line;
     int line_number = 0;
     while (std::getline(in, line)) {
         ++line_number;
+        if (const auto nul = line.find('\0'); nul != std::string::npos) {
+            throw ScriptError(line_number, "line " + std::to_string(line_number) + " holds a NUL byte (column " +
+                                               std::to_string(nul + 1) +
+                                               "): a script is text; check that the file is the script you meant");
+        }
         if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
         std::istringstream words_in(line);
         std::vector<std::string> words;
@@ -373,8 +403,20 @@ std::vector<ScriptCommand> parse_script(const std::string& text) {
 
 std::vector<ScriptCommand> load_script(const std::string& path) {
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) {
-        throw std::runtime_error("cannot read script '" + path + "': it is not a file (check the path)");
+    const std::filesystem::file_status status = std::filesystem::status(path, ec);
+    if (!std::filesystem::exists(status)) {
+        throw std::runtime_error("cannot read script '" + path + "': " +
+                                 (ec && ec != std::errc::no_such_file_or_directory
+                                      ? ec.message() + " (check its folder's permissions)"
+                                      : std::string("it does not exist (check the path)")));
+    }
+    if (std::filesystem::is_directory(status)) {
+        throw std::runtime_error("cannot read script '" + path + "': it is a folder; name the script file in it");
+    }
+    if (!std::filesystem::is_regular_file(status)) {
+        throw std::runtime_error("cannot read script '" + path +
+                                 "': it is a special file (a device, a pipe or a socket), not a script file; name a "
+                                 "text file");
     }
     std::ifstream file(path, std::ios::binary);
     if (!file) throw std::runtime_error("cannot read script '" + path + "': check the path and its permissions");
@@ -382,6 +424,14 @@ std::vector<ScriptCommand> load_script(const std::string& path) {
     text << file.rdbuf();
     if (file.bad()) throw std::runtime_error("cannot read script '" + path + "': reading it failed");
     return parse_script(text.str());
+}
+
+std::vector<std::string> output_files(const ScriptCommand& cmd) {
+    std::vector<std::string> files;
+    for (std::size_t i = 0; i < cmd.args.size() && i < cmd.spec->params.size(); ++i) {
+        if (cmd.spec->params[i] == kOutput) files.push_back(cmd.args[i]);
+    }
+    return files;
 }
 
 std::string script_reference() {

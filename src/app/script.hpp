@@ -7,6 +7,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -21,6 +22,11 @@ namespace slotcraft {
 struct ScriptCommandSpec;
 
 // One line of a script, its words checked against the command's entry in the table.
+// How a script's word is shown in a message: quoted, bytes outside printable ASCII escaped as
+// \xNN (an escape sequence never reaches the terminal), and cut after 64 bytes with the
+// length given ("'aaaa...'... (2097152 bytes)").
+std::string shown(std::string_view word);
+
 struct ScriptCommand {
     int line = 0;                             // 1-based line number in the file
     std::string verb;                         // "camera", "wait", ...
@@ -123,6 +129,9 @@ std::vector<ScriptCommand> parse_script(const std::string& text);
 
 // Reads and parses a script file; a file that cannot be read throws std::runtime_error.
 std::vector<ScriptCommand> load_script(const std::string& path);
+
+// The files a parsed command will write (`screenshot`, `stats`): checked before the run.
+std::vector<std::string> output_files(const ScriptCommand& cmd);
 
 // One line per command with its arguments, for the docs and --help.
 std::string script_reference();

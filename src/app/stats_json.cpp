@@ -1,6 +1,12 @@
 // The stats document writer, and the atomic file write it is saved with.
 #include "app/stats_json.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+
 #include <cerrno>
 #include <charconv>
 #include <filesystem>
@@ -110,25 +116,60 @@ std::string StatsJson::dump() const {
     return out;
 }
 
-void write_file_atomically(const std::string& path, const std::string& text) {
-    // A symlink or a device (/dev/stdout) is written through, not replaced by a rename.
-    std::error_code ec;
-    const auto status = std::filesystem::symlink_status(path, ec);
-    if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
-        std::FILE* f = std::fopen(path.c_str(), "wb");
-        const bool ok = f && std::fwrite(text.data(), 1, text.size(), f) == text.size();
-        if (f && std::fclose(f) != 0) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
-        if (!ok) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
+namespace {
+
+// Writes all of `text` to fd; 0 or the errno of the failed write.
+int write_all(int fd, const std::string& text) {
+    std::size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return n < 0 ? errno : EIO;
+        done += static_cast<std::size_t>(n);
+    }
+    return 0;
+}
+
+}  // namespace
+
+void check_output_folder(const std::string& path) {
+    const std::filesystem::path parent = std::filesystem::absolute(path).parent_path();
+    if (::access(parent.c_str(), W_OK) != 0) {
+        throw OutputFileError("cannot write into '" + parent.string() + "' (" + std::strerror(errno) +
+                              "): choose a writable folder");
+    }
+}
+
+void write_file_atomically(const std::string& path, const std::string& text, const char* what) {
+    const auto fail = [&](int error) {
+        return OutputFileError("cannot write " + std::string(what) + " '" + path + "': " + std::strerror(error));
+    };
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+        // A device or a pipe (or a symlink to one): written through, never renamed over.
+        const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+        if (fd < 0) throw fail(errno);
+        int error = write_all(fd, text);
+        if (::close(fd) != 0 && error == 0) error = errno;
+        if (error != 0) throw fail(error);
         return;
     }
-    const std::string tmp = path + ".tmp";
-    std::FILE* f = std::fopen(tmp.c_str(), "wb");
-    if (!f) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
-    const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-    const bool closed = std::fclose(f) == 0;
-    if (!ok || !closed || std::rename(tmp.c_str(), path.c_str()) != 0) {
-        std::remove(tmp.c_str());
-        throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
+    // A symlink to a regular file: its target is replaced, the link stays.
+    std::string target = path;
+    if (char* resolved = ::realpath(path.c_str(), nullptr)) {
+        target = resolved;
+        std::free(resolved);
+    }
+    std::string tmp = target + ".XXXXXX";
+    const int fd = ::mkstemp(tmp.data());
+    if (fd < 0) throw fail(errno);
+    int error = write_all(fd, text);
+    if (error == 0 && ::fchmod(fd, 0644) != 0) error = errno;
+    if (::close(fd) != 0 && error == 0) error = errno;  // NFS and full disks report here
+    if (error == 0 && std::rename(tmp.c_str(), target.c_str()) != 0) error = errno;
+    if (error != 0) {
+        ::unlink(tmp.c_str());
+        throw fail(error);
     }
 }
 

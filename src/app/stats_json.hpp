@@ -3,6 +3,7 @@
 // ("frame.count") in insertion order. Counts are written as JSON integers. Pure C++.
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <variant>
 #include <vector>
@@ -39,9 +40,21 @@ private:
     Object root_;
 };
 
-// Writes text to path through a temporary file and a rename, so a reader never sees a
-// half-written file (a symlink or device such as /dev/stdout is written through instead).
-// Throws std::runtime_error naming the path on failure.
-void write_file_atomically(const std::string& path, const std::string& text);
+// An output file (a screenshot, a stats file) that could not be written: what() names the
+// file and the reason ("cannot write the screenshot '/dev/full': No space left on device").
+struct OutputFileError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Writes text to path, checking every write and the close. A regular file (or a new one) is
+// written under a temporary name in the same folder and renamed over path, so a failure
+// never leaves part of a file under the final name; anything else (a device such as
+// /dev/stdout or /dev/full, a pipe, a symlink to one) is written directly, never renamed
+// over. `what` names the file in the message ("the screenshot"). Throws OutputFileError.
+void write_file_atomically(const std::string& path, const std::string& text, const char* what = "the file");
+
+// Checks, before a run, that the folder `path` will be written into exists and is writable.
+// Throws OutputFileError: "cannot write into 'DIR' (reason): choose a writable folder".
+void check_output_folder(const std::string& path);
 
 }  // namespace slotcraft

@@ -29,10 +29,6 @@ WorldSession::WorldSession(const WorldSessionConfig& config)
 }
 
 WorldSession::~WorldSession() {
-    if (store_ && !store_->flush()) {
-        std::fprintf(stderr, "slotcraft: warning: the last edits could not be saved: %s\n",
-                     store_->stats().last_error.c_str());
-    }
     store_.reset();
     world_.reset();  // joins the generation workers
 }
@@ -66,6 +62,30 @@ void WorldSession::open_store(const WorldSessionConfig& config) {
     generator_version_ = saved_meta_->generator_version;
     seed_ = saved_meta_->seed;
     type_ = saved_meta_->type;
+}
+
+void WorldSession::finish_saving(std::chrono::milliseconds limit) {
+    if (!store_ || store_->flush_for(limit)) return;
+    const WorldStore::Stats s = store_->stats();
+    throw EditsNotSaved("world file '" + store_->path() + "': " + std::to_string(s.pending) + " edit(s)" +
+                        (s.meta_pending ? " and the player's place" : "") + " could not be saved after " +
+                        std::to_string(s.commit_failures) + " failed tries (" + s.last_error +
+                        "); they are lost: free space on its disk or make its folder writable before the next run");
+}
+
+std::optional<WorldStore::Stats> WorldSession::save_stats() const {
+    if (!store_) return std::nullopt;
+    return store_->stats();
+}
+
+std::string save_problem(const WorldStore::Stats& s) {
+    if (s.state == SaveState::kOk) return {};
+    return "NOT SAVED: " + std::to_string(s.pending) + " edit(s) wait in memory and are retried (" + s.last_error + ")";
+}
+
+std::string save_summary(const WorldStore::Stats& s) {
+    return std::string(save_state_name(s.state)) + ", " + std::to_string(s.pending) + " pending, " +
+           std::to_string(s.edits_committed) + " saved";
 }
 
 void WorldSession::save_meta(const WorldMeta& meta) {

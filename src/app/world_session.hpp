@@ -2,6 +2,7 @@
 // The world session: the World, the slot bookkeeping of its cubes (InstanceSlots) and the
 // world file it is saved in. Every edit and every streamed chunk passes through here, so
 // the world, the slots and the file never disagree. No GLFW, no GL: unit-tested.
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -33,6 +34,12 @@ struct OperationRefused : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// Edits that could not be written to the world file by the end of the run: what() names the
+// file, the reason and the count of edits not saved (exit code 4).
+struct EditsNotSaved : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
 // What the last edit operation did (the stats' edit.* keys).
 struct EditReport {
     std::size_t cells = 0;            // cells it changed
@@ -58,10 +65,17 @@ public:
     // anything else, and its saved seed and type decide the world. Throws WorldFileError
     // (the file is left as it was).
     explicit WorldSession(const WorldSessionConfig& config);
-    // Commits the last edits; a failure is reported on stderr (they were kept until now).
+    // Commits what finish_saving did not (one try); edits still not written are lost.
     ~WorldSession();
     WorldSession(const WorldSession&) = delete;
     WorldSession& operator=(const WorldSession&) = delete;
+
+    // The bounded last try at the end of a run: waits up to `limit` for every recorded edit to
+    // be committed (failed commits are retried meanwhile). Throws EditsNotSaved when edits are
+    // still not written then.
+    void finish_saving(std::chrono::milliseconds limit);
+    // The world file's stats (nullopt: nothing is saved); cheap enough for every frame.
+    std::optional<WorldStore::Stats> save_stats() const;
 
     // What the file held at start (nullopt: a new world, or nothing is saved).
     const std::optional<WorldMeta>& saved_meta() const { return saved_meta_; }
@@ -123,6 +137,11 @@ private:
     Clipboard clipboard_;
     EditReport last_edit_;
 };
+
+// The HUD's line while saving does not work (empty: it works): what waits in memory and why.
+std::string save_problem(const WorldStore::Stats& s);
+// The World panel's save line: "ok", "retrying, 12 pending", ...
+std::string save_summary(const WorldStore::Stats& s);
 
 // The world file a run uses: --world-file, else the named (or "default") world for an
 // interactive run or a scripted run that names one; empty: a scripted run saves nothing.

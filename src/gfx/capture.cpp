@@ -1,4 +1,4 @@
-// Back-buffer read-back and PNG writing.
+// Back-buffer read-back and PNG encoding.
 #include "gfx/capture.hpp"
 
 #include <stb/stb_image_write.h>
@@ -17,11 +17,16 @@ std::vector<uint8_t> read_back_buffer(int width, int height) {
     return rgb;
 }
 
-void write_png(const std::string& path, int width, int height, const std::vector<uint8_t>& rgb) {
+std::string encode_png(int width, int height, const std::vector<uint8_t>& rgb) {
     stbi_flip_vertically_on_write(1);
-    if (!stbi_write_png(path.c_str(), width, height, 3, rgb.data(), width * 3)) {
-        throw GfxError("cannot write the screenshot '" + path + "': check that its folder exists and is writable");
+    std::string png;
+    const auto append = [](void* context, void* data, int size) {
+        static_cast<std::string*>(context)->append(static_cast<const char*>(data), static_cast<std::size_t>(size));
+    };
+    if (!stbi_write_png_to_func(append, &png, width, height, 3, rgb.data(), width * 3)) {
+        throw GfxError("cannot encode a " + std::to_string(width) + "x" + std::to_string(height) + " PNG");
     }
+    return png;
 }
 
 }  // namespace slotcraft::gfx

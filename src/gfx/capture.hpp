@@ -1,6 +1,6 @@
 #pragma once
 // Reads the back buffer (before the swap: the front buffer reads black under Xvfb) and
-// writes it as a PNG, top row first.
+// encodes it as a PNG, top row first.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -10,7 +10,8 @@ namespace slotcraft::gfx {
 // RGB pixels of the back buffer, bottom row first (GL order).
 std::vector<uint8_t> read_back_buffer(int width, int height);
 
-// Writes bottom-up RGB pixels as a PNG. Throws GfxError naming the path on failure.
-void write_png(const std::string& path, int width, int height, const std::vector<uint8_t>& rgb);
+// Bottom-up RGB pixels as the bytes of a PNG file (the caller writes them and checks every
+// write). Throws GfxError when the encoder fails (out of memory).
+std::string encode_png(int width, int height, const std::vector<uint8_t>& rgb);
 
 }  // namespace slotcraft::gfx

@@ -4,6 +4,8 @@
 #include "save/save.hpp"
 #include "save/save_sqlite.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -25,32 +27,25 @@ struct WorldStore::Statements {
     StmtPtr put_meta;
 };
 
-OpenedWorld WorldStore::open(const std::string& path, const OpenMode& mode) {
-    OpenedWorld result;
-    std::error_code ec;
-    bool exists = fs::exists(path, ec);
-    if (exists && mode.new_world) {
-        result.moved_aside = move_aside(path);
-        exists = false;
-    }
-    if (exists) {
-        check_file(path);
-    } else if (!mode.create_if_missing) {
-        throw WorldFileError("world file '" + path + "' does not exist");
-    } else {
-        create_world_file(path);
-        result.created = true;
-    }
+namespace {
 
-    auto unwritable = [&](const std::string& why) {
-        return WorldFileError("world file '" + path + "' cannot be opened for writing (" + why + ")");
-    };
+WorldFileError unwritable(const std::string& path, const std::string& why) {
+    return WorldFileError("world file '" + path + "' cannot be opened for writing (" + why +
+                          "): the world itself is not damaged and was left untouched; make its folder writable or "
+                          "free space on its disk, then start again");
+}
+
+// The read-write connection the writer uses, with its pragmas. Throws WorldFileError.
+DbPtr open_connection(const std::string& path, const OpenMode& mode) {
     sqlite3* raw = nullptr;
     const int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr);
     DbPtr db(raw);
-    if (rc != SQLITE_OK) throw unwritable(db_error(raw));
+    if (rc != SQLITE_OK) {
+        const SqliteError e = last_error(raw);
+        throw unwritable(path, is_io_error(e.code) ? io_reason(path, e) : db_error(raw));
+    }
     // SQLite falls back to reading a write-protected file.
-    if (sqlite3_db_readonly(raw, "main") == 1) throw unwritable("it is read-only");
+    if (sqlite3_db_readonly(raw, "main") == 1) throw unwritable(path, "it is read-only");
     sqlite3_busy_timeout(raw, 1000);
     // EXCLUSIVE: one program writes a world at a time (a second one is refused as "in use");
     // WAL + NORMAL: a commit is a WAL append without fsync, and a killed process loses no
@@ -62,26 +57,84 @@ OpenedWorld WorldStore::open(const std::string& path, const OpenMode& mode) {
     try {
         exec(raw, pragmas.c_str());
     } catch (const SqliteError& e) {
-        throw unwritable(e.what());
+        throw unwritable(path, is_io_error(e.code) ? io_reason(path, e) : e.what());
     }
     bool wal = false;
     try {
         wal = query_int(raw, "SELECT journal_mode = 'wal' FROM pragma_journal_mode") == 1;
     } catch (const SqliteError&) {  // reported as below
     }
-    if (!wal) throw unwritable("it cannot use WAL mode");
-    result.store.reset(new WorldStore(path, db.release()));
+    if (!wal) throw unwritable(path, "it cannot use WAL mode");
+    return db;
+}
+
+}  // namespace
+
+const char* save_state_name(SaveState state) {
+    switch (state) {
+        case SaveState::kOk: return "ok";
+        case SaveState::kRetrying: return "retrying";
+        case SaveState::kFailed: return "failed";
+    }
+    return "ok";
+}
+
+OpenedWorld WorldStore::open(const std::string& path, const OpenMode& mode) {
+    OpenedWorld result;
+    std::error_code ec;
+    bool exists = fs::exists(path, ec);
+    if (exists && mode.new_world) {
+        // Only a Slotcraft world that no other program has open is moved aside (checked
+        // read-only first); anything else stays where it is.
+        try {
+            check_file(path);
+        } catch (const WorldFileError& e) {
+            throw WorldFileError(std::string(e.what()) +
+                                 "; --new moves aside only a Slotcraft world that no other program has open, so it "
+                                 "was left untouched (name another path with --world-file)");
+        }
+        result.moved_aside = move_aside(path);
+        exists = false;
+    }
+    if (exists) {
+        check_file(path);
+    } else if (!mode.create_if_missing) {
+        throw WorldFileError("world file '" + path + "' does not exist");
+    } else {
+        create_world_file(path);
+        result.created = true;
+    }
+    DbPtr db = open_connection(path, mode);
+    result.store.reset(new WorldStore(path, db.release(), mode));
     return result;
 }
 
-WorldStore::WorldStore(std::string path, sqlite3* db)
-    : path_(std::move(path)), db_(db), statements_(std::make_unique<Statements>()) {
-    statements_->upsert = prepare(db_, "INSERT OR REPLACE INTO edits(cx, cy, cz, idx, type) VALUES(?, ?, ?, ?, ?)");
-    statements_->erase = prepare(db_, "DELETE FROM edits WHERE cx = ? AND cy = ? AND cz = ? AND idx = ?");
-    statements_->put_meta = prepare(db_, "INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)");
-    assert(statements_->upsert && statements_->erase && statements_->put_meta &&
-           "WorldStore: statements must prepare on a checked world file");
+WorldStore::WorldStore(std::string path, sqlite3* db, const OpenMode& mode)
+    : path_(std::move(path)), db_(db), mode_(mode), statements_(std::make_unique<Statements>()) {
+    try {
+        prepare_statements();
+    } catch (const WorldFileError&) {  // the destructor will not run: close here
+        statements_.reset();
+        sqlite3_close(db_);
+        throw;
+    }
     writer_ = std::thread([this] { write_loop(); });
+}
+
+void WorldStore::prepare_statements() {
+    statements_->upsert = prepare(db_, kUpsertEditSql);
+    statements_->erase = prepare(db_, kEraseEditSql);
+    statements_->put_meta = prepare(db_, kPutMetaSql);
+    // The checks refuse such a file; this is a file changed between the check and the open.
+    if (!statements_->upsert || !statements_->erase || !statements_->put_meta) {
+        throw WorldFileError("world file '" + path_ + "' refused: its tables lack a world's columns (" + db_error(db_) +
+                             ")");
+    }
+    struct stat st {};
+    if (::stat(path_.c_str(), &st) == 0) {
+        file_dev_ = st.st_dev;
+        file_ino_ = st.st_ino;
+    }
 }
 
 WorldStore::~WorldStore() {
@@ -265,10 +318,29 @@ bool WorldStore::flush() {
     return committed_seq_ >= target;
 }
 
+bool WorldStore::flush_for(std::chrono::milliseconds limit) {
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    std::unique_lock lock(mutex_);
+    const uint64_t target = recorded_seq_;
+    while (committed_seq_ < target) {
+        if (std::chrono::steady_clock::now() >= deadline) {
+            stats_.state = SaveState::kFailed;
+            return false;
+        }
+        flush_requested_ = true;  // cuts the commit delay and the pause before a retry short
+        wake_.notify_one();
+        committed_.wait_until(lock, std::min(deadline, std::chrono::steady_clock::now() + kCommitDelay),
+                              [&] { return committed_seq_ >= target; });
+    }
+    return true;
+}
+
 WorldStore::Stats WorldStore::stats() const {
     const std::lock_guard lock(mutex_);
     Stats s = stats_;
-    s.pending = pending_.size();
+    // Counted from the totals: a batch being committed has left pending_ but is not written.
+    s.pending = static_cast<std::size_t>(stats_.edits_recorded - stats_.edits_committed);
+    s.meta_pending = pending_meta_.has_value() || meta_in_flight_;
     return s;
 }
 
@@ -286,33 +358,47 @@ void WorldStore::write_loop() {
         batch.meta.swap(pending_meta_);
         batch.through = recorded_seq_;
         flush_requested_ = false;
+        meta_in_flight_ = batch.meta.has_value();
         lock.unlock();
         const auto start = std::chrono::steady_clock::now();
         // The thread's boundary: nothing is thrown across it; a failure goes to the stats.
         bool failed = false;
         std::string why;
+        std::string written_back;
         try {
-            commit(batch);
+            written_back = commit(batch);
+        } catch (const SqliteError& e) {
+            failed = true;
+            why = is_io_error(e.code) ? io_reason(path_, e) : e.what();
         } catch (const std::exception& e) {
             failed = true;
             why = e.what();
         }
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         lock.lock();
+        meta_in_flight_ = false;
+        if (!written_back.empty()) {
+            ++stats_.write_backs;
+            stats_.last_write_back = written_back;
+        }
         if (failed) {
             ++stats_.commit_failures;
             stats_.last_error = "world file '" + path_ + "': " + why;
-            committed_.notify_all();
-            if (stopping_) return;  // this batch is lost; a flush() before the end reports it
+            if (stats_.state == SaveState::kOk) stats_.state = SaveState::kRetrying;
+            // Kept in memory for the next try, also while stopping (the edits still count as
+            // pending, so the end of the run can say how many were not written).
             requeue(std::move(batch));
-            // Retry after a pause (the disk may be full for a while), unless asked to stop.
-            wake_.wait_for(lock, kCommitDelay * 5, [this] { return stopping_; });
+            committed_.notify_all();
+            if (stopping_) return;
+            // Retry after a pause (the disk may be full for a while); a flush cuts it short.
+            wake_.wait_for(lock, kRetryPause, [this] { return stopping_ || flush_requested_; });
             continue;
         }
         committed_seq_ = batch.through;
         stats_.edits_committed += batch.edits.size();
         stats_.metas_committed += batch.meta ? 1 : 0;
         ++stats_.commits;
+        stats_.state = SaveState::kOk;
         stats_.last_commit_ms = ms;
         stats_.max_commit_ms = std::max(stats_.max_commit_ms, ms);
         for (const PendingEdit& e : batch.edits) {
@@ -330,8 +416,9 @@ void WorldStore::requeue(Batch batch) {
     if (!pending_.empty() || pending_meta_) first_pending_ = std::chrono::steady_clock::now();
 }
 
-void WorldStore::commit(const Batch& batch) {
+std::string WorldStore::commit(const Batch& batch) {
     const std::lock_guard lock(db_mutex_);
+    std::string written_back = write_back_if_gone();
     exec(db_, "BEGIN IMMEDIATE");
     try {
         for (const PendingEdit& e : batch.edits) {
@@ -350,6 +437,57 @@ void WorldStore::commit(const Batch& batch) {
         sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);  // the batch is retried whole
         throw;
     }
+    return written_back;
+}
+
+std::string WorldStore::write_back_if_gone() {
+    if (!db_) {  // a write-back that failed half-way: the copy took the path, open it again
+        db_ = open_connection(path_, mode_).release();
+        prepare_statements();
+    }
+    struct stat st {};
+    const bool present = ::stat(path_.c_str(), &st) == 0;
+    if (present && st.st_dev == file_dev_ && st.st_ino == file_ino_) return {};
+    // A copy of the open database under a temporary name first: the path never holds half a world.
+    const std::string tmp = path_ + ".restoring";
+    std::error_code ec;
+    for (const char* side : {"", "-wal", "-shm", "-journal"}) fs::remove(tmp + side, ec);
+    {
+        sqlite3* raw = nullptr;
+        const int rc = sqlite3_open_v2(tmp.c_str(), &raw,
+                                       SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+        DbPtr copy(raw);
+        if (rc != SQLITE_OK) throw last_error(raw);
+        sqlite3_backup* backup = sqlite3_backup_init(raw, "main", db_, "main");
+        if (!backup) throw last_error(raw);
+        const int step = sqlite3_backup_step(backup, -1);
+        sqlite3_backup_finish(backup);
+        if (step != SQLITE_DONE) {
+            SqliteError error = last_error(raw);
+            copy.reset();
+            fs::remove(tmp, ec);
+            throw error;
+        }
+        if (sqlite3_close(copy.release()) != SQLITE_OK) throw SqliteError("the copy cannot be closed");
+    }
+    // The old connection goes (its file is gone or no longer at the path), then the copy takes the path.
+    statements_ = std::make_unique<Statements>();
+    sqlite3_close(db_);
+    db_ = nullptr;
+    std::string what;
+    if (present) {
+        const std::string aside = move_aside(path_);
+        what = "world file '" + path_ + "' was replaced by another file while running: that file was moved to '" +
+               aside + "' and the world was written back";
+    } else {
+        what = "world file '" + path_ + "' was deleted while running: the world was written back";
+    }
+    if (!rename_no_replace(tmp, path_)) {
+        throw SqliteError("the world cannot be written back to '" + path_ + "' (the copy is in '" + tmp + "')");
+    }
+    db_ = open_connection(path_, mode_).release();
+    prepare_statements();
+    return what;
 }
 
 void WorldStore::write_meta(const WorldMeta& m) {

@@ -32,6 +32,15 @@ inline constexpr uint32_t kWorldApplicationId = 0x534C4354;  // "SLCT": PRAGMA a
 inline constexpr int kWorldSchemaVersion = 1;                // PRAGMA user_version
 // An edit is committed at most this long after it was recorded (plus the commit itself).
 inline constexpr std::chrono::milliseconds kCommitDelay{100};
+// After a failed commit the writer tries again this long later (sooner while flush_for waits).
+inline constexpr std::chrono::milliseconds kRetryPause{500};
+
+// Whether the edits reach the file: every commit worked so far or the last one did (ok), the
+// last commit failed and its edits wait in memory for the next try (retrying), or a bounded
+// last try (flush_for) ran out with edits still not written (failed).
+enum class SaveState { kOk, kRetrying, kFailed };
+// "ok", "retrying", "failed": the stats JSON's save.state.
+const char* save_state_name(SaveState state);
 
 // Everything about a world that is not a block: how its terrain is generated, where the
 // player stands and looks, the hotbar.
@@ -86,10 +95,14 @@ public:
         uint64_t metas_committed = 0;
         uint64_t commits = 0;          // transactions
         uint64_t commit_failures = 0;  // transactions rolled back (the batch is retried)
-        std::size_t pending = 0;       // recorded, not committed yet (still in memory)
+        std::size_t pending = 0;       // edits recorded, not committed yet (still in memory)
+        bool meta_pending = false;     // metadata queued, not committed yet
         double last_commit_ms = 0.0;
         double max_commit_ms = 0.0;
-        std::string last_error;  // of the last failed commit (empty: none)
+        SaveState state = SaveState::kOk;
+        std::string last_error;       // of the last failed commit (empty: none)
+        uint64_t write_backs = 0;     // times the file was found deleted or replaced and written back
+        std::string last_write_back;  // what the last write-back did (empty: none)
     };
 
     // $XDG_DATA_HOME/slotcraft/worlds/NAME.db, or ~/.local/share/slotcraft/worlds/NAME.db
@@ -147,6 +160,10 @@ public:
     // Waits until everything recorded before the call is committed. False when a commit
     // failed (the reason is in stats().last_error; the writes stay queued for a retry).
     bool flush();
+    // flush() bounded in time: the writer keeps retrying failed commits until everything
+    // recorded before the call is committed (true) or `limit` has passed (false; the state
+    // becomes kFailed, the edits stay queued). Never waits much longer than `limit`.
+    bool flush_for(std::chrono::milliseconds limit);
 
     Stats stats() const;
 
@@ -158,17 +175,26 @@ private:
     };
     struct Statements;
 
-    WorldStore(std::string path, sqlite3* db);
+    WorldStore(std::string path, sqlite3* db, const OpenMode& mode);
     void write_loop();
     bool has_work() const { return !pending_.empty() || pending_meta_.has_value(); }
     bool starts_batch();
+    void prepare_statements();  // on db_; also notes which file (device, inode) it is
     // Both throw on a failed SQLite step (commit rolls back first); write_loop catches.
-    void commit(const Batch& batch);
+    // commit returns what write_back_if_gone did (empty: nothing).
+    std::string commit(const Batch& batch);
     void write_meta(const WorldMeta& meta);
     void requeue(Batch batch);
+    // db_mutex_ held, before a commit: when the file at path_ is no longer the one the
+    // connection has open (deleted, or replaced by another file), writes the open database
+    // back to path_ (SQLite's backup API; a replacing file is moved aside, never deleted) and
+    // reopens it there. Returns what it did (empty: the file was in place). Throws SqliteError.
+    std::string write_back_if_gone();
 
     std::string path_;
     sqlite3* db_;
+    OpenMode mode_;
+    uint64_t file_dev_ = 0, file_ino_ = 0;  // the file the connection has open (write_back_if_gone)
     std::unique_ptr<Statements> statements_;
     mutable std::mutex db_mutex_;  // the connection: writer commits, loads on the caller
 
@@ -181,6 +207,7 @@ private:
     uint64_t recorded_seq_ = 0;   // writes recorded so far
     uint64_t committed_seq_ = 0;  // writes committed so far (a prefix of the recorded ones)
     bool flush_requested_ = false;
+    bool meta_in_flight_ = false;  // the batch being committed holds metadata
     bool stopping_ = false;
     Stats stats_;
     std::thread writer_;  // last: started once everything above exists

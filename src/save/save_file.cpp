@@ -6,10 +6,13 @@
 #include "save/save_sqlite.hpp"
 
 #include <fcntl.h>  // AT_FDCWD for renameat2
+#include <sys/statvfs.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -22,12 +25,51 @@ namespace fs = std::filesystem;
 
 std::string db_error(sqlite3* db) { return db ? sqlite3_errmsg(db) : "out of memory"; }
 
+SqliteError last_error(sqlite3* db) {
+    if (!db) return SqliteError("out of memory", SQLITE_NOMEM);
+    return SqliteError(db_error(db), sqlite3_extended_errcode(db), sqlite3_system_errno(db));
+}
+
+bool is_io_error(int code) {
+    switch (code & 0xFF) {
+        case SQLITE_CANTOPEN:
+        case SQLITE_IOERR:
+        case SQLITE_FULL:
+        case SQLITE_READONLY:
+        case SQLITE_PERM:
+        case SQLITE_NOMEM: return true;
+        default: return false;
+    }
+}
+
+std::string io_reason(const std::string& path, const SqliteError& e) {
+    // SQLite needs its folder writable for the side files of a WAL-mode world, and free space:
+    // those are the usual causes, and the errno SQLite kept may be of a later, harmless call.
+    const fs::path folder = fs::absolute(fs::path(path)).parent_path();
+    if (::access(folder.c_str(), W_OK) != 0) {
+        return "its folder '" + folder.string() + "' cannot be written: " + std::strerror(errno) +
+               "; SQLite: " + e.what();
+    }
+    struct statvfs disk {};
+    if (::statvfs(folder.c_str(), &disk) == 0 && disk.f_bavail == 0) {
+        return "the disk holding '" + folder.string() + "' is full; SQLite: " + e.what();
+    }
+    return io_reason(e);
+}
+
+std::string io_reason(const SqliteError& e) {
+    if (e.system_errno != 0) return std::string(std::strerror(e.system_errno)) + "; SQLite: " + e.what();
+    if ((e.code & 0xFF) == SQLITE_FULL) return std::string("the disk is full; SQLite: ") + e.what();
+    return std::string("SQLite: ") + e.what();
+}
+
 void exec(sqlite3* db, const char* sql) {
     char* message = nullptr;
     if (sqlite3_exec(db, sql, nullptr, nullptr, &message) == SQLITE_OK) return;
-    std::string text = message ? message : db_error(db);
+    SqliteError error = last_error(db);
+    if (message) error = SqliteError(message, error.code, error.system_errno);
     sqlite3_free(message);
-    throw SqliteError(text);
+    throw error;
 }
 
 StmtPtr prepare(sqlite3* db, const char* sql) {
@@ -41,17 +83,22 @@ StmtPtr prepare(sqlite3* db, const char* sql) {
 
 int64_t query_int(sqlite3* db, const char* sql) {
     const StmtPtr stmt = prepare(db, sql);
-    if (!stmt) throw SqliteError(db_error(db));
+    if (!stmt) throw last_error(db);
     const int rc = sqlite3_step(stmt.get());
     if (rc == SQLITE_ROW) return static_cast<int64_t>(sqlite3_column_int64(stmt.get(), 0));
     if (rc == SQLITE_DONE) throw SqliteError("no result");
-    throw SqliteError(db_error(db));
+    throw last_error(db);
 }
 
 void step_done(sqlite3* db, sqlite3_stmt* stmt) {
     const int rc = sqlite3_step(stmt);
+    if (rc == SQLITE_DONE) {
+        sqlite3_reset(stmt);
+        return;
+    }
+    SqliteError error = last_error(db);
     sqlite3_reset(stmt);
-    if (rc != SQLITE_DONE) throw SqliteError(db_error(db));
+    throw error;
 }
 
 namespace {
@@ -73,6 +120,13 @@ std::string hex32(int64_t v) {
     throw WorldFileError("world file '" + path + "' refused: " + why);
 }
 
+// The file could not be read for a reason of the folder or the disk, not of the file.
+[[noreturn]] void refuse_io(const std::string& path, const SqliteError& e) {
+    throw WorldFileError("world file '" + path + "' cannot be read (" + io_reason(path, e) +
+                         "): the world itself is not damaged and was left untouched; free space on its disk or "
+                         "make its folder writable and readable, then start again");
+}
+
 // query_int, or the refusal "WHAT (SQLite's message)".
 int64_t query_or_refuse(sqlite3* db, const char* sql, const std::string& path, const char* what) {
     try {
@@ -89,7 +143,11 @@ void check_readonly(const std::string& path) {
     sqlite3* raw = nullptr;
     const int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr);
     const DbPtr db(raw);
-    if (rc != SQLITE_OK) refuse(path, "it cannot be opened (" + db_error(raw) + ")");
+    if (rc != SQLITE_OK) {
+        const SqliteError e = last_error(raw);
+        if (is_io_error(e.code)) refuse_io(path, e);
+        refuse(path, "it cannot be opened (" + db_error(raw) + ")");
+    }
     sqlite3_busy_timeout(raw, 250);
 
     int64_t app_id = 0;
@@ -97,9 +155,11 @@ void check_readonly(const std::string& path) {
         app_id = query_int(raw, "PRAGMA application_id");
     } catch (const SqliteError& e) {
         const std::string message = e.what();
-        if (message.find("locked") != std::string::npos) {
+        const int primary = e.code & 0xFF;
+        if (primary == SQLITE_BUSY || primary == SQLITE_LOCKED || message.find("locked") != std::string::npos) {
             refuse(path, "it is in use by another program (" + message + ")");
         }
+        if (is_io_error(e.code)) refuse_io(path, e);
         refuse(path, "it is not a SQLite database (" + message + ")");
     }
     if (app_id != kWorldApplicationId) {
@@ -116,6 +176,11 @@ void check_readonly(const std::string& path) {
         raw, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('meta', 'edits')", path,
         "its tables cannot be read");
     if (tables != 2) refuse(path, "it lacks the meta or edits table");
+    // Found by fuzzing: tables of the right names without a world's columns passed the checks
+    // and failed an assert when the writer prepared its statements.
+    for (const char* sql : {kUpsertEditSql, kEraseEditSql, kPutMetaSql}) {
+        if (!prepare(raw, sql)) refuse(path, "its tables lack a world's columns (" + db_error(raw) + ")");
+    }
 
     const StmtPtr check = prepare(raw, "PRAGMA quick_check");
     if (!check) refuse(path, "PRAGMA quick_check cannot run (" + db_error(raw) + ")");
@@ -132,16 +197,6 @@ void check_readonly(const std::string& path) {
 }
 
 // [SECTION] creating and moving aside
-
-// rename() that never replaces an existing file (RENAME_NOREPLACE where the filesystem has
-// it; plain rename after checking otherwise).
-bool rename_no_replace(const std::string& from, const std::string& to) {
-    if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0) return true;
-    if (errno != EINVAL && errno != ENOSYS) return false;
-    std::error_code ec;
-    if (fs::exists(to, ec)) return false;
-    return std::rename(from.c_str(), to.c_str()) == 0;
-}
 
 std::string timestamp_now() {
     const std::time_t now = std::time(nullptr);
@@ -180,6 +235,15 @@ void check_existing(const std::string& path) {
         remove_new_side_files(path, had_wal, had_shm);
         throw;
     }
+}
+
+// RENAME_NOREPLACE where the filesystem has it; plain rename after checking otherwise.
+bool rename_no_replace(const std::string& from, const std::string& to) {
+    if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0) return true;
+    if (errno != EINVAL && errno != ENOSYS) return false;
+    std::error_code ec;
+    if (fs::exists(to, ec)) return false;
+    return std::rename(from.c_str(), to.c_str()) == 0;
 }
 
 // `path` never exists half-made: a crash while creating leaves no world file, not a broken one.

@@ -27,8 +27,28 @@ using StmtPtr = std::unique_ptr<sqlite3_stmt, StmtFinalizer>;
 // that knows which file and what it was doing catches it and says so (a WorldFileError, or
 // the writer's last_error).
 struct SqliteError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+    explicit SqliteError(const std::string& message, int sqlite_code = 0, int errno_value = 0)
+        : std::runtime_error(message), code(sqlite_code), system_errno(errno_value) {}
+    int code;          // SQLite's extended result code (0: not known)
+    int system_errno;  // errno of the failed system call behind it (0: none)
 };
+
+// An error of the file system or the disk (cannot open, I/O error, full, read-only, no
+// permission), as opposed to a file that is not a world: the world itself is not damaged.
+bool is_io_error(int code);
+// "no space left on device", "read-only file system", ...: the system's words for an I/O
+// error, else SQLite's.
+std::string io_reason(const SqliteError& e);
+// The same for the world at `path`, naming a read-only folder or a full disk when that is it.
+std::string io_reason(const std::string& path, const SqliteError& e);
+// The SqliteError of the connection's last failure (message, codes).
+SqliteError last_error(sqlite3* db);
+
+// The writer's statements: a file whose tables cannot take them is refused by the checks.
+inline constexpr const char* kUpsertEditSql =
+    "INSERT OR REPLACE INTO edits(cx, cy, cz, idx, type) VALUES(?, ?, ?, ?, ?)";
+inline constexpr const char* kEraseEditSql = "DELETE FROM edits WHERE cx = ? AND cy = ? AND cz = ? AND idx = ?";
+inline constexpr const char* kPutMetaSql = "INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)";
 
 // The connection's last error message ("out of memory" when there is no connection).
 std::string db_error(sqlite3* db);
@@ -50,6 +70,9 @@ void check_existing(const std::string& path);
 // Builds an empty world under a temporary name and renames it to `path`. Throws
 // WorldFileError ("world file 'PATH': REASON").
 void create_world_file(const std::string& path);
+
+// rename() that never replaces an existing file.
+bool rename_no_replace(const std::string& from, const std::string& to);
 
 // Moves the world at `path` (and its -wal/-shm) aside under a timestamped name; never
 // deletes. Returns the new name (PATH.YYYYMMDD-HHMMSS[.N]); throws WorldFileError when the

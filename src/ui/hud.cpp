@@ -1,4 +1,4 @@
-// The HUD: hotbar and mode, key help, loading bar, message.
+// The HUD: hotbar and mode, key help, loading bar, message, the save problem line.
 #include "ui/hud.hpp"
 
 #include <imgui.h>
@@ -111,6 +111,17 @@ overlay_layout::Rect draw_hud(const HudView& view) {
         ImGui::SetNextWindowBgAlpha(0.6f);
         ImGui::Begin("##message", nullptr, kFixed);
         ImGui::TextUnformatted(view.message.c_str());
+        ImGui::End();
+    }
+    if (!view.save_problem.empty()) {
+        // At the top, in red, for as long as the world file cannot be written.
+        ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + 8.0f), ImGuiCond_Always,
+                                ImVec2(0.5f, 0.0f));
+        ImGui::SetNextWindowBgAlpha(0.8f);
+        ImGui::Begin("##save_problem", nullptr, kFixed);
+        ImGui::PushTextWrapPos(vp->WorkSize.x * 0.8f);
+        ImGui::TextColored(ImVec4(1.0f, 0.35f, 0.3f, 1.0f), "%s", view.save_problem.c_str());
+        ImGui::PopTextWrapPos();
         ImGui::End();
     }
     return hotbar;

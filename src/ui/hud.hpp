@@ -25,9 +25,10 @@ struct HudView {
     bool loading = false;                  // the first chunks are still generating
     int chunks_loaded = 0;
     int chunks_wanted = 0;
-    std::string mode;     // "fly" or "walk"
-    std::string message;  // shown under the crosshair for a moment (empty: none)
-    std::string region;   // the edit region's size, "32 by 12 by 32 (12288 cells)" (empty: none)
+    std::string mode;          // "fly" or "walk"
+    std::string message;       // shown under the crosshair for a moment (empty: none)
+    std::string save_problem;  // the world file cannot be written: shown until it can (empty: none)
+    std::string region;        // the edit region's size, "32 by 12 by 32 (12288 cells)" (empty: none)
 };
 
 // Draws the HUD; returns where the hotbar went (the overlay's panels keep off it).

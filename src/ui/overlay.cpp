@@ -225,6 +225,7 @@ void world_panel(PanelContext& context) {
               group_digits(view.world.chunks_with_instances).c_str());
     value_row("streaming", "%s pending", group_digits(view.world.stream_pending).c_str());
     value_row("block storage", "%s", format_bytes(view.world.storage_bytes).c_str());
+    value_row("save", "%s", view.save.empty() ? "off (no world file)" : view.save.c_str());
 
     // The view distance and the daylight share one row (the left column has no row to spare).
     int distance = view.view_distance;

@@ -75,6 +75,7 @@ struct OverlayView {
     std::optional<Region> region;
     glm::ivec3 clipboard_size{0};
     std::size_t undo_depth = 0, redo_depth = 0, undo_bytes = 0;
+    std::string save;  // the World panel's save line: "ok, 0 pending, 12 saved" (empty: nothing is saved)
 };
 
 // An operation asked for in the Edit panel (the App carries it out as the script would).

@@ -73,6 +73,10 @@ inline constexpr int32_t kMaxChunkXZ = int32_t{1} << 26;
 constexpr bool chunk_xz_in_world(int32_t x, int32_t z) {
     return x >= -kMaxChunkXZ && x < kMaxChunkXZ && z >= -kMaxChunkXZ && z < kMaxChunkXZ;
 }
+// The one bound of the world for positions: |x|, |y|, |z| <= 1e9 for a script's coordinates
+// (`camera`, `set`, ...) and for the player, who stops there when flying or walking.
+inline constexpr double kWorldBound = 1e9;
+static_assert(kWorldBound < double{kMaxChunkXZ} * kChunkSize, "the bound lies inside the chunks that exist");
 constexpr bool chunk_in_world(const ChunkCoord& c) { return chunk_y_in_world(c.y) && chunk_xz_in_world(c.x, c.z); }
 constexpr bool block_y_in_world(int32_t y) { return y >= 0 && y < kWorldHeight; }
 

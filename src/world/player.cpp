@@ -23,8 +23,8 @@ namespace {
 // A box within this distance of a cell counts as touching it, not inside it: rounding of
 // the box's bounds (about 1e-10 at x = 1e6) never turns a touching block into an overlap.
 constexpr double kTouch = kSkin / 2.0;
-// Farthest coordinate the player may be at: block coordinates are 32-bit ints.
-constexpr double kMaxCoordinate = 1e9;
+// Farthest coordinate the player may be at (block coordinates are 32-bit ints): the world's bound.
+constexpr double kMaxCoordinate = kWorldBound;
 
 int floor_cell(double v) {
     assert(std::abs(v) < 2.0 * kMaxCoordinate && "player coordinate beyond block coordinates");
@@ -171,6 +171,11 @@ void Player::sub_step(const PlayerInput& input, const BlockQuery& solid, double 
         if (blocked) {
             velocity_[axis] = 0.0;
             ++stats_.blocked_moves;
+        }
+        if (std::abs(feet_[axis]) > kMaxCoordinate) {  // the world's bound: a wall like any other
+            feet_[axis] = std::copysign(kMaxCoordinate, feet_[axis]);
+            velocity_[axis] = 0.0;
+            ++stats_.edge_stops;
         }
     }
     on_ground_ = touches_ground(solid);

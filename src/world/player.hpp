@@ -106,6 +106,7 @@ public:
         uint64_t sub_steps = 0;      // pieces simulated (no move longer than kMaxSubStepDistance)
         uint64_t blocked_moves = 0;  // axis moves cut short by a block
         uint64_t cells_queried = 0;  // BlockQuery calls
+        uint64_t edge_stops = 0;     // axis moves stopped at the world's bound (kWorldBound)
     };
 
     explicit Player(const glm::dvec3& eye = {0.0, 80.0, 0.0}, MoveMode mode = MoveMode::kFly);

@@ -50,7 +50,28 @@ TEST_F(DataDirTest, TheBuildTreeCopyWinsOverTheInstalledOne) {
 }
 
 TEST_F(DataDirTest, AFlagIsUsedAsGivenWithoutLooking) {
-    EXPECT_EQ(find_data_dir("/somewhere/else", bin(), "shaders", "--shaders"), fs::path("/somewhere/else"));
+    const fs::path elsewhere = root_ / "elsewhere";
+    fs::create_directories(elsewhere);
+    EXPECT_EQ(find_data_dir(elsewhere.string(), bin(), "shaders", "--shaders"), elsewhere);
+}
+
+// Issue 18: `--assets /nonexistent` was eleven warnings (one per texture), now one message.
+TEST_F(DataDirTest, AFlagNamingNoFolderIsOneMessageNamingIt) {
+    for (const bool exists_as_file : {false, true}) {
+        const fs::path named = root_ / "named";
+        if (exists_as_file) std::ofstream(named) << "a file";
+        try {
+            find_data_dir(named.string(), bin(), "assets", "--assets");
+            FAIL() << "expected DataDirError";
+        } catch (const DataDirError& e) {
+            const std::string message = e.what();
+            EXPECT_NE(message.find("--assets"), std::string::npos) << message;
+            EXPECT_NE(message.find("'" + named.string() + "'"), std::string::npos) << message;
+            EXPECT_NE(message.find(exists_as_file ? "is not a folder" : "does not exist"), std::string::npos)
+                << message;
+            EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+        }
+    }
 }
 
 TEST_F(DataDirTest, AFileIsNotAFolder) {

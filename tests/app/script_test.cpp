@@ -43,9 +43,72 @@ TEST(Script, BadLinesNameTheirLineNumber) {
     }
 }
 
-TEST(Script, MissingFileOrFolderIsAClearError) {
-    EXPECT_THROW(load_script("/nonexistent/script.txt"), std::runtime_error);
-    EXPECT_THROW(load_script("/tmp"), std::runtime_error);
+// The message of what load_script throws ("" when it loads).
+std::string load_refusal(const std::string& path) {
+    try {
+        load_script(path);
+    } catch (const std::runtime_error& e) {
+        return e.what();
+    }
+    return "";
+}
+
+// Issue 18: a missing script, a folder and /dev/null all got "it is not a file".
+TEST(Script, MissingFileFolderAndSpecialFileGetTheirOwnMessages) {
+    EXPECT_NE(load_refusal("/nonexistent/script.txt").find("does not exist"), std::string::npos);
+    EXPECT_NE(load_refusal("/tmp").find("is a folder"), std::string::npos);
+    EXPECT_NE(load_refusal("/dev/null").find("special file"), std::string::npos);
+}
+
+// Issue 18: untrusted bytes are never echoed raw.
+TEST(Script, HostileBytesAreShownEscapedAndCut) {
+    const auto refusal = [](const std::string& text) {
+        try {
+            parse_script(text);
+        } catch (const ScriptError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    // A BOM before the first command is skipped.
+    EXPECT_EQ(parse_script("\xEF\xBB\xBF"
+                           "camera 0 80 0 0 0\n")
+                  .size(),
+              1u);
+    // An escape sequence reaches no terminal.
+    const std::string escape = refusal("wait 1\n\x1b[2Jboom\n");
+    EXPECT_NE(escape.find("unknown command '\\x1b[2Jboom'"), std::string::npos) << escape;
+    EXPECT_EQ(escape.find('\x1b'), std::string::npos);
+    const std::string block = refusal("set 0 70 0 st\x07one\n");
+    EXPECT_NE(block.find("'st\\x07one'"), std::string::npos) << block;
+    // A 2 MB token is cut, its length given.
+    const std::string huge = refusal("wait " + std::string(2'000'000, '9') + "x\n");
+    EXPECT_LT(huge.size(), 400u);
+    EXPECT_NE(huge.find("(2000001 bytes)"), std::string::npos) << huge;
+    // A NUL does not cut the message short: it is named.
+    const std::string nul = refusal(std::string("wait 1\nwait 2\nwa\0it 3\n", 21));
+    EXPECT_NE(nul.find("line 3 holds a NUL byte"), std::string::npos) << nul;
+    EXPECT_EQ(shown("caf\xC3\xA9"), "'caf\\xc3\\xa9'");
+}
+
+TEST(Script, TheFilesALineWritesAreKnownBeforeTheRun) {
+    const auto commands = parse_script("wait 1\nscreenshot a/b.png\nstats c.json\nset 0 70 0 stone\n");
+    ASSERT_EQ(commands.size(), 4u);
+    EXPECT_TRUE(output_files(commands[0]).empty());
+    EXPECT_EQ(output_files(commands[1]), std::vector<std::string>{"a/b.png"});
+    EXPECT_EQ(output_files(commands[2]), std::vector<std::string>{"c.json"});
+    EXPECT_TRUE(output_files(commands[3]).empty());
+}
+
+// Issue 18: one bound, stated as it is checked (the player stops at the same one).
+TEST(Script, TheCoordinateBoundIsTheWorldsAndTheMessageStatesIt) {
+    EXPECT_NO_THROW(parse_script("camera 1e9 80 -1e9 0 0\n"));
+    try {
+        parse_script("camera 1000000001 80 0 0 0\n");
+        ADD_FAILURE() << "accepted a coordinate beyond the bound";
+    } catch (const ScriptError& e) {
+        EXPECT_NE(std::string(e.what()).find("between -1e9 and 1e9"), std::string::npos) << e.what();
+    }
 }
 
 // Values are checked with the words, so a bad value never waits for the world to stream.

@@ -106,7 +106,7 @@ TEST(AppRender, UnwritableOutputsAndAFolderAsScriptAreRefusedBeforeTheRun) {
     EXPECT_NE(shot.err.find("--screenshot"), std::string::npos) << shot.err;
     const auto folder = run_program(SLOTCRAFT_EXE, {"--script", "/tmp"});
     EXPECT_EQ(folder.exit_code, 2);
-    EXPECT_NE(folder.err.find("not a file"), std::string::npos) << folder.err;
+    EXPECT_NE(folder.err.find("it is a folder"), std::string::npos) << folder.err;
 }
 
 TEST(AppRender, AScreenshotOfAMinimisedWindowStopsTheScriptAtItsLine) {

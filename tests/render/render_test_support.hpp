@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "support/json.hpp"
@@ -18,11 +19,19 @@ namespace slotcraft::render_test {
 
 inline std::string out_dir() { return test::fresh_test_dir(SLOTCRAFT_TEST_OUT); }
 
-// Writes `script` to DIR/run.txt and runs slotcraft on it; extra flags after.
+// Writes `script` to DIR/run.txt and runs slotcraft on it; extra flags after (a default the
+// flags give again is left out: a flag given twice is refused).
 inline test::RunResult run_script(const std::string& dir, const std::string& script,
                                   std::vector<std::string> flags = {}) {
     test::write_text(dir + "/run.txt", script);
-    std::vector<std::string> args = {"--script", dir + "/run.txt", "--gl-debug", "--vsync", "off", "--size", "320x180"};
+    std::vector<std::string> args = {"--script", dir + "/run.txt"};
+    const auto given = [&flags](const std::string& flag) {
+        return std::find(flags.begin(), flags.end(), flag) != flags.end();
+    };
+    if (!given("--gl-debug")) args.push_back("--gl-debug");
+    for (const auto& [flag, value] : {std::pair<std::string, std::string>{"--vsync", "off"}, {"--size", "320x180"}}) {
+        if (!given(flag)) args.insert(args.end(), {flag, value});
+    }
     args.insert(args.end(), flags.begin(), flags.end());
     return test::run_program(SLOTCRAFT_EXE, args);
 }

@@ -3,6 +3,8 @@
 // copy (`verify`), the stats and the pixels.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <random>
 #include <sstream>
 
@@ -164,6 +166,8 @@ TEST(RendererRender, RefusedEditStopsTheRunWithItsLine) {
 
 TEST(RendererRender, MissingShaderIsNamed) {
     const std::string dir = out_dir();
+    // A folder without the shaders (a folder that does not exist is refused as such, issue 18).
+    std::filesystem::create_directories(dir + "/nowhere");
     const auto r = test::run_program(SLOTCRAFT_EXE, {"--frames", "1", "--shaders", dir + "/nowhere"});
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("cube.vert"), std::string::npos) << r.err;

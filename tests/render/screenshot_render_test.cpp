@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "render/render_test_support.hpp"
+#include "support/mounts.hpp"
 
 namespace slotcraft {
 namespace {
@@ -103,6 +104,37 @@ TEST(ScreenshotRender, F2SavesUnderThePicturesFolderWithNamesThatNeverCollide) {
         ADD_FAILURE() << "the run left " << entry.path() << " in the start folder";
     }
     EXPECT_FALSE(fs::exists(start / "screenshots"));
+}
+
+// Issue 18: F2 onto a full disk left a truncated PNG (or an empty file) and said "saved". Now
+// the failure is a HUD message, the run goes on and ends normally, and no file is left.
+TEST(ScreenshotRender, F2OntoAFullDiskLeavesNoFileAndTheRunGoesOn) {
+    test::TestMount disk = test::TestMount::tmpfs(64 * 1024);
+    if (!disk.ok()) GTEST_SKIP() << disk.error();
+    const fs::path dir = out_dir();
+    const fs::path home = dir / "home", config = dir / "config", data = dir / "data";
+    for (const fs::path& p : {home, config, data}) fs::create_directories(p);
+    test::write_text((config / "user-dirs.dirs").string(), "XDG_PICTURES_DIR=\"" + disk.path() + "\"\n");
+    const fs::path pictures = fs::path(disk.path()) / "slotcraft";
+    fs::create_directories(pictures);
+    test::fill_disk(disk.path());
+    test::StartedProgram program(SLOTCRAFT_EXE,
+                                 {"--world", "flat", "--view-distance", "1", "--vsync", "off", "--size", "320x180",
+                                  "--gl-debug", "--frames", "20000"},
+                                 {"HOME=" + home.string(), "XDG_CONFIG_HOME=" + config.string(),
+                                  "XDG_DATA_HOME=" + data.string()});
+    std::string window = xdotool({"search", "--sync", "--pid", std::to_string(program.pid()), "--name", "^Slotcraft$"});
+    window = window.substr(0, window.find('\n'));
+    ASSERT_FALSE(window.empty()) << "no Slotcraft window";
+    xdotool({"key", "--window", window, "F2"});
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+    xdotool({"key", "--window", window, "ctrl+q"});
+    const test::RunResult r = program.finish();
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(pictures, ec)) {
+        ADD_FAILURE() << "a file was left: " << entry.path() << " (" << fs::file_size(entry.path(), ec) << " bytes)";
+    }
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // save_crash_child PATH CHECKPOINT_PAGES: the process the crash test kills. Opens the world at PATH, then
 // records edits without end (the plan in save_test_support.hpp), printing "ready" once the
-// world is open and, after each burst, how many edits it has recorded. It never exits on
+// world is open and, after each burst, how many edits it has recorded and how many of them
+// the writer has committed ("RECORDED COMMITTED"). It never exits on
 // its own: the test ends it with SIGKILL.
 #include "save/save_test_support.hpp"
 #include "save/save.hpp"
@@ -50,7 +51,7 @@ int main(int argc, char** argv) {
             meta.eye.x = static_cast<double>(i);
             store.save_meta(meta);
         }
-        say(std::to_string(i));
+        say(std::to_string(i) + " " + std::to_string(store.stats().edits_committed));
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
 }

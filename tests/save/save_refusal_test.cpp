@@ -105,6 +105,17 @@ TEST(WorldStoreRefusal, AWorldWithoutItsTablesIsRefused) {
     expect_refused_untouched(dir, path, "lacks the meta or edits table");
 }
 
+// Found by fuzz_world_file (tests/fuzz/corpus/world_file/crash-columns-*): tables of the right
+// names without a world's columns passed the checks and then failed an assert.
+TEST(WorldStoreRefusal, AWorldWhoseTablesLackItsColumnsIsRefused) {
+    TempDir dir;
+    const std::string path = dir.file("columns.db");
+    ASSERT_NO_FATAL_FAILURE(run_sql(path, "PRAGMA application_id = " + std::to_string(kWorldApplicationId) +
+                                              "; PRAGMA user_version = 1; CREATE TABLE meta(key, value);"
+                                              " CREATE TABLE edits(cx, cy, cz, other, type);"));
+    expect_refused_untouched(dir, path, "lack a world's columns");
+}
+
 TEST(WorldStoreRefusal, ADamagedWorldFailsTheQuickCheckAndIsRefused) {
     TempDir dir;
     const std::string path = dir.file("damaged.db");

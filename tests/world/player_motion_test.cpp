@@ -36,6 +36,24 @@ glm::dvec3 steady_move(MoveMode mode, const PlayerInput& in, double seconds) {
     return player.feet() - start;
 }
 
+// [SECTION] the world's bound
+
+// Issue 18: flying with W went past x = 1e9, the bound a script's `camera` is refused at.
+TEST(PlayerMotion, FlyingStopsAtTheWorldsBoundTheScriptsShare) {
+    for (const double direction : {90.0, -90.0}) {
+        const double start = direction > 0 ? kWorldBound - 3.0 : -kWorldBound + 3.0;
+        Player player({start, 100.0, 0.5}, MoveMode::kFly);
+        const Scene empty;  // nothing solid anywhere: only the bound stops the player
+        const PlayerInput in = walk_towards(direction);
+        for (int i = 0; i < 120; ++i) player.step(in, empty.query());
+        EXPECT_EQ(std::abs(player.feet().x), kWorldBound) << direction;
+        EXPECT_EQ(player.velocity().x, 0.0);
+        EXPECT_GT(player.stats().edge_stops, 0u);
+    }
+    EXPECT_NO_THROW(Player({kWorldBound, 100.0, 0.5}));  // a script's `camera 1e9 ...` is inside
+    EXPECT_THROW(Player({std::nextafter(kWorldBound, 2e9), 100.0, 0.5}), PositionOutOfRange);
+}
+
 // [SECTION] directions and speeds
 
 TEST(PlayerMotion, YawZeroWalksTowardsMinusZAndNinetyTowardsPlusX) {
