@@ -11,6 +11,7 @@
 #include <filesystem>
 
 #include "app/controls.hpp"
+#include "app/cpu_clock.hpp"
 #include "app/cull_view.hpp"
 #include "app/data_dir.hpp"
 #include "app/frame_renderer.hpp"
@@ -115,6 +116,7 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
     world_config.seed = options_.seed;
     world_config.seed_given = options_.seed_given;
     world_config.view_distance = options_.view_distance;
+    world_config.stream_budget_ms = options_.stream_budget_ms;
     world_config.world_file = world_file_for(options_.world_file, options_.world_name, scripted);
     world_config.new_world = options_.new_world;
     world_config.undo_bytes = static_cast<size_t>(options_.undo_mib) * 1024 * 1024;
@@ -188,27 +190,47 @@ void App::simulate() {
     controls_->step(clock_.seconds, solid_for_player(session_->world()));
     if (frame_times_.count() % kMetaEveryFrames == 0) save_meta();
     session_->update(controls_->camera().position, kCompactionMovesPerFrame);
-    if (!first_idle_seen_ && session_->idle()) first_idle_seen_ = true;
+    const WorldSession::UpdateTimes& times = session_->update_times();
+    stage_frame_[StageTimes::index(FrameStage::kStream)] += static_cast<float>(times.stream_ms);
+    stage_frame_[StageTimes::index(FrameStage::kSlots)] += static_cast<float>(times.compact_ms);
+    const bool idle = session_->idle();
+    if (!first_idle_seen_ && idle) first_idle_seen_ = true;
+    if (!settling_.frames && idle) settling_.frames = frame_times_.count() - settling_.from_frame;
 }
 
 void App::render_frame() {
+    // Each stage's CPU time is the lap since the previous mark; what no stage owns (the
+    // picking ray, captures, the buffer swap) is skipped.
+    double mark = thread_cpu_ms();
+    const auto lap = [this, &mark](std::optional<FrameStage> stage) {
+        const double now = thread_cpu_ms();
+        if (stage) stage_frame_[StageTimes::index(*stage)] += static_cast<float>(now - mark);
+        mark = now;
+    };
+    constexpr std::optional<FrameStage> skip;
     int width = 0, height = 0;
     window_->framebuffer_size(width, height);
     frame_->begin(width, height);
     const InstanceSlots::Stats slot_stats = session_->slots().stats();
     allocator_history_.record(slot_stats.slot_allocations, slot_stats.slot_frees);
+    lap(FrameStage::kSlots);
     frame_->land(session_->slots());
+    lap(FrameStage::kUpload);
     cull_->track(session_->slots());
+    lap(FrameStage::kCull);
     const std::optional<RayHit> hit = target();  // one ray a frame: the outline and the overlay
+    lap(skip);
 
     imgui_->begin_frame();
     // The overlay's view is gathered only while it is shown.
     if (overlay_.visible) apply_overlay_actions(overlay_.draw(overlay_view(hit)));
     hotbar_rect_ = draw_hud(hud_view());
+    lap(FrameStage::kUi);
 
     if (width > 0 && height > 0) {  // minimised: nothing to cull or draw into
         const Eye eye = eye_of(controls_->camera(), session_->world().view_distance(), frame_->aspect());
         const std::vector<SlotRun>& runs = cull_->cull(eye, session_->slots());
+        lap(FrameStage::kCull);
         std::vector<ChunkBox> boxes;
         FrameExtras extras;
         if (hit) extras.outline = hit->block;
@@ -220,8 +242,10 @@ void App::render_frame() {
         extras.highlight = highlighted_chunk_;
         if (selection_.region) extras.selection = std::pair{selection_.region->min, selection_.region->max};
         frame_->draw(eye, runs, session_->world().view_distance(), extras);
+        lap(FrameStage::kDraw);
     }
     imgui_->end_frame();
+    lap(FrameStage::kUi);
 
     // Every request of this frame (F2 pressed twice in one frame saves two files).
     for (const CaptureRequest& request : std::exchange(captures_, {})) {
@@ -236,7 +260,10 @@ void App::render_frame() {
             else throw;
         }
     }
+    lap(skip);
     frame_->end();
+    lap(FrameStage::kDraw);
+    stage_times_.add(std::exchange(stage_frame_, {}));
     window_->swap_buffers();
     const double now = glfwGetTime();
     clock_.seconds = now - clock_.last_time;
@@ -253,6 +280,7 @@ std::optional<RayHit> App::target() const {
 OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
     OverlayView v;
     v.frame = &frame_times_;
+    v.stages = &stage_times_;
     v.gl_renderer = frame_->gl_renderer();
     v.slots = &session_->slots();
     v.renderer = frame_->stats();
@@ -451,6 +479,7 @@ void App::act(Action action, std::optional<BlockType> type) {
 void App::move_eye(const glm::dvec3& eye, double yaw, double pitch) {
     try {
         controls_->move_eye(eye, yaw, pitch);
+        settling_ = {frame_times_.count(), std::nullopt};
     } catch (const PositionOutOfRange& e) {
         throw ActionRefused(e.what());
     }

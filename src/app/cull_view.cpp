@@ -3,6 +3,8 @@
 
 #include <tsl/robin_set.h>
 
+#include <chrono>
+
 namespace slotcraft {
 
 void CullView::track(InstanceSlots& slots) {
@@ -16,11 +18,13 @@ void CullView::track(InstanceSlots& slots) {
 const std::vector<SlotRun>& CullView::cull(const Eye& eye, const InstanceSlots& slots) {
     if (!frozen_) frustum_ = Frustum(eye.view_projection, eye.origin_chunk);
     octree_.cull(frustum_, visible_keys_);
+    visible_coords_.clear();
+    for (ChunkOctree::Key key : visible_keys_) visible_coords_.push_back(*octree_.coord_of(key));
+    const auto start = std::chrono::steady_clock::now();
+    sort_near_to_far(visible_coords_, eye.origin_chunk, eye.offset, sort_scratch_);
+    sort_us_ = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
     runs_.clear();
-    for (ChunkOctree::Key key : visible_keys_) {
-        const glm::ivec3 c = *octree_.coord_of(key);
-        slots.chunk_runs(ChunkCoord{c.x, c.y, c.z}, runs_);
-    }
+    for (const glm::ivec3& c : visible_coords_) slots.chunk_runs(ChunkCoord{c.x, c.y, c.z}, runs_);
     return runs_;
 }
 
@@ -45,6 +49,6 @@ std::optional<std::array<glm::vec3, 8>> CullView::frozen_frustum(glm::ivec3 orig
     return corners;
 }
 
-CullView::Stats CullView::stats() const { return {octree_.stats(), frozen_, show_boxes_}; }
+CullView::Stats CullView::stats() const { return {octree_.stats(), sort_us_, frozen_, show_boxes_}; }
 
 }  // namespace slotcraft

@@ -1,6 +1,8 @@
 // The world session (see world_session.hpp; docs/saving.md for the file).
 #include "app/world_session.hpp"
 
+#include "app/cpu_clock.hpp"
+
 #include <chrono>
 #include <cstdio>
 
@@ -19,6 +21,7 @@ WorldSession::WorldSession(const WorldSessionConfig& config)
     world_config.type = type_;
     world_config.seed = seed_;
     world_config.view_distance = config.view_distance;
+    world_config.stream_budget_ms = config.stream_budget_ms;
     world_ = std::make_unique<World>(world_config);
     // Saved edits are kept like those of unloaded chunks, before the first update.
     if (store_) {
@@ -68,8 +71,12 @@ void WorldSession::save_meta(const WorldMeta& meta) {
 }
 
 void WorldSession::update(const glm::dvec3& camera, size_t compaction_moves) {
+    const double start = thread_cpu_ms();
     slots_.apply(world_->update(camera));
+    const double streamed = thread_cpu_ms();
     slots_.compact(compaction_moves);
+    times_.stream_ms = streamed - start;
+    times_.compact_ms = thread_cpu_ms() - streamed;
 }
 
 void WorldSession::edit(const BlockPos& p, BlockType type) {

@@ -72,6 +72,53 @@ double percent(uint64_t part, uint64_t whole) {
     return whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
 }
 
+// [SECTION] Frame: CPU time per stage
+
+// One colour per FrameStage, in enum order.
+constexpr std::array<ImU32, kFrameStageCount> kStageColours = {
+    IM_COL32(90, 170, 240, 255),   // stream
+    IM_COL32(240, 200, 70, 255),   // cull
+    IM_COL32(170, 120, 230, 255),  // slots
+    IM_COL32(90, 210, 110, 255),   // upload
+    IM_COL32(235, 90, 80, 255),    // draw
+    IM_COL32(200, 200, 200, 255),  // ui
+};
+
+// The main thread's CPU time per stage as one stacked bar per frame (oldest on the left,
+// the newest at the right edge), then each stage's last figure under its colour.
+void stage_bars(const StageTimes& stages) {
+    const ImVec2 size(content_width(), 48.0f);
+    const ImVec2 p0 = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(size);
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + size.y), ImGui::GetColorU32(ImGuiCol_FrameBg));
+    const float top = std::max(1.0f, static_cast<float>(stages.max_total_ms()) * 1.15f);
+    const float bar = size.x / static_cast<float>(StageTimes::kHistory);
+    for (int i = 0; i < stages.size(); ++i) {
+        const float x = p0.x + bar * static_cast<float>(StageTimes::kHistory - stages.size() + i);
+        float y = p0.y + size.y;
+        const StageTimes::Frame& f = stages.at(i);
+        for (std::size_t s = 0; s < kFrameStageCount; ++s) {
+            const float h = (size.y - 2.0f) * f[s] / top;
+            if (h <= 0.0f) continue;
+            draw->AddRectFilled(ImVec2(x, y - h), ImVec2(x + std::max(bar, 1.0f), y), kStageColours[s]);
+            y -= h;
+        }
+    }
+    char caption[48];
+    std::snprintf(caption, sizeof caption, "CPU ms a frame by stage, top %.1f", static_cast<double>(top));
+    draw->AddText(ImVec2(p0.x + 4.0f, p0.y + 1.0f), IM_COL32(230, 230, 230, 220), caption);
+    const StageTimes::Frame last = stages.last();
+    const float column = content_width() / 3.0f;
+    for (std::size_t s = 0; s < kFrameStageCount; ++s) {
+        if (s % 3 != 0) ImGui::SameLine(static_cast<float>(s % 3) * column);
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kStageColours[s]), "%.*s %.2f",
+                           static_cast<int>(kStageNames[s].size()), kStageNames[s].data(),
+                           static_cast<double>(last[s]));
+    }
+    value_row("stream max", "%.2f ms (any frame so far)", stages.stream_max_ms());
+}
+
 // [SECTION] Frame
 
 void frame_panel(PanelContext& context) {
@@ -95,6 +142,7 @@ void frame_panel(PanelContext& context) {
     const float scale = std::max(1.0f, static_cast<float>(ft.max_ms()) * 1.15f);
     ImGui::PlotLines("##frame_ms", ms.data(), ft.size(), 0, caption, 0.0f, scale, ImVec2(content_width(), 44.0f));
     ImGui::Text("min %.2f   avg %.2f   max %.2f ms", ft.min_ms(), avg, ft.max_ms());
+    if (view.stages && view.stages->size() > 0) stage_bars(*view.stages);
 }
 
 // [SECTION] Buffer
@@ -213,7 +261,9 @@ void world_panel(PanelContext& context) {
     ImGui::TextColored(ui_detail::kLabelColour, "view distance");
     ImGui::SameLine(ui_detail::kValueColumn);
     ImGui::SetNextItemWidth(content_width() - ui_detail::kValueColumn);
-    if (ImGui::SliderInt("##view_distance", &distance, 1, 32, "%d chunks")) actions.view_distance = distance;
+    if (ImGui::SliderInt("##view_distance", &distance, view.settings.view_distance_min, view.settings.view_distance_max,
+                         "%d chunks"))
+        actions.view_distance = distance;
 }
 
 // [SECTION] Culling

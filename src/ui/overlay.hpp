@@ -14,6 +14,7 @@
 #include "gfx/instance_slots.hpp"
 #include "ui/frame_times.hpp"
 #include "ui/overlay_layout.hpp"
+#include "ui/stage_times.hpp"
 #include "world/raycast.hpp"
 #include "world/region.hpp"
 #include "world/world.hpp"
@@ -41,7 +42,7 @@ struct SettingsView {
     double fov_min = 30.0, fov_max = 120.0;
     double mouse_sensitivity = 1.0;  // a factor of the default mouse speed
     double mouse_sensitivity_min = 0.1, mouse_sensitivity_max = 10.0;
-    int view_distance_min = 1, view_distance_max = 32;
+    int view_distance_min = 1, view_distance_max = 64;
     std::string file;  // where they are written back at exit; empty: never (scripted runs)
 };
 
@@ -49,6 +50,7 @@ struct SettingsView {
 // the frame).
 struct OverlayView {
     const FrameTimes* frame = nullptr;
+    const StageTimes* stages = nullptr;  // the main thread's CPU time per stage
     std::string gl_renderer;
     const InstanceSlots* slots = nullptr;  // stats(), pages().page_masks(), chunk_of_page()
     gfx::CubeRenderer::Stats renderer;

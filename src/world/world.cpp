@@ -79,17 +79,24 @@ EditRefused::EditRefused(const BlockPos& p, EditError why)
 // [SECTION] construction
 
 namespace {
+// Every hardware thread but one (the main thread's), at least one.
 int default_worker_threads() {
     const int hw = static_cast<int>(std::thread::hardware_concurrency());
-    return std::clamp(hw - 1, 1, 4);
+    return std::max(hw - 1, 1);
 }
+
+// Planning and drops look at the clock once per this many steps, integration once per
+// slice of this many chunks (a chunk with nothing to draw costs about a microsecond).
+constexpr std::size_t kStepsPerClockCheck = 256;
+constexpr std::size_t kChunksPerSlice = 8;
+constexpr std::size_t kMinQueueTarget = 512;
 }  // namespace
 
 World::World(const WorldConfig& config)
     : terrain_(config.type, config.seed),
-      view_distance_(std::max(0, config.view_distance)),
+      view_distance_(std::clamp(config.view_distance, 0, StreamOrder::kMaxViewDistance)),
       worker_threads_(config.worker_threads > 0 ? config.worker_threads : default_worker_threads()),
-      max_integrations_(std::max(0, config.max_integrations_per_update)) {}
+      budget_ms_(std::max(0.0, config.stream_budget_ms)) {}
 
 World::~World() = default;
 
@@ -110,62 +117,106 @@ GenerationJob World::job_for(ChunkCoord c) const {
 }
 
 void World::set_view_distance(int chunks) {
-    const int d = std::max(0, chunks);
+    const int d = std::clamp(chunks, 0, StreamOrder::kMaxViewDistance);
     if (d == view_distance_) return;
     view_distance_ = d;
     replan_needed_ = true;
+    drop_scan_needed_ = true;
 }
 
-bool World::idle() const { return camera_ && !replan_needed_ && in_flight_.empty(); }
+bool World::idle() const {
+    return camera_ && !replan_needed_ && to_drop_.empty() && cursor_ == order_.offsets().size() && in_flight_.empty();
+}
 
-void World::replan(ChunkCoord camera, WorldEvents& events, ChangeTracker& tracker) {
+// The camera changed chunk (or the view changed): queued jobs go back (the walk restarts
+// from the nearest offset, so the queue stays nearest-first) and, when the view's column or
+// size changed, the loaded chunks outside it are listed for dropping.
+void World::restart_plan(ChunkCoord camera) {
+    if (camera_ && (camera_->x != camera.x || camera_->z != camera.z)) drop_scan_needed_ = true;
     camera_ = camera;
     replan_needed_ = false;
-    // Queued jobs are re-planned from scratch so the queue stays nearest-first.
+    order_.build(view_distance_);
+    cursor_ = 0;
     for (const ChunkCoord& c : pool_->cancel_queued()) in_flight_.erase(c);
-    const std::vector<ChunkCoord> loaded = loaded_chunks();
-    const StreamPlan plan = plan_streaming(
-        camera, view_distance_, [this](ChunkCoord c) { return is_loaded(c) || in_flight_.contains(c); }, loaded);
-    for (const ChunkCoord& c : plan.to_drop) unload(c, events, tracker);
+    if (!drop_scan_needed_) return;
+    drop_scan_needed_ = false;
+    to_drop_.clear();
+    for (const auto& [c, entry] : index_) {
+        if (!column_in_view(camera.x, camera.z, c.x, c.z, view_distance_)) to_drop_.push_back(c);
+    }
+}
+
+void World::drop_out_of_view(WorldEvents& events, ChangeTracker& tracker, Deadline deadline) {
+    std::size_t done = 0;
+    while (!to_drop_.empty()) {
+        if (done > 0 && done % kStepsPerClockCheck == 0 && std::chrono::steady_clock::now() >= deadline) return;
+        const ChunkCoord c = to_drop_.back();
+        to_drop_.pop_back();
+        if (!wanted(c)) unload(c, events, tracker);  // it may be back in view since the scan
+        ++done;
+    }
+}
+
+// Walks the view's offsets nearest first and queues the chunks nobody has asked for, until
+// the queue holds queue_target_ jobs, the walk ends or the deadline passes.
+void World::feed_workers(Deadline deadline) {
+    const std::span<const StreamOrder::Offset> offsets = order_.offsets();
+    const std::size_t queued = pool_->queued();
     std::vector<GenerationJob> jobs;
-    jobs.reserve(plan.to_load.size());
-    for (const ChunkCoord& c : plan.to_load) {
-        jobs.push_back(job_for(c));
-        in_flight_.insert(c);
+    std::size_t steps = 0;
+    while (cursor_ < offsets.size() && queued + jobs.size() < queue_target_) {
+        if (++steps % kStepsPerClockCheck == 0 && std::chrono::steady_clock::now() >= deadline) break;
+        const std::optional<ChunkCoord> c = offset_chunk(*camera_, offsets[cursor_++]);
+        if (!c || is_loaded(*c) || in_flight_.contains(*c)) continue;
+        jobs.push_back(job_for(*c));
+        in_flight_.insert(*c);
     }
     pool_->submit(std::move(jobs));
 }
 
+// Takes what the workers finished and integrates it a slice at a time until the deadline
+// (one slice at least). Late arrivals for chunks that left the view are dropped.
+void World::integrate_ready(WorldEvents& events, ChangeTracker& tracker, Deadline deadline) {
+    std::vector<GenerationResult> results = pool_->take_results();
+    queue_target_ = std::max(kMinQueueTarget, 2 * results.size());
+    for (GenerationResult& r : results) ready_.push_back(std::move(r));
+    bool first = true;
+    while (!ready_.empty() && (first || std::chrono::steady_clock::now() < deadline)) {
+        first = false;
+        std::vector<std::unique_ptr<Chunk>> slice;
+        while (!ready_.empty() && slice.size() < kChunksPerSlice) {
+            GenerationResult r = std::move(ready_.front());
+            ready_.pop_front();
+            in_flight_.erase(r.coord);
+            if (!wanted(r.coord) || is_loaded(r.coord)) {
+                stale_jobs_.erase(r.coord);  // its next job carries the kept edits
+                ++counters_.chunks_discarded;
+                continue;
+            }
+            slice.push_back(std::move(r.chunk));
+        }
+        integrate(std::move(slice), events, tracker);
+    }
+}
+
 WorldEvents World::update(const glm::dvec3& camera) {
+    const auto budget = std::chrono::duration<double, std::milli>(budget_ms_);
+    return update(camera, std::chrono::steady_clock::now() +
+                              std::chrono::duration_cast<std::chrono::steady_clock::duration>(budget));
+}
+
+WorldEvents World::update(const glm::dvec3& camera, Deadline deadline) {
     ensure_pool();
     WorldEvents events;
     ChangeTracker tracker;
     const ChunkCoord cam = camera_chunk(camera);
-    if (replan_needed_ || !camera_ || !(cam == *camera_)) replan(cam, events, tracker);
-
-    for (GenerationResult& r : pool_->take_results()) ready_.push_back(std::move(r));
-    // Late arrivals for chunks that left the view are dropped whatever the cap; the cap
-    // only bounds how much integration work one frame does.
-    std::vector<std::unique_ptr<Chunk>> batch;
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < ready_.size(); ++i) {
-        GenerationResult& r = ready_[i];
-        if (!wanted(r.coord) || is_loaded(r.coord)) {
-            in_flight_.erase(r.coord);
-            stale_jobs_.erase(r.coord);  // its next job carries the kept edits
-            ++counters_.chunks_discarded;
-            continue;
-        }
-        if (max_integrations_ != 0 && batch.size() >= static_cast<std::size_t>(max_integrations_)) {
-            if (kept != i) ready_[kept] = std::move(r);
-            ++kept;  // integrated next frame
-            continue;
-        }
-        in_flight_.erase(r.coord);
-        batch.push_back(std::move(r.chunk));
+    if (replan_needed_ || !camera_ || !(cam == *camera_)) restart_plan(cam);
+    drop_out_of_view(events, tracker, deadline);
+    // Loads wait for the drops, so the loaded chunks never exceed the view's bound.
+    if (to_drop_.empty()) {
+        feed_workers(deadline);
+        integrate_ready(events, tracker, deadline);
     }
-    ready_.resize(kept);
-    integrate(std::move(batch), events, tracker);
     tracker.emit(entries_, events.changes);
     return events;
 }
@@ -181,6 +232,8 @@ WorldEvents World::load_now(std::span<const ChunkCoord> coords) {
     }
     integrate(std::move(batch), events, tracker);
     tracker.emit(entries_, events.changes);
+    drop_scan_needed_ = true;  // chunks loaded outside the view go at the next update
+    replan_needed_ = true;
     return events;
 }
 
@@ -603,7 +656,12 @@ World::Stats World::stats() const {
         s.instances += entry.chunk->instance_count();
         s.chunks_with_instances += entry.chunk->instance_count() > 0 ? 1 : 0;
         s.storage_bytes += entry.chunk->storage_bytes();
+        s.chunks_uniform += entry.chunk->uniform() ? 1 : 0;
     }
+    s.plan_left = order_.offsets().size() - cursor_;
+    s.drops_left = to_drop_.size();
+    s.order_bytes = order_.bytes();
+    s.stream_budget_ms = budget_ms_;
     s.stream_pending = in_flight_.size();
     s.stream_queued = pool_ ? pool_->queued() : 0;
     s.edited_chunks_unloaded = kept_edits_.size();

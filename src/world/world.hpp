@@ -17,7 +17,9 @@
 
 #include <glm/glm.hpp>
 
+#include <chrono>
 #include <cstddef>
+#include <deque>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -35,8 +37,10 @@ struct WorldConfig {
     WorldType type = WorldType::kTerrain;
     uint64_t seed = 1;
     int view_distance = kDefaultViewDistance;  // >= 0
-    int worker_threads = 0;                    // 0: hardware threads - 1 (1..4)
-    int max_integrations_per_update = 64;      // finished chunks taken per update; 0: all
+    int worker_threads = 0;                    // 0: every hardware thread but one (at least 1)
+    // Main-thread time one update may spend streaming (planning, drops, integration): it
+    // stops at the first check past it, so a frame gets at most about this much slower.
+    double stream_budget_ms = 4.0;
 };
 
 // Why set_block refused an edit (which then changed nothing).
@@ -95,8 +99,13 @@ public:
         std::size_t edited_chunks_unloaded = 0;  // unloaded chunks whose edits are kept
         std::size_t chunk_entries = 0;           // chunk table size (stays flat while walking)
         std::size_t storage_bytes = 0;           // block + mask storage of loaded chunks
+        std::size_t chunks_uniform = 0;          // loaded chunks of one block type (no block storage)
+        std::size_t plan_left = 0;               // view offsets the planner has still to visit
+        std::size_t drops_left = 0;              // out-of-view chunks still to unload
+        std::size_t order_bytes = 0;             // the nearest-first offset table
         int view_distance = 0;
         int worker_threads = 0;
+        double stream_budget_ms = 0;
     };
 
     explicit World(const WorldConfig& config);
@@ -107,9 +116,14 @@ public:
     // [SECTION] streaming (main thread, once per frame)
 
     // Plans around the camera (when it changed chunk), drops chunks that left the view,
-    // requests missing ones nearest first, and integrates the chunks the workers finished
-    // (at most max_integrations_per_update). Never waits for a worker.
+    // requests missing ones nearest first (keeping the workers' queue just long enough to
+    // keep them busy), and integrates the chunks the workers finished, until `deadline`
+    // (the first form: now plus the configured budget). Every step checks the clock between
+    // slices; at least one slice of integration runs, so a tiny budget still makes progress.
+    // Never waits for a worker.
+    using Deadline = std::chrono::steady_clock::time_point;
     WorldEvents update(const glm::dvec3& camera);
+    WorldEvents update(const glm::dvec3& camera, Deadline deadline);
     // True when every chunk in view is loaded and nothing is requested (after an update).
     bool idle() const;
     std::size_t pending() const { return in_flight_.size(); }
@@ -188,7 +202,10 @@ private:
     const Chunk* find(ChunkCoord c) const;
     std::optional<uint32_t> entry_of(ChunkCoord c) const;
     uint8_t full_mask(const Chunk& c, uint16_t index) const;
-    void replan(ChunkCoord camera, WorldEvents& events, ChangeTracker& tracker);
+    void restart_plan(ChunkCoord camera);
+    void drop_out_of_view(WorldEvents& events, ChangeTracker& tracker, Deadline deadline);
+    void feed_workers(Deadline deadline);
+    void integrate_ready(WorldEvents& events, ChangeTracker& tracker, Deadline deadline);
     void integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& events, ChangeTracker& tracker);
     void unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker);
     bool wanted(ChunkCoord c) const;
@@ -200,7 +217,7 @@ private:
     TerrainGenerator terrain_;
     int view_distance_;
     int worker_threads_;
-    int max_integrations_;
+    double budget_ms_;
     std::vector<ChunkEntry> entries_;
     std::vector<uint32_t> free_entries_;
     tsl::robin_map<ChunkCoord, uint32_t, ChunkCoordHash> index_;
@@ -209,9 +226,14 @@ private:
     // Requested chunks whose kept edits changed after their job was made: the edits are
     // applied again when they are integrated.
     tsl::robin_set<ChunkCoord, ChunkCoordHash> stale_jobs_;
-    std::vector<GenerationResult> ready_;  // finished, waiting for integration
-    std::optional<ChunkCoord> camera_;     // the camera chunk of the last plan
+    std::deque<GenerationResult> ready_;  // finished, waiting for integration
+    std::optional<ChunkCoord> camera_;    // the camera chunk of the last plan
     bool replan_needed_ = true;
+    bool drop_scan_needed_ = true;     // the view's column or size changed: look for drops
+    StreamOrder order_;                // the view's offsets, nearest first
+    std::size_t cursor_ = 0;           // next offset of order_ the planner visits
+    std::vector<ChunkCoord> to_drop_;  // loaded, out of view, not unloaded yet
+    std::size_t queue_target_ = 512;   // jobs kept queued: twice what the workers last delivered
     Stats counters_;
     std::unique_ptr<BatchScratch> scratch_;
     std::unique_ptr<GenerationPool> pool_;  // last: its workers stop before the rest goes

@@ -171,7 +171,7 @@ int run(int view_distance, int frames_per_pose, const std::string& json_path) {
         config.assets_dir = SLOTCRAFT_SOURCE_DIR "/assets";
         const auto layers = face_layer_table();
         config.face_layers.assign(layers.begin(), layers.end());
-        World world({WorldType::kTerrain, 1, view_distance, 1, 0});
+        World world({WorldType::kTerrain, 1, view_distance, 1});
         std::vector<ChunkCoord> coords;
         for (int x = -view_distance; x <= view_distance; ++x) {
             for (int z = -view_distance; z <= view_distance; ++z) {
