@@ -24,8 +24,27 @@ const std::vector<SlotRun>& CullView::cull(const Eye& eye, const InstanceSlots& 
     sort_near_to_far(visible_coords_, eye.origin_chunk, eye.offset, sort_scratch_);
     sort_us_ = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
     runs_.clear();
-    for (const glm::ivec3& c : visible_coords_) slots.chunk_runs(ChunkCoord{c.x, c.y, c.z}, runs_);
+    const float eye_y = static_cast<float>(eye.origin_chunk.y * kChunkSize) + eye.offset.y;
+    for (const glm::ivec3& c : visible_coords_) {
+        const std::size_t first = runs_.size();
+        slots.chunk_runs(ChunkCoord{c.x, c.y, c.z}, runs_);
+        // A chunk's cubes fill its pages bottom layer first: seen from above, its top pages
+        // are the nearer ones, so they are drawn first, a page at a time.
+        if (eye_y > static_cast<float>(c.y * kChunkSize + kChunkSize / 2)) top_pages_first(runs_, first);
+    }
     return runs_;
+}
+
+void CullView::top_pages_first(std::vector<SlotRun>& runs, std::size_t first) {
+    page_scratch_.clear();
+    for (std::size_t i = first; i < runs.size(); ++i) {
+        for (uint32_t offset = 0; offset < runs[i].count; offset += kSlotsPerPage) {
+            page_scratch_.push_back(
+                {runs[i].first_slot + offset, std::min<uint32_t>(kSlotsPerPage, runs[i].count - offset)});
+        }
+    }
+    runs.resize(first);
+    runs.insert(runs.end(), page_scratch_.rbegin(), page_scratch_.rend());
 }
 
 void CullView::set_frozen(bool frozen, const Eye& eye) {

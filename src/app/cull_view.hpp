@@ -62,6 +62,9 @@ private:
     std::vector<SlotRun> runs_;               // this frame's draw ranges
     std::vector<glm::ivec3> visible_coords_;  // the visible chunks, nearest first
     std::vector<DistanceKey> sort_scratch_;
+    std::vector<SlotRun> page_scratch_;
+    // Replaces runs[first..] by one run per page, the last page first.
+    void top_pages_first(std::vector<SlotRun>& runs, std::size_t first);
     double sort_us_ = 0.0;
     std::vector<ChunkCoord> gained_, emptied_;  // scratch, kept to reuse memory
 };

@@ -72,7 +72,14 @@ void WorldSession::save_meta(const WorldMeta& meta) {
 
 void WorldSession::update(const glm::dvec3& camera, size_t compaction_moves) {
     const double start = thread_cpu_ms();
-    slots_.apply(world_->update(camera));
+    if (world_->view_distance() != reserved_for_) {
+        // Room in the slots' CPU copy for a whole view of terrain (about 23 exposed cubes a
+        // chunk, 1.15 slots a cube), so it never grows mid-frame while the view fills.
+        reserved_for_ = world_->view_distance();
+        slots_.reserve(max_loaded_chunks(reserved_for_) * kReservedSlotsPerChunk);
+    }
+    // The slot work of each slice runs inside the world's deadline: the budget covers both.
+    world_->update(camera, world_->budget_deadline(), [this](WorldEvents& events) { slots_.apply(events); });
     const double streamed = thread_cpu_ms();
     slots_.compact(compaction_moves);
     times_.stream_ms = streamed - start;

@@ -128,6 +128,8 @@ private:
     Clipboard clipboard_;
     EditReport last_edit_;
     UpdateTimes times_;
+    static constexpr std::size_t kReservedSlotsPerChunk = 28;
+    int reserved_for_ = -1;  // the view distance the slots reserved room for
 };
 
 // The world file a run uses: --world-file, else the named (or "default") world for an

@@ -79,6 +79,14 @@ public:
     void apply_changes(std::span<const InstanceChange> changes);
     void apply_changes(const EditChanges& changes) { apply_changes({changes.begin(), changes.size()}); }
 
+    // Room for `slots` slots in the CPU copy without reallocating: growing a copy of millions
+    // of slots mid-frame costs milliseconds (the copy and its page faults). Only address
+    // space until slots are used.
+    void reserve(size_t slots) {
+        cpu_.reserve(slots);
+        index_by_slot_.reserve(slots);
+    }
+
     // Returns pages whose cubes would fit in one page fewer, moving at most max_moves cubes.
     void compact(size_t max_moves);
 

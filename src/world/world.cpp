@@ -87,16 +87,31 @@ int default_worker_threads() {
 
 // Planning and drops look at the clock once per this many steps, integration once per
 // slice of this many chunks (a chunk with nothing to draw costs about a microsecond).
-constexpr std::size_t kStepsPerClockCheck = 256;
+constexpr std::size_t kStepsPerClockCheck = 64;
 constexpr std::size_t kChunksPerSlice = 8;
+constexpr std::size_t kMinDropsPerUpdate = 256;  // a drop slice: about 0.3 ms of uniform chunks
+// The workers' queue: at least this many jobs, else twice what they delivered since the
+// last update; at most kMaxJobsPerUpdate new jobs an update (queueing costs about a
+// microsecond a job, so a slow frame's big delivery cannot make the next one slow).
 constexpr std::size_t kMinQueueTarget = 512;
+constexpr std::size_t kMaxJobsPerUpdate = 2048;
 }  // namespace
 
 World::World(const WorldConfig& config)
     : terrain_(config.type, config.seed),
       view_distance_(std::clamp(config.view_distance, 0, StreamOrder::kMaxViewDistance)),
       worker_threads_(config.worker_threads > 0 ? config.worker_threads : default_worker_threads()),
-      budget_ms_(std::max(0.0, config.stream_budget_ms)) {}
+      budget_ms_(std::max(0.0, config.stream_budget_ms)) {
+    prepare_view();  // before the first frame, so no frame pays for it
+}
+
+// The order table of the view, and room in the chunk tables for the whole view, so they
+// never rehash (milliseconds at 50,000 chunks) in the middle of a frame while the view fills.
+void World::prepare_view() {
+    order_.build(view_distance_);
+    index_.reserve(max_loaded_chunks(view_distance_));
+    entries_.reserve(max_loaded_chunks(view_distance_));
+}
 
 World::~World() = default;
 
@@ -135,7 +150,7 @@ void World::restart_plan(ChunkCoord camera) {
     if (camera_ && (camera_->x != camera.x || camera_->z != camera.z)) drop_scan_needed_ = true;
     camera_ = camera;
     replan_needed_ = false;
-    order_.build(view_distance_);
+    if (order_.view_distance() != view_distance_) prepare_view();
     cursor_ = 0;
     for (const ChunkCoord& c : pool_->cancel_queued()) in_flight_.erase(c);
     if (!drop_scan_needed_) return;
@@ -146,15 +161,20 @@ void World::restart_plan(ChunkCoord camera) {
     }
 }
 
-void World::drop_out_of_view(WorldEvents& events, ChangeTracker& tracker, Deadline deadline) {
+void World::drop_out_of_view(ChangeTracker& tracker, Deadline deadline, const EventSink& sink) {
+    WorldEvents events;
     std::size_t done = 0;
     while (!to_drop_.empty()) {
-        if (done > 0 && done % kStepsPerClockCheck == 0 && std::chrono::steady_clock::now() >= deadline) return;
+        if (done >= kMinDropsPerUpdate && done % kStepsPerClockCheck == 0 &&
+            std::chrono::steady_clock::now() >= deadline) {
+            break;
+        }
         const ChunkCoord c = to_drop_.back();
         to_drop_.pop_back();
         if (!wanted(c)) unload(c, events, tracker);  // it may be back in view since the scan
         ++done;
     }
+    if (!events.unloaded.empty()) sink(events);
 }
 
 // Walks the view's offsets nearest first and queues the chunks nobody has asked for, until
@@ -164,7 +184,7 @@ void World::feed_workers(Deadline deadline) {
     const std::size_t queued = pool_->queued();
     std::vector<GenerationJob> jobs;
     std::size_t steps = 0;
-    while (cursor_ < offsets.size() && queued + jobs.size() < queue_target_) {
+    while (cursor_ < offsets.size() && queued + jobs.size() < queue_target_ && jobs.size() < kMaxJobsPerUpdate) {
         if (++steps % kStepsPerClockCheck == 0 && std::chrono::steady_clock::now() >= deadline) break;
         const std::optional<ChunkCoord> c = offset_chunk(*camera_, offsets[cursor_++]);
         if (!c || is_loaded(*c) || in_flight_.contains(*c)) continue;
@@ -176,7 +196,7 @@ void World::feed_workers(Deadline deadline) {
 
 // Takes what the workers finished and integrates it a slice at a time until the deadline
 // (one slice at least). Late arrivals for chunks that left the view are dropped.
-void World::integrate_ready(WorldEvents& events, ChangeTracker& tracker, Deadline deadline) {
+void World::integrate_ready(ChangeTracker& tracker, Deadline deadline, const EventSink& sink) {
     std::vector<GenerationResult> results = pool_->take_results();
     queue_target_ = std::max(kMinQueueTarget, 2 * results.size());
     for (GenerationResult& r : results) ready_.push_back(std::move(r));
@@ -195,30 +215,43 @@ void World::integrate_ready(WorldEvents& events, ChangeTracker& tracker, Deadlin
             }
             slice.push_back(std::move(r.chunk));
         }
+        WorldEvents events;
         integrate(std::move(slice), events, tracker);
+        if (!events.loaded.empty()) sink(events);  // the caller's work counts against the deadline
     }
 }
 
-WorldEvents World::update(const glm::dvec3& camera) {
-    const auto budget = std::chrono::duration<double, std::milli>(budget_ms_);
-    return update(camera, std::chrono::steady_clock::now() +
-                              std::chrono::duration_cast<std::chrono::steady_clock::duration>(budget));
+World::Deadline World::budget_deadline() const {
+    const std::chrono::duration<double, std::milli> budget(budget_ms_);
+    return std::chrono::steady_clock::now() + std::chrono::duration_cast<Deadline::duration>(budget);
 }
 
+WorldEvents World::update(const glm::dvec3& camera) { return update(camera, budget_deadline()); }
+
 WorldEvents World::update(const glm::dvec3& camera, Deadline deadline) {
+    WorldEvents all;
+    update(camera, deadline, [&all](WorldEvents& part) {
+        for (ChunkCoord& c : part.unloaded) all.unloaded.push_back(c);
+        for (ChunkLoaded& l : part.loaded) all.loaded.push_back(std::move(l));
+        for (const InstanceChange& c : part.changes) all.changes.push_back(c);
+    });
+    return all;
+}
+
+void World::update(const glm::dvec3& camera, Deadline deadline, const EventSink& sink) {
     ensure_pool();
-    WorldEvents events;
     ChangeTracker tracker;
     const ChunkCoord cam = camera_chunk(camera);
     if (replan_needed_ || !camera_ || !(cam == *camera_)) restart_plan(cam);
-    drop_out_of_view(events, tracker, deadline);
+    drop_out_of_view(tracker, deadline, sink);
     // Loads wait for the drops, so the loaded chunks never exceed the view's bound.
     if (to_drop_.empty()) {
         feed_workers(deadline);
-        integrate_ready(events, tracker, deadline);
+        integrate_ready(tracker, deadline, sink);
     }
-    tracker.emit(entries_, events.changes);
-    return events;
+    WorldEvents changes;
+    tracker.emit(entries_, changes.changes);
+    if (!changes.changes.empty()) sink(changes);
 }
 
 WorldEvents World::load_now(std::span<const ChunkCoord> coords) {

@@ -124,6 +124,13 @@ public:
     using Deadline = std::chrono::steady_clock::time_point;
     WorldEvents update(const glm::dvec3& camera);
     WorldEvents update(const glm::dvec3& camera, Deadline deadline);
+    // The same, handing the events to `sink` slice by slice (drops first, then each slice of
+    // loaded chunks, then the border changes of chunks loaded before), so the caller's own
+    // work on them (the slots) runs inside the same deadline. The sink may move from them.
+    using EventSink = std::function<void(WorldEvents&)>;
+    void update(const glm::dvec3& camera, Deadline deadline, const EventSink& sink);
+    // Now plus the configured budget (--stream-budget-ms).
+    Deadline budget_deadline() const;
     // True when every chunk in view is loaded and nothing is requested (after an update).
     bool idle() const;
     std::size_t pending() const { return in_flight_.size(); }
@@ -202,10 +209,11 @@ private:
     const Chunk* find(ChunkCoord c) const;
     std::optional<uint32_t> entry_of(ChunkCoord c) const;
     uint8_t full_mask(const Chunk& c, uint16_t index) const;
+    void prepare_view();
     void restart_plan(ChunkCoord camera);
-    void drop_out_of_view(WorldEvents& events, ChangeTracker& tracker, Deadline deadline);
+    void drop_out_of_view(ChangeTracker& tracker, Deadline deadline, const EventSink& sink);
     void feed_workers(Deadline deadline);
-    void integrate_ready(WorldEvents& events, ChangeTracker& tracker, Deadline deadline);
+    void integrate_ready(ChangeTracker& tracker, Deadline deadline, const EventSink& sink);
     void integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& events, ChangeTracker& tracker);
     void unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker);
     bool wanted(ChunkCoord c) const;
