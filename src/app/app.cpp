@@ -11,7 +11,7 @@
 #include <filesystem>
 
 #include "app/controls.hpp"
-#include "app/cpu_clock.hpp"
+#include "world/cpu_clock.hpp"
 #include "app/cull_view.hpp"
 #include "app/data_dir.hpp"
 #include "app/frame_renderer.hpp"

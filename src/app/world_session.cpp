@@ -1,7 +1,7 @@
 // The world session (see world_session.hpp; docs/saving.md for the file).
 #include "app/world_session.hpp"
 
-#include "app/cpu_clock.hpp"
+#include "world/cpu_clock.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -23,10 +23,19 @@ WorldSession::WorldSession(const WorldSessionConfig& config)
     world_config.view_distance = config.view_distance;
     world_config.stream_budget_ms = config.stream_budget_ms;
     world_ = std::make_unique<World>(world_config);
+    reserve_slots();  // before the first frame, so no frame pays for it
     // Saved edits are kept like those of unloaded chunks, before the first update.
     if (store_) {
         for (const ChunkEdits& chunk : store_->load_edits()) world_->import_edits(chunk.coord, chunk.edits);
     }
+}
+
+// Room in the slots for a whole view of terrain (about 23 exposed cubes a chunk, 1.15 slots a
+// cube; a tenth of the chunks have cubes), so they never grow mid-frame while the view fills.
+void WorldSession::reserve_slots() {
+    reserved_for_ = world_->view_distance();
+    const std::size_t chunks = max_loaded_chunks(reserved_for_);
+    slots_.reserve(chunks * kReservedSlotsPerChunk, chunks / 8);
 }
 
 WorldSession::~WorldSession() {
@@ -72,12 +81,7 @@ void WorldSession::save_meta(const WorldMeta& meta) {
 
 void WorldSession::update(const glm::dvec3& camera, size_t compaction_moves) {
     const double start = thread_cpu_ms();
-    if (world_->view_distance() != reserved_for_) {
-        // Room in the slots' CPU copy for a whole view of terrain (about 23 exposed cubes a
-        // chunk, 1.15 slots a cube), so it never grows mid-frame while the view fills.
-        reserved_for_ = world_->view_distance();
-        slots_.reserve(max_loaded_chunks(reserved_for_) * kReservedSlotsPerChunk);
-    }
+    if (world_->view_distance() != reserved_for_) reserve_slots();
     // The slot work of each slice runs inside the world's deadline: the budget covers both.
     world_->update(camera, world_->budget_deadline(), [this](WorldEvents& events) { slots_.apply(events); });
     const double streamed = thread_cpu_ms();

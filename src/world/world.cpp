@@ -88,7 +88,7 @@ int default_worker_threads() {
 // Planning and drops look at the clock once per this many steps, integration once per
 // slice of this many chunks (a chunk with nothing to draw costs about a microsecond).
 constexpr std::size_t kStepsPerClockCheck = 64;
-constexpr std::size_t kChunksPerSlice = 8;
+constexpr std::size_t kChunksPerSlice = 4;
 constexpr std::size_t kMinDropsPerUpdate = 256;  // a drop slice: about 0.3 ms of uniform chunks
 // The workers' queue: at least this many jobs, else twice what they delivered since the
 // last update; at most kMaxJobsPerUpdate new jobs an update (queueing costs about a
@@ -103,6 +103,7 @@ World::World(const WorldConfig& config)
       worker_threads_(config.worker_threads > 0 ? config.worker_threads : default_worker_threads()),
       budget_ms_(std::max(0.0, config.stream_budget_ms)) {
     prepare_view();  // before the first frame, so no frame pays for it
+    ensure_pool();
 }
 
 // The order table of the view, and room in the chunk tables for the whole view, so they
@@ -165,8 +166,7 @@ void World::drop_out_of_view(ChangeTracker& tracker, Deadline deadline, const Ev
     WorldEvents events;
     std::size_t done = 0;
     while (!to_drop_.empty()) {
-        if (done >= kMinDropsPerUpdate && done % kStepsPerClockCheck == 0 &&
-            std::chrono::steady_clock::now() >= deadline) {
+        if (done >= kMinDropsPerUpdate && done % kStepsPerClockCheck == 0 && thread_cpu_ms() >= deadline) {
             break;
         }
         const ChunkCoord c = to_drop_.back();
@@ -185,7 +185,7 @@ void World::feed_workers(Deadline deadline) {
     std::vector<GenerationJob> jobs;
     std::size_t steps = 0;
     while (cursor_ < offsets.size() && queued + jobs.size() < queue_target_ && jobs.size() < kMaxJobsPerUpdate) {
-        if (++steps % kStepsPerClockCheck == 0 && std::chrono::steady_clock::now() >= deadline) break;
+        if (++steps % kStepsPerClockCheck == 0 && thread_cpu_ms() >= deadline) break;
         const std::optional<ChunkCoord> c = offset_chunk(*camera_, offsets[cursor_++]);
         if (!c || is_loaded(*c) || in_flight_.contains(*c)) continue;
         jobs.push_back(job_for(*c));
@@ -201,7 +201,7 @@ void World::integrate_ready(ChangeTracker& tracker, Deadline deadline, const Eve
     queue_target_ = std::max(kMinQueueTarget, 2 * results.size());
     for (GenerationResult& r : results) ready_.push_back(std::move(r));
     bool first = true;
-    while (!ready_.empty() && (first || std::chrono::steady_clock::now() < deadline)) {
+    while (!ready_.empty() && (first || thread_cpu_ms() < deadline)) {
         first = false;
         std::vector<std::unique_ptr<Chunk>> slice;
         while (!ready_.empty() && slice.size() < kChunksPerSlice) {
@@ -221,10 +221,7 @@ void World::integrate_ready(ChangeTracker& tracker, Deadline deadline, const Eve
     }
 }
 
-World::Deadline World::budget_deadline() const {
-    const std::chrono::duration<double, std::milli> budget(budget_ms_);
-    return std::chrono::steady_clock::now() + std::chrono::duration_cast<Deadline::duration>(budget);
-}
+World::Deadline World::budget_deadline() const { return thread_cpu_ms() + budget_ms_; }
 
 WorldEvents World::update(const glm::dvec3& camera) { return update(camera, budget_deadline()); }
 

@@ -6,6 +6,7 @@
 #include "world/block.hpp"
 #include "world/chunk.hpp"
 #include "world/coords.hpp"
+#include "world/cpu_clock.hpp"
 #include "world/events.hpp"
 #include "world/raycast.hpp"
 #include "world/region.hpp"
@@ -121,7 +122,8 @@ public:
     // (the first form: now plus the configured budget). Every step checks the clock between
     // slices; at least one slice of integration runs, so a tiny budget still makes progress.
     // Never waits for a worker.
-    using Deadline = std::chrono::steady_clock::time_point;
+    // A value of thread_cpu_ms() (world/cpu_clock.hpp): the budget is main-thread CPU time.
+    using Deadline = double;
     WorldEvents update(const glm::dvec3& camera);
     WorldEvents update(const glm::dvec3& camera, Deadline deadline);
     // The same, handing the events to `sink` slice by slice (drops first, then each slice of

@@ -78,7 +78,7 @@ std::size_t resident_bytes() {
 // distance state.range(0) from nothing, one update per 60 Hz frame (the main thread sleeps
 // out the rest of each frame, as a renderer with vsync would leave it). Counters: frames and
 // seconds until idle, chunks per second generated and integrated, the main thread's longest
-// update, and the bytes kept per chunk (Chunk::storage_bytes, chunks with and without cubes;
+// update (wall clock, and the thread's CPU time the budget is counted in), and the bytes kept per chunk (Chunk::storage_bytes, chunks with and without cubes;
 // and the growth of resident memory per loaded chunk, every table included).
 void BM_SettleFromNothing(benchmark::State& state) {
     using Clock = std::chrono::steady_clock;
@@ -92,10 +92,12 @@ void BM_SettleFromNothing(benchmark::State& state) {
         const glm::dvec3 camera{0.5, 100.0, 0.5};
         const auto start = Clock::now();
         int frames = 0;
-        double longest_ms = 0;
+        double longest_ms = 0, longest_cpu_ms = 0;
         while (!world.idle()) {
             const auto frame_start = Clock::now();
+            const double cpu_start = thread_cpu_ms();
             benchmark::DoNotOptimize(world.update(camera));
+            longest_cpu_ms = std::max(longest_cpu_ms, thread_cpu_ms() - cpu_start);
             const auto done = Clock::now();
             longest_ms = std::max(longest_ms, std::chrono::duration<double, std::milli>(done - frame_start).count());
             ++frames;
@@ -114,7 +116,8 @@ void BM_SettleFromNothing(benchmark::State& state) {
         state.counters["seconds"] = seconds;
         state.counters["chunks"] = chunks;
         state.counters["chunks_per_s"] = chunks / seconds;
-        state.counters["update_ms_max"] = longest_ms;
+        state.counters["update_ms_max"] = longest_ms;  // wall clock: preemption included
+        state.counters["update_cpu_ms_max"] = longest_cpu_ms;
         state.counters["bytes_per_chunk_cubes"] = static_cast<double>(with_bytes) /
                                                   static_cast<double>(std::max<std::size_t>(with, 1));
         state.counters["bytes_per_chunk_empty"] = static_cast<double>(without_bytes) /

@@ -252,18 +252,18 @@ TEST(WorldStreaming, TheDeadlineBoundsIntegrationToASliceAtLeast) {
     World world(config);
     test::InstanceModel model;
     const glm::dvec3 camera{8.0, 70.0, 8.0};
-    model.apply(world.update(camera, World::Deadline::min()));  // plans and queues, integrates nothing
+    model.apply(world.update(camera, World::Deadline{0}));  // plans and queues, integrates nothing
     const auto until = std::chrono::steady_clock::now() + 30s;
     while (world.stats().stream_queued > 0 && std::chrono::steady_clock::now() < until)
         std::this_thread::sleep_for(1ms);
     std::this_thread::sleep_for(50ms);  // the last running jobs finish
     const std::size_t before = world.stats().chunks_loaded;
-    const WorldEvents past = world.update(camera, World::Deadline::min());
+    const WorldEvents past = world.update(camera, World::Deadline{0});
     model.apply(past);
     EXPECT_GE(past.loaded.size(), 1u);
-    EXPECT_LE(past.loaded.size(), 8u) << "one slice";
+    EXPECT_LE(past.loaded.size(), 4u) << "one slice";
     EXPECT_EQ(world.stats().chunks_loaded, before + past.loaded.size());
-    const WorldEvents generous = world.update(camera, std::chrono::steady_clock::now() + 10s);
+    const WorldEvents generous = world.update(camera, thread_cpu_ms() + 10000.0);
     model.apply(generous);
     EXPECT_GT(generous.loaded.size(), past.loaded.size());
     ASSERT_TRUE(stream_until_idle(world, camera, model));

@@ -1,6 +1,7 @@
 #pragma once
-// The calling thread's CPU time (POSIX CLOCK_THREAD_CPUTIME_ID): what the per-stage figures
-// (cpu.*) measure, so time the thread spent descheduled on a shared machine is not counted.
+// The calling thread's CPU time (POSIX CLOCK_THREAD_CPUTIME_ID): the clock of the streaming
+// budget and of the per-stage figures (cpu.*), so time the thread spends descheduled on a
+// shared machine neither eats the budget nor counts as work. Plain C++ and POSIX.
 #include <ctime>
 
 namespace slotcraft {
