@@ -330,7 +330,9 @@ HudView App::hud_view() const {
     if (v.loading) {  // the world's counts are gathered only while the loading bar shows
         const World::Stats w = session_->world().stats();
         v.chunks_loaded = static_cast<int>(w.chunks_loaded);
-        v.chunks_wanted = static_cast<int>(w.chunks_loaded + w.stream_pending);
+        // The planner requests a few hundred chunks at a time: the whole view is what is wanted.
+        v.chunks_wanted = static_cast<int>(
+            std::max(w.chunks_loaded + w.stream_pending, max_loaded_chunks(w.view_distance)));
     }
     v.mode = std::string(move_mode_name(controls_->player().mode()));
     if (frame_times_.count() < message_.until_frame) v.message = message_.text;
