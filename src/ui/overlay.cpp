@@ -11,6 +11,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <iterator>
+#include <string>
 
 #include "ui/figures.hpp"
 #include "ui/occupancy_grid.hpp"
@@ -84,39 +85,42 @@ constexpr std::array<ImU32, kFrameStageCount> kStageColours = {
     IM_COL32(200, 200, 200, 255),  // ui
 };
 
-// The main thread's CPU time per stage as one stacked bar per frame (oldest on the left,
-// the newest at the right edge), then each stage's last figure under its colour.
-void stage_bars(const StageTimes& stages) {
-    const ImVec2 size(content_width(), 48.0f);
-    const ImVec2 p0 = ImGui::GetCursorScreenPos();
-    ImGui::Dummy(size);
+// The main thread's CPU time per stage as one stacked bar per frame, drawn under the frame
+// time plot on its scale (the rectangle the plot took: `p0`, `size`, `top` ms at the top;
+// the newest frame at the right edge), then one line naming the stages in their colours
+// (hover it for the last frame's figures and the largest streaming time so far).
+void stage_bars(const StageTimes& stages, ImVec2 p0, ImVec2 size, float top) {
     ImDrawList* draw = ImGui::GetWindowDrawList();
-    draw->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + size.y), ImGui::GetColorU32(ImGuiCol_FrameBg));
-    const float top = std::max(1.0f, static_cast<float>(stages.max_total_ms()) * 1.15f);
     const float bar = size.x / static_cast<float>(StageTimes::kHistory);
     for (int i = 0; i < stages.size(); ++i) {
         const float x = p0.x + bar * static_cast<float>(StageTimes::kHistory - stages.size() + i);
         float y = p0.y + size.y;
         const StageTimes::Frame& f = stages.at(i);
         for (std::size_t s = 0; s < kFrameStageCount; ++s) {
-            const float h = (size.y - 2.0f) * f[s] / top;
+            const float h = std::min((size.y - 2.0f) * f[s] / top, y - p0.y);
             if (h <= 0.0f) continue;
-            draw->AddRectFilled(ImVec2(x, y - h), ImVec2(x + std::max(bar, 1.0f), y), kStageColours[s]);
+            draw->AddRectFilled(ImVec2(x, y - h), ImVec2(x + std::max(bar, 1.0f), y), kStageColours[s] & 0xB0FFFFFFu);
             y -= h;
         }
     }
-    char caption[48];
-    std::snprintf(caption, sizeof caption, "CPU ms a frame by stage, top %.1f", static_cast<double>(top));
-    draw->AddText(ImVec2(p0.x + 4.0f, p0.y + 1.0f), IM_COL32(230, 230, 230, 220), caption);
-    const StageTimes::Frame last = stages.last();
-    const float column = content_width() / 3.0f;
     for (std::size_t s = 0; s < kFrameStageCount; ++s) {
-        if (s % 3 != 0) ImGui::SameLine(static_cast<float>(s % 3) * column);
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kStageColours[s]), "%.*s %.2f",
-                           static_cast<int>(kStageNames[s].size()), kStageNames[s].data(),
-                           static_cast<double>(last[s]));
+        if (s > 0) ImGui::SameLine();
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kStageColours[s]), "%.*s",
+                           static_cast<int>(kStageNames[s].size()), kStageNames[s].data());
     }
-    value_row("stream max", "%.2f ms (any frame so far)", stages.stream_max_ms());
+    if (ImGui::IsItemHovered()) {
+        const StageTimes::Frame last = stages.last();
+        std::string tip = "CPU ms of the last frame by stage (bars):";
+        char line[64];
+        for (std::size_t s = 0; s < kFrameStageCount; ++s) {
+            std::snprintf(line, sizeof line, "\n%.*s %.2f", static_cast<int>(kStageNames[s].size()),
+                          kStageNames[s].data(), static_cast<double>(last[s]));
+            tip += line;
+        }
+        std::snprintf(line, sizeof line, "\nstream max %.2f (any frame so far)", stages.stream_max_ms());
+        tip += line;
+        ImGui::SetTooltip("%s", tip.c_str());
+    }
 }
 
 // [SECTION] Frame
@@ -140,9 +144,11 @@ void frame_panel(PanelContext& context) {
     std::snprintf(caption, sizeof caption, "last %.2f ms", static_cast<double>(ft.at(ft.size() - 1)));
     // Headroom above the slowest frame so its peak does not touch the frame's edge.
     const float scale = std::max(1.0f, static_cast<float>(ft.max_ms()) * 1.15f);
-    ImGui::PlotLines("##frame_ms", ms.data(), ft.size(), 0, caption, 0.0f, scale, ImVec2(content_width(), 44.0f));
+    const ImVec2 plot_at = ImGui::GetCursorScreenPos();
+    const ImVec2 plot_size(content_width(), 44.0f);
+    ImGui::PlotLines("##frame_ms", ms.data(), ft.size(), 0, caption, 0.0f, scale, plot_size);
     ImGui::Text("min %.2f   avg %.2f   max %.2f ms", ft.min_ms(), avg, ft.max_ms());
-    if (view.stages && view.stages->size() > 0) stage_bars(*view.stages);
+    if (view.stages && view.stages->size() > 0) stage_bars(*view.stages, plot_at, plot_size, scale);
 }
 
 // [SECTION] Buffer
