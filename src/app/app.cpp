@@ -11,6 +11,7 @@
 #include <filesystem>
 
 #include "app/controls.hpp"
+#include "world/cpu_clock.hpp"
 #include "app/cull_view.hpp"
 #include "app/data_dir.hpp"
 #include "app/frame_passes.hpp"
@@ -122,6 +123,7 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
     world_config.seed_given = options_.seed_given;
     world_config.view_distance = options_.view_distance;
     daylight_ = options_.daylight;
+    world_config.stream_budget_ms = options_.stream_budget_ms;
     world_config.world_file = world_file_for(options_.world_file, options_.world_name, scripted);
     world_config.new_world = options_.new_world;
     world_config.undo_bytes = static_cast<size_t>(options_.undo_mib) * 1024 * 1024;
@@ -234,23 +236,42 @@ void App::simulate() {
     if (frame_times_.count() % kMetaEveryFrames == 0) save_meta();
     watch_saving();
     session_->update(controls_->camera().position, kCompactionMovesPerFrame);
-    if (!first_idle_seen_ && session_->idle()) first_idle_seen_ = true;
+    const WorldSession::UpdateTimes& times = session_->update_times();
+    stage_frame_[StageTimes::index(FrameStage::kStream)] += static_cast<float>(times.stream_ms);
+    stage_frame_[StageTimes::index(FrameStage::kSlots)] += static_cast<float>(times.compact_ms);
+    const bool idle = session_->idle();
+    if (!first_idle_seen_ && idle) first_idle_seen_ = true;
+    if (!settling_.frames && idle) settling_.frames = frame_times_.count() - settling_.from_frame;
 }
 
 void App::render_frame() {
+    // Each stage's CPU time is the lap since the previous mark; what no stage owns (the
+    // picking ray, captures, the buffer swap) is skipped.
+    double mark = thread_cpu_ms();
+    const auto lap = [this, &mark](std::optional<FrameStage> stage) {
+        const double now = thread_cpu_ms();
+        if (stage) stage_frame_[StageTimes::index(*stage)] += static_cast<float>(now - mark);
+        mark = now;
+    };
+    constexpr std::optional<FrameStage> skip;
     int width = 0, height = 0;
     window_->framebuffer_size(width, height);
     frame_->begin(width, height);
     const InstanceSlots::Stats slot_stats = session_->slots().stats();
     allocator_history_.record(slot_stats.slot_allocations, slot_stats.slot_frees);
+    lap(FrameStage::kSlots);
     frame_->land(session_->slots());
+    lap(FrameStage::kUpload);
     cull_->track(session_->slots());
+    lap(FrameStage::kCull);
     const std::optional<RayHit> hit = target();  // one ray a frame: the outline and the overlay
+    lap(skip);
 
     imgui_->begin_frame();
     // The overlay's view is gathered only while it is shown.
     if (overlay_.visible) apply_overlay_actions(overlay_.draw(overlay_view(hit)));
     hotbar_rect_ = draw_hud(hud_view());
+    lap(FrameStage::kUi);
 
     FramePasses::Plan plan;
     const bool drawable = width > 0 && height > 0;  // minimised: nothing to cull or draw into
@@ -258,6 +279,7 @@ void App::render_frame() {
         plan.eye = eye_of(controls_->camera(), session_->world().view_distance(), frame_->aspect());
         plan.opaque = &cull_->cull(plan.eye, session_->slots());
         plan.translucent = &cull_->translucent_runs();
+        lap(FrameStage::kCull);
         plan.view_distance = session_->world().view_distance();
         FrameExtras& extras = plan.extras;
         if (hit) extras.outline = hit->block;
@@ -270,8 +292,19 @@ void App::render_frame() {
         if (selection_.region) extras.selection = std::pair{selection_.region->min, selection_.region->max};
         extras.daylight = static_cast<float>(daylight_);
     }
+    lap(skip);
     passes_->run(drawable ? &plan : nullptr, !captures_.empty());
+    // The passes time themselves on this thread's CPU clock: the drawing passes count as
+    // draw, the HUD and overlay as ui; the capture belongs to no stage.
+    for (const gfx::PassGraph::RanPass& pass : passes_->last_run()) {
+        if (pass.name == "ui") stage_frame_[StageTimes::index(FrameStage::kUi)] += static_cast<float>(pass.cpu_ms);
+        else if (pass.name != "capture")
+            stage_frame_[StageTimes::index(FrameStage::kDraw)] += static_cast<float>(pass.cpu_ms);
+    }
+    lap(skip);
     frame_->end();
+    lap(FrameStage::kDraw);
+    stage_times_.add(std::exchange(stage_frame_, {}));
     window_->swap_buffers();
     const double now = glfwGetTime();
     clock_.seconds = now - clock_.last_time;
@@ -304,6 +337,7 @@ std::optional<RayHit> App::target() const {
 OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
     OverlayView v;
     v.frame = &frame_times_;
+    v.stages = &stage_times_;
     v.gl_renderer = frame_->gl_renderer();
     v.passes = passes_->last_run();
     v.slots = &session_->slots();
@@ -357,7 +391,9 @@ HudView App::hud_view() const {
     if (v.loading) {  // the world's counts are gathered only while the loading bar shows
         const World::Stats w = session_->world().stats();
         v.chunks_loaded = static_cast<int>(w.chunks_loaded);
-        v.chunks_wanted = static_cast<int>(w.chunks_loaded + w.stream_pending);
+        // The planner requests a few hundred chunks at a time: the whole view is what is wanted.
+        v.chunks_wanted = static_cast<int>(
+            std::max(w.chunks_loaded + w.stream_pending, max_loaded_chunks(w.view_distance)));
     }
     v.mode = std::string(move_mode_name(controls_->player().mode()));
     if (frame_times_.count() < message_.until_frame) v.message = message_.text;
@@ -521,6 +557,7 @@ void App::act(Action action, std::optional<BlockType> type) {
 void App::move_eye(const glm::dvec3& eye, double yaw, double pitch) {
     try {
         controls_->move_eye(eye, yaw, pitch);
+        settling_ = {frame_times_.count(), std::nullopt};
     } catch (const PositionOutOfRange& e) {
         throw ActionRefused(e.what());
     }

@@ -20,6 +20,7 @@
 #include "ui/frame_times.hpp"
 #include "ui/hud.hpp"
 #include "ui/overlay.hpp"
+#include "ui/stage_times.hpp"
 #include "world/raycast.hpp"
 #include "world/region.hpp"
 
@@ -138,6 +139,7 @@ private:
     // [SECTION] stats (app_stats.cpp)
     void collect_stats(StatsJson& json) const;
     void collect_pass_stats(StatsJson& json) const;
+    void collect_stream_stats(StatsJson& json) const;
     void write_stats_file(const std::string& path) const;
 
     Options options_;
@@ -182,6 +184,16 @@ private:
     overlay_layout::Rect hotbar_rect_;  // where the hotbar was drawn last frame
     bool first_idle_seen_ = false;      // the first chunks have loaded (hides the loading bar)
     double daylight_ = 1.0;             // --daylight, `daylight F`, the overlay's slider
+    // The main thread's CPU time per stage: this frame's, being summed, and the history.
+    StageTimes::Frame stage_frame_{};
+    StageTimes stage_times_;
+    // stream.frames_to_settle: frames from the last `camera` command (or the start) until
+    // nothing was pending; nullopt while streaming.
+    struct Settling {
+        int64_t from_frame = 0;
+        std::optional<int64_t> frames;
+    };
+    Settling settling_;
     // Wall-clock time: when the last frame ended, and how long it took.
     struct FrameClock {
         double last_time = 0.0;

@@ -158,8 +158,11 @@ void App::collect_stats(StatsJson& json) const {
     json.set("cull.chunks_visible", i64(cull.octree.chunks_visible));
     json.set("cull.nodes_visited", i64(cull.octree.nodes_visited));
     json.set("cull.us", cull.octree.query_us);
+    json.set("cull.sort_us", cull.sort_us);
     json.set("cull.frozen", cull.frozen);
     json.set("gpu.samples_passed", r.samples_passed);
+
+    collect_stream_stats(json);
 
     json.set("overlay.visible", overlay_.visible);
     if (overlay_.visible) {
@@ -173,6 +176,30 @@ void App::collect_stats(StatsJson& json) const {
         }
     }
     collect_pass_stats(json);
+}
+
+// [SECTION] cpu.* and stream.*: where the main thread's time goes, and streaming
+
+void App::collect_stream_stats(StatsJson& json) const {
+    const StageTimes::Frame last = stage_times_.last();
+    for (std::size_t s = 0; s < kFrameStageCount; ++s) {
+        json.set("cpu." + std::string(kStageNames[s]) + "_ms", static_cast<double>(last[s]));
+    }
+    json.set("cpu.stream_ms_max", stage_times_.stream_max_ms());
+    if (settling_.frames) {
+        json.set("stream.frames_to_settle", *settling_.frames);
+    } else {
+        json.set_null("stream.frames_to_settle");
+    }
+    const World::Stats w = session_->world().stats();
+    json.set("stream.budget_ms", w.stream_budget_ms);
+    json.set("stream.workers", w.worker_threads);
+    json.set("stream.queued", i64(w.stream_queued));
+    json.set("stream.plan_left", i64(w.plan_left));
+    json.set("stream.chunks_uniform", i64(w.chunks_uniform));
+    json.set("stream.chunks_with_cubes", i64(w.chunks_with_instances));
+    json.set("stream.storage_bytes", i64(w.storage_bytes));
+    json.set("stream.order_bytes", i64(w.order_bytes));
 }
 
 }  // namespace slotcraft

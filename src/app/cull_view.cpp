@@ -6,6 +6,8 @@
 
 #include <tsl/robin_set.h>
 
+#include <chrono>
+
 namespace slotcraft {
 
 void CullView::track(InstanceSlots& slots) {
@@ -19,10 +21,19 @@ void CullView::track(InstanceSlots& slots) {
 const std::vector<SlotRun>& CullView::cull(const Eye& eye, const InstanceSlots& slots) {
     if (!frozen_) frustum_ = Frustum(eye.view_projection, eye.origin_chunk);
     octree_.cull(frustum_, visible_keys_);
+    visible_coords_.clear();
+    for (ChunkOctree::Key key : visible_keys_) visible_coords_.push_back(*octree_.coord_of(key));
+    const auto start = std::chrono::steady_clock::now();
+    sort_near_to_far(visible_coords_, eye.origin_chunk, eye.offset, sort_scratch_);
+    sort_us_ = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
     runs_.clear();
-    for (ChunkOctree::Key key : visible_keys_) {
-        const glm::ivec3 c = *octree_.coord_of(key);
+    const float eye_y = static_cast<float>(eye.origin_chunk.y * kChunkSize) + eye.offset.y;
+    for (const glm::ivec3& c : visible_coords_) {
+        const std::size_t first = runs_.size();
         slots.chunk_runs(ChunkCoord{c.x, c.y, c.z}, runs_);
+        // A chunk's cubes fill its pages bottom layer first: seen from above, its top pages
+        // are the nearer ones, so they are drawn first, a page at a time.
+        if (eye_y > static_cast<float>(c.y * kChunkSize + kChunkSize / 2)) top_pages_first(runs_, first);
     }
     order_translucent(eye, slots);
     return runs_;
@@ -49,6 +60,18 @@ void CullView::order_translucent(const Eye& eye, const InstanceSlots& slots) {
     for (const ByDistance& w : water_chunks_) slots.water_runs(w.coord, translucent_runs_);
 }
 
+void CullView::top_pages_first(std::vector<SlotRun>& runs, std::size_t first) {
+    page_scratch_.clear();
+    for (std::size_t i = first; i < runs.size(); ++i) {
+        for (uint32_t offset = 0; offset < runs[i].count; offset += kSlotsPerPage) {
+            page_scratch_.push_back(
+                {runs[i].first_slot + offset, std::min<uint32_t>(kSlotsPerPage, runs[i].count - offset)});
+        }
+    }
+    runs.resize(first);
+    runs.insert(runs.end(), page_scratch_.rbegin(), page_scratch_.rend());
+}
+
 void CullView::set_frozen(bool frozen, const Eye& eye) {
     if (frozen && !frozen_) frozen_view_projection_ = eye.view_projection;
     frozen_ = frozen;
@@ -70,6 +93,6 @@ std::optional<std::array<glm::vec3, 8>> CullView::frozen_frustum(glm::ivec3 orig
     return corners;
 }
 
-CullView::Stats CullView::stats() const { return {octree_.stats(), frozen_, show_boxes_}; }
+CullView::Stats CullView::stats() const { return {octree_.stats(), sort_us_, frozen_, show_boxes_}; }
 
 }  // namespace slotcraft

@@ -10,6 +10,7 @@
 
 #include "app/camera.hpp"
 #include "cull/chunk_octree.hpp"
+#include "cull/draw_order.hpp"
 #include "cull/frustum.hpp"
 #include "gfx/instance_slots.hpp"
 
@@ -25,6 +26,7 @@ class CullView {
 public:
     struct Stats {
         ChunkOctree::Stats octree;
+        double sort_us = 0.0;     // last cull(): ordering the visible chunks near to far
         bool frozen = false;      // the frustum stays where it was frozen
         bool show_boxes = false;  // chunk boxes are drawn
     };
@@ -32,8 +34,9 @@ public:
     // Chunks enter the octree when they gain their first instance and leave when they lose
     // their last (or unload): no rebuild per frame.
     void track(InstanceSlots& slots);
-    // The slot runs of the chunks visible from `eye` (or from the frozen frustum); valid
-    // until the next call.
+    // The slot runs of the chunks visible from `eye` (or from the frozen frustum), chunk by
+    // chunk nearest first (sort_near_to_far: early depth testing rejects what nearer chunks
+    // hide); valid until the next call.
     const std::vector<SlotRun>& cull(const Eye& eye, const InstanceSlots& slots);
     // The water runs of the chunks the last cull() kept, ordered far to near by the distance
     // from the eye to each chunk's centre (the translucent pass blends in this order).
@@ -59,9 +62,15 @@ private:
     bool frozen_ = false;
     bool show_boxes_ = false;
     std::vector<ChunkOctree::Key> visible_keys_;
+    std::vector<SlotRun> runs_;               // this frame's draw ranges
+    std::vector<glm::ivec3> visible_coords_;  // the visible chunks, nearest first
+    std::vector<DistanceKey> sort_scratch_;
+    std::vector<SlotRun> page_scratch_;
+    // Replaces runs[first..] by one run per page, the last page first.
+    void top_pages_first(std::vector<SlotRun>& runs, std::size_t first);
+    double sort_us_ = 0.0;
     void order_translucent(const Eye& eye, const InstanceSlots& slots);
 
-    std::vector<SlotRun> runs_;              // this frame's draw ranges
     std::vector<SlotRun> translucent_runs_;  // this frame's water, far to near
     struct ByDistance {
         float distance_sq;

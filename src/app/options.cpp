@@ -49,7 +49,9 @@ std::string usage_text() {
   --stats-json PATH      write the stats of the last frame as JSON at exit
   --world TYPES          the generator (default terrain)
   --seed N               the world seed (default 1)
-  --view-distance N      chunks loaded around the camera, 1..32 (default 8, or the settings file's)
+  --view-distance N      chunks loaded around the camera, 1..64 (default 8, or the settings file's)
+  --stream-budget-ms N   main-thread time a frame may spend streaming chunks in, 0.1..1000
+                         milliseconds (default 4)
   --daylight F           sky light factor 0..1 (default 1: day; 0.1: night, the lamps show)
   --verify-every N       compare the GPU instance buffer with the CPU copy every N frames
   --ring-kib N           size of the upload staging ring in KiB, 1..1048576 (default 4096)
@@ -136,7 +138,17 @@ const std::map<std::string, ValueFlag>& value_flags() {
         {"--view-distance",
          {"N",
           [](Options& o, const std::string& v) {
-              o.view_distance = static_cast<int>(need_int("--view-distance", v, 1, 32));
+              o.view_distance = static_cast<int>(need_int("--view-distance", v, kMinViewDistance, kMaxViewDistance));
+          }}},
+        {"--stream-budget-ms",
+         {"N",
+          [](Options& o, const std::string& v) {
+              const std::optional<double> ms = parse_double(v);
+              if (!ms || *ms < kMinStreamBudgetMs || *ms > kMaxStreamBudgetMs) {
+                  throw OptionsError("--stream-budget-ms needs milliseconds from 0.1 to 1000 (e.g. 4 or 2.5), got '" +
+                                     v + "'");
+              }
+              o.stream_budget_ms = *ms;
           }}},
         {"--daylight", {"F", [](Options& o, const std::string& v) { o.daylight = need_fraction("--daylight", v); }}},
         {"--verify-every",

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "world/streaming.hpp"
 #include "world/terrain.hpp"
 
 namespace slotcraft {
@@ -15,6 +16,15 @@ namespace slotcraft {
 struct OptionsError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
+
+// The view distance range the flag, the settings file and the Settings panel share (the
+// streaming order's offsets bound the top).
+inline constexpr int kMinViewDistance = 1;
+inline constexpr int kMaxViewDistance = StreamOrder::kMaxViewDistance;
+// The main thread's streaming time per frame, milliseconds (--stream-budget-ms).
+inline constexpr double kDefaultStreamBudgetMs = 4.0;
+inline constexpr double kMinStreamBudgetMs = 0.1;
+inline constexpr double kMaxStreamBudgetMs = 1000.0;
 
 struct Options {
     bool help = false;
@@ -30,15 +40,16 @@ struct Options {
     std::string stats_json_path;  // written at exit
     WorldType world = WorldType::kTerrain;
     uint64_t seed = 1;
-    int view_distance = 8;     // chunks
-    double daylight = 1.0;     // 0..1: scales the sky light (docs/light.md)
-    int64_t verify_every = 0;  // frames; 0 = never
-    int64_t ring_kib = 4096;   // staging ring size
-    int64_t undo_mib = 512;    // undo journal budget
-    std::string world_name;    // save as $XDG_DATA_HOME/slotcraft/worlds/NAME.db
-    std::string world_file;    // or at this path
-    bool new_world = false;    // move an existing file aside, start fresh
-    bool seed_given = false;   // --seed or --world was on the command line
+    int view_distance = 8;                             // chunks
+    double stream_budget_ms = kDefaultStreamBudgetMs;  // main-thread streaming time a frame
+    double daylight = 1.0;                             // 0..1: scales the sky light (docs/light.md)
+    int64_t verify_every = 0;                          // frames; 0 = never
+    int64_t ring_kib = 4096;                           // staging ring size
+    int64_t undo_mib = 512;                            // undo journal budget
+    std::string world_name;                            // save as $XDG_DATA_HOME/slotcraft/worlds/NAME.db
+    std::string world_file;                            // or at this path
+    bool new_world = false;                            // move an existing file aside, start fresh
+    bool seed_given = false;                           // --seed or --world was on the command line
 };
 
 // Parses argv (without argv[0]) over `defaults` (the settings file's values: a flag given

@@ -56,8 +56,7 @@ using KeyBindings = std::array<int, kBindingCount>;
 KeyBindings default_key_bindings();
 
 // The ranges the file, the flags and the Settings panel share.
-inline constexpr int kMinViewDistance = 1;
-inline constexpr int kMaxViewDistance = 32;
+// kMinViewDistance and kMaxViewDistance: options.hpp.
 inline constexpr double kMinFov = 30.0;  // degrees, vertical
 inline constexpr double kMaxFov = 120.0;
 inline constexpr double kMinMouseSensitivity = 0.1;  // times 0.12 degrees per pixel

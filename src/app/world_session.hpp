@@ -23,6 +23,7 @@ struct WorldSessionConfig {
     uint64_t seed = 1;
     bool seed_given = false;  // --seed or --world named them (a saved world's own win)
     int view_distance = kDefaultViewDistance;
+    double stream_budget_ms = WorldConfig{}.stream_budget_ms;         // --stream-budget-ms
     std::string world_file;                                           // empty: nothing is saved
     bool new_world = false;                                           // --new: move an existing file aside, start fresh
     std::size_t undo_bytes = EditJournal::kDefaultMiB * 1024 * 1024;  // --undo-mib
@@ -82,9 +83,16 @@ public:
     // Replaces the saved player place and hotbar (queued; the frame never waits).
     void save_meta(const WorldMeta& meta);
 
-    // Streams around the camera; the changes become slot work. `compaction_moves` bounds
-    // the slot compaction done this frame.
+    // Streams around the camera within the streaming budget (the world's planning, drops
+    // and integration, and turning its events into slot work); then slot compaction, at
+    // most `compaction_moves`. The times go to update_times().
     void update(const glm::dvec3& camera, size_t compaction_moves);
+    // The last update's main-thread CPU time (thread_cpu_ms) in milliseconds.
+    struct UpdateTimes {
+        double stream_ms = 0;   // streaming: the world's update and the slot work of its events
+        double compact_ms = 0;  // slot compaction
+    };
+    const UpdateTimes& update_times() const { return times_; }
     bool idle() const { return world_->idle(); }
 
     // Every edit goes through here: the world, the slots and the world file. Throws
@@ -122,6 +130,7 @@ public:
 
 private:
     void open_store(const WorldSessionConfig& config);
+    void reserve_slots();
     // One batch through the world, the slots and the file; returns the cells' old types.
     std::vector<uint8_t> run(const Region& r, const CellRule& rule, const std::string& what);
     void record(const Region& r, std::vector<uint8_t> before);
@@ -136,6 +145,9 @@ private:
     EditJournal journal_;
     Clipboard clipboard_;
     EditReport last_edit_;
+    UpdateTimes times_;
+    static constexpr std::size_t kReservedSlotsPerChunk = 28;
+    int reserved_for_ = -1;  // the view distance the slots reserved room for
 };
 
 // The HUD's line while saving does not work (empty: it works): what waits in memory and why.

@@ -98,6 +98,16 @@ public:
     void apply_changes(std::span<const InstanceChange> changes);
     void apply_changes(const EditChanges& changes) { apply_changes({changes.begin(), changes.size()}); }
 
+    // Room for `slots` slots in the CPU copy and `chunks` chunks in the tables without
+    // reallocating or rehashing: growing a copy of millions of slots mid-frame costs
+    // milliseconds (the copy and its page faults). The copy is only address space until used.
+    void reserve(size_t slots, size_t chunks) {
+        cpu_.reserve(slots);
+        index_by_slot_.reserve(slots);
+        chunks_.reserve(chunks);
+        coord_by_owner_.reserve(chunks);
+    }
+
     // Returns pages whose cubes would fit in one page fewer, moving at most max_moves cubes.
     void compact(size_t max_moves);
 

@@ -73,6 +73,56 @@ double percent(uint64_t part, uint64_t whole) {
     return whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
 }
 
+// [SECTION] Frame: CPU time per stage
+
+// One colour per FrameStage, in enum order.
+constexpr std::array<ImU32, kFrameStageCount> kStageColours = {
+    IM_COL32(90, 170, 240, 255),   // stream
+    IM_COL32(240, 200, 70, 255),   // cull
+    IM_COL32(170, 120, 230, 255),  // slots
+    IM_COL32(90, 210, 110, 255),   // upload
+    IM_COL32(235, 90, 80, 255),    // draw
+    IM_COL32(200, 200, 200, 255),  // ui
+};
+
+// The main thread's CPU time per stage as one stacked bar per frame, drawn under the frame
+// time plot on its scale (the rectangle the plot took: `p0`, `size`, `top` ms at the top;
+// the newest frame at the right edge), then one line naming the stages in their colours
+// (hover it for the last frame's figures and the largest streaming time so far).
+void stage_bars(const StageTimes& stages, ImVec2 p0, ImVec2 size, float top) {
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const float bar = size.x / static_cast<float>(StageTimes::kHistory);
+    for (int i = 0; i < stages.size(); ++i) {
+        const float x = p0.x + bar * static_cast<float>(StageTimes::kHistory - stages.size() + i);
+        float y = p0.y + size.y;
+        const StageTimes::Frame& f = stages.at(i);
+        for (std::size_t s = 0; s < kFrameStageCount; ++s) {
+            const float h = std::min((size.y - 2.0f) * f[s] / top, y - p0.y);
+            if (h <= 0.0f) continue;
+            draw->AddRectFilled(ImVec2(x, y - h), ImVec2(x + std::max(bar, 1.0f), y), kStageColours[s] & 0xB0FFFFFFu);
+            y -= h;
+        }
+    }
+    for (std::size_t s = 0; s < kFrameStageCount; ++s) {
+        if (s > 0) ImGui::SameLine();
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kStageColours[s]), "%.*s",
+                           static_cast<int>(kStageNames[s].size()), kStageNames[s].data());
+    }
+    if (ImGui::IsItemHovered()) {
+        const StageTimes::Frame last = stages.last();
+        std::string tip = "CPU ms of the last frame by stage (bars):";
+        char line[64];
+        for (std::size_t s = 0; s < kFrameStageCount; ++s) {
+            std::snprintf(line, sizeof line, "\n%.*s %.2f", static_cast<int>(kStageNames[s].size()),
+                          kStageNames[s].data(), static_cast<double>(last[s]));
+            tip += line;
+        }
+        std::snprintf(line, sizeof line, "\nstream max %.2f (any frame so far)", stages.stream_max_ms());
+        tip += line;
+        ImGui::SetTooltip("%s", tip.c_str());
+    }
+}
+
 // [SECTION] Frame
 
 // The frame's passes in the order they ran (the pass graph's), with their CPU time, on as
@@ -109,8 +159,11 @@ void frame_panel(PanelContext& context) {
     // Headroom above the slowest frame so its peak does not touch the frame's edge.
     const float scale = std::max(1.0f, static_cast<float>(ft.max_ms()) * 1.15f);
     // 28 pixels high (44 before the pass list below it), so every panel still fits at 1280x720.
-    ImGui::PlotLines("##frame_ms", ms.data(), ft.size(), 0, caption, 0.0f, scale, ImVec2(content_width(), 28.0f));
+    const ImVec2 plot_at = ImGui::GetCursorScreenPos();
+    const ImVec2 plot_size(content_width(), 28.0f);
+    ImGui::PlotLines("##frame_ms", ms.data(), ft.size(), 0, caption, 0.0f, scale, plot_size);
     ImGui::Text("min %.2f   avg %.2f   max %.2f ms", ft.min_ms(), avg, ft.max_ms());
+    if (view.stages && view.stages->size() > 0) stage_bars(*view.stages, plot_at, plot_size, scale);
     pass_list(view);  // the frame's passes (issue 16)
 }
 
@@ -233,7 +286,9 @@ void world_panel(PanelContext& context) {
     ImGui::SameLine(ui_detail::kValueColumn);
     const float half = (content_width() - ui_detail::kValueColumn) * 0.5f - 4.0f;
     ImGui::SetNextItemWidth(half);
-    if (ImGui::SliderInt("##view_distance", &distance, 1, 32, "%d chunks")) actions.view_distance = distance;
+    if (ImGui::SliderInt("##view_distance", &distance, view.settings.view_distance_min, view.settings.view_distance_max,
+                         "%d chunks"))
+        actions.view_distance = distance;
     auto daylight = static_cast<float>(view.daylight);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(half);

@@ -15,6 +15,7 @@
 #include "gfx/pass_graph.hpp"
 #include "ui/frame_times.hpp"
 #include "ui/overlay_layout.hpp"
+#include "ui/stage_times.hpp"
 #include "world/raycast.hpp"
 #include "world/region.hpp"
 #include "world/world.hpp"
@@ -42,7 +43,7 @@ struct SettingsView {
     double fov_min = 30.0, fov_max = 120.0;
     double mouse_sensitivity = 1.0;  // a factor of the default mouse speed
     double mouse_sensitivity_min = 0.1, mouse_sensitivity_max = 10.0;
-    int view_distance_min = 1, view_distance_max = 32;
+    int view_distance_min = 1, view_distance_max = 64;
     std::string file;  // where they are written back at exit; empty: never (scripted runs)
 };
 
@@ -50,6 +51,7 @@ struct SettingsView {
 // the frame).
 struct OverlayView {
     const FrameTimes* frame = nullptr;
+    const StageTimes* stages = nullptr;  // the main thread's CPU time per stage
     std::string gl_renderer;
     std::vector<gfx::PassGraph::RanPass> passes;  // the last frame's passes, in order, with CPU time
     const InstanceSlots* slots = nullptr;         // stats(), pages().page_masks(), chunk_of_page()

@@ -7,15 +7,27 @@ namespace slotcraft {
 
 void Chunk::set_block(uint16_t index, BlockType type) {
     if (!blocks_) {
-        if (type == BlockType::kAir) return;
+        if (type == uniform_) return;
         blocks_ = std::make_unique<std::array<BlockType, kChunkVolume>>();
-        blocks_->fill(BlockType::kAir);
+        blocks_->fill(uniform_);
     }
     (*blocks_)[index] = type;
 }
 
+void Chunk::fill(BlockType type) {
+    blocks_.reset();
+    uniform_ = type;
+}
+
+void Chunk::make_uniform_if_possible() {
+    if (!blocks_) return;
+    const BlockType first = (*blocks_)[0];
+    if (std::all_of(blocks_->begin(), blocks_->end(), [first](BlockType b) { return b == first; })) fill(first);
+}
+
 std::unique_ptr<Chunk> Chunk::copy_blocks() const {
     auto copy = std::make_unique<Chunk>(coord_);
+    copy->uniform_ = uniform_;
     if (blocks_) copy->blocks_ = std::make_unique<std::array<BlockType, kChunkVolume>>(*blocks_);
     return copy;
 }
@@ -63,7 +75,18 @@ uint8_t Chunk::interior_mask(uint16_t i) const {
 // openness is copied into an 18^3 array whose one-cell border is closed (or open above the
 // world's top), so every face test is a plain load the compiler can vectorise.
 void Chunk::compute_interior_masks() {
-    if (!blocks_) return;
+    // A uniform chunk of air (or of anything opaque below the world's top layer) has no
+    // exposed cube inside: nothing to compute, nothing to store.
+    const bool top = coord_.y == kChunksPerColumn - 1;
+    if (!blocks_ && (!is_solid(uniform_) || (is_opaque(uniform_) && !top))) {
+        masks_.reset();
+        instance_count_ = 0;
+        return;
+    }
+    if (!blocks_) {  // a uniform see-through solid (glass, leaves) shows faces: expand it
+        blocks_ = std::make_unique<std::array<BlockType, kChunkVolume>>();
+        blocks_->fill(uniform_);
+    }
     static constexpr auto kOpen = [] {
         std::array<uint8_t, 256> open{};
         for (int v = 0; v < 256; ++v) open[v] = is_opaque(static_cast<BlockType>(v)) ? 0 : 1;
@@ -73,7 +96,7 @@ void Chunk::compute_interior_masks() {
     constexpr int kDy = kP * kP;
     constexpr int kDz = kP;
     std::array<uint8_t, kP * kP * kP> open{};
-    if (coord_.y == kChunksPerColumn - 1) {  // the layer above y = 255 is air
+    if (top) {  // the layer above y = 255 is air
         std::fill(open.begin() + (kP - 1) * kDy, open.end(), uint8_t{1});
     }
     const BlockType* b = blocks_->data();
@@ -131,7 +154,7 @@ void Chunk::append_instances(std::vector<CubeInstance>& out) const {
         const uint8_t m = (*masks_)[i];
         if (m == 0) continue;
         const auto index = static_cast<uint16_t>(i);
-        out.push_back({index, (*blocks_)[index], m, {}});
+        out.push_back({index, block(index), m, {}});
     }
 }
 

@@ -29,10 +29,19 @@ public:
 
     ChunkCoord coord() const { return coord_; }
 
-    // All-air chunks allocate no block or mask storage (half of a column is sky).
-    BlockType block(uint16_t index) const { return blocks_ ? (*blocks_)[index] : BlockType::kAir; }
+    // A uniform chunk (every block the same type: the sky above the ground, the stone deep
+    // below it) allocates no block storage, only its one type; a uniform opaque chunk has no
+    // exposed cube inside and no mask storage either. set_block allocates on the first block
+    // that differs.
+    BlockType block(uint16_t index) const { return blocks_ ? (*blocks_)[index] : uniform_; }
     void set_block(uint16_t index, BlockType type);
-    bool has_blocks() const { return blocks_ != nullptr; }
+    // True unless the chunk is uniform air.
+    bool has_blocks() const { return blocks_ != nullptr || uniform_ != BlockType::kAir; }
+    // Every block becomes `type` (storage freed; masks and edits untouched).
+    void fill(BlockType type);
+    // Frees the block storage when every block has the same type (after generation).
+    void make_uniform_if_possible();
+    bool uniform() const { return blocks_ == nullptr; }
     // A chunk with the same coordinate and blocks, no masks and no edits (for rebuilds).
     std::unique_ptr<Chunk> copy_blocks() const;
 
@@ -91,6 +100,7 @@ private:
     std::unique_ptr<std::array<uint8_t, kChunkVolume>> light_;
     uint32_t instance_count_ = 0;
     uint8_t uniform_light_ = 0;
+    BlockType uniform_ = BlockType::kAir;  // every block's type while blocks_ is null
     tsl::robin_map<uint16_t, BlockType> edits_;
 };
 
@@ -109,13 +119,17 @@ constexpr uint16_t border_cell(Face face, int u, int v) {
 
 template <class OnChange>
 void Chunk::fix_border(Face face, const Chunk* neighbour, OnChange&& on_change) {
-    if (!blocks_) return;  // no cube here, nothing to fix
+    if (!blocks_ && !is_solid(uniform_)) return;  // no cube here, nothing to fix
+    // No exposed cube, and nothing across the border to expose one (unloaded, or uniformly
+    // opaque): every bit of this face stays hidden. The common case underground.
+    const bool closed_across = neighbour == nullptr || (neighbour->uniform() && is_opaque(neighbour->uniform_));
+    if (!masks_ && closed_across) return;
     const uint8_t bit = face_bit(face);
     const Face across = opposite(face);
     for (int v = 0; v < kChunkSize; ++v) {
         for (int u = 0; u < kChunkSize; ++u) {
             const uint16_t i = border_cell(face, u, v);
-            const BlockType self = (*blocks_)[i];
+            const BlockType self = block(i);
             if (!is_solid(self)) continue;
             const bool visible = neighbour != nullptr && face_shows(self, neighbour->block(border_cell(across, u, v)));
             const uint8_t old_mask = mask(i);

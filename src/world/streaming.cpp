@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
-#include <tuple>
 
 namespace slotcraft {
 
@@ -40,30 +39,49 @@ ChunkCoord camera_chunk(const glm::dvec3& camera) {
     return {axis(camera.x, lo, hi), axis(camera.y, 0, kChunksPerColumn - 1), axis(camera.z, lo, hi)};
 }
 
+void StreamOrder::build(int view_distance) {
+    assert(view_distance >= 0 && view_distance <= kMaxViewDistance && "StreamOrder: view distance out of 0..64");
+    if (view_distance == view_distance_) return;
+    view_distance_ = view_distance;
+    const int r = view_distance;
+    constexpr int kDy = kChunksPerColumn - 1;
+    // Counting sort on d = dx^2 + dy^2 + dz^2; offsets enter in (dx, dz, dy) order, so
+    // ties keep the coordinate order plan_streaming promises.
+    const std::size_t max_d = static_cast<std::size_t>(2 * r * r + kDy * kDy);
+    std::vector<uint32_t> start(max_d + 2, 0);
+    auto each = [r](auto&& f) {
+        for (int dx = -r; dx <= r; ++dx)
+            for (int dz = -r; dz <= r; ++dz) {
+                if (!column_in_view(0, 0, dx, dz, r)) continue;
+                for (int dy = -kDy; dy <= kDy; ++dy)
+                    f(dx, dy, dz, static_cast<std::size_t>(dx * dx + dy * dy + dz * dz));
+            }
+    };
+    each([&start](int, int, int, std::size_t d) { ++start[d + 1]; });
+    for (std::size_t d = 1; d < start.size(); ++d) start[d] += start[d - 1];
+    offsets_.assign(start.back(), Offset{0, 0, 0});
+    each([this, &start](int dx, int dy, int dz, std::size_t d) {
+        offsets_[start[d]++] = {static_cast<int8_t>(dx), static_cast<int8_t>(dy), static_cast<int8_t>(dz)};
+    });
+}
+
+std::optional<ChunkCoord> offset_chunk(ChunkCoord camera, StreamOrder::Offset o) {
+    const ChunkCoord c{camera.x + o.dx, camera.y + o.dy, camera.z + o.dz};
+    if (!chunk_y_in_world(c.y) || !chunk_xz_in_world(c.x, c.z)) return std::nullopt;
+    return c;
+}
+
 StreamPlan plan_streaming(ChunkCoord camera, int view_distance, const std::function<bool(ChunkCoord)>& known,
                           std::span<const ChunkCoord> loaded) {
     StreamPlan plan;
-    const int r = view_distance;
-    for (int dz = -r; dz <= r; ++dz) {
-        for (int dx = -r; dx <= r; ++dx) {
-            if (!column_in_view(0, 0, dx, dz, r)) continue;
-            if (!chunk_xz_in_world(camera.x + dx, camera.z + dz)) continue;
-            for (int y = 0; y < kChunksPerColumn; ++y) {
-                const ChunkCoord c{camera.x + dx, y, camera.z + dz};
-                if (!known(c)) plan.to_load.push_back(c);
-            }
-        }
+    StreamOrder order;
+    order.build(view_distance);
+    for (const StreamOrder::Offset& o : order.offsets()) {
+        const std::optional<ChunkCoord> c = offset_chunk(camera, o);
+        if (c && !known(*c)) plan.to_load.push_back(*c);
     }
-    auto key = [&camera](const ChunkCoord& c) {
-        const int64_t dx = c.x - camera.x;
-        const int64_t dy = c.y - camera.y;
-        const int64_t dz = c.z - camera.z;
-        return std::make_tuple(dx * dx + dy * dy + dz * dz, c.x, c.z, c.y);
-    };
-    std::sort(plan.to_load.begin(), plan.to_load.end(),
-              [&key](const ChunkCoord& a, const ChunkCoord& b) { return key(a) < key(b); });
     for (const ChunkCoord& c : loaded) {
-        if (!column_in_view(camera.x, camera.z, c.x, c.z, r)) plan.to_drop.push_back(c);
+        if (!column_in_view(camera.x, camera.z, c.x, c.z, view_distance)) plan.to_drop.push_back(c);
     }
     return plan;
 }
@@ -73,6 +91,7 @@ StreamPlan plan_streaming(ChunkCoord camera, int view_distance, const std::funct
 std::unique_ptr<Chunk> build_chunk(const TerrainGenerator& terrain, const GenerationJob& job) {
     std::unique_ptr<Chunk> chunk = terrain.generate(job.coord);
     chunk->apply_edits(job.edits);
+    chunk->make_uniform_if_possible();  // an edit may have made it uniform (or the terrain did)
     chunk->compute_interior_masks();
     LightPropagator::light_alone(*chunk);
     return chunk;

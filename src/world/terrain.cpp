@@ -110,9 +110,21 @@ std::unique_ptr<Chunk> TerrainGenerator::generate(ChunkCoord coord) const {
     auto chunk = std::make_unique<Chunk>(coord);
     const BlockPos origin = chunk_origin(coord);
     if (type_ == WorldType::kTerrain && origin.y > kHighestPossibleBlock) return chunk;
+    std::array<int, kChunkSize * kChunkSize> surfaces{};
+    for (int lz = 0; lz < kChunkSize; ++lz) {
+        for (int lx = 0; lx < kChunkSize; ++lx)
+            surfaces[lz * kChunkSize + lx] = surface_height(origin.x + lx, origin.z + lz);
+    }
+    // Deep under every column (stone below y = surface - kDirtDepth; no tree grows
+    // below its surface): one uniform chunk, no block storage.
+    const int lowest = *std::min_element(surfaces.begin(), surfaces.end());
+    if (origin.y + kChunkSize - 1 < lowest - TerrainParams::kDirtDepth) {
+        chunk->fill(BlockType::kStone);
+        return chunk;
+    }
     for (int lz = 0; lz < kChunkSize; ++lz) {
         for (int lx = 0; lx < kChunkSize; ++lx) {
-            const int surface = surface_height(origin.x + lx, origin.z + lz);
+            const int surface = surfaces[lz * kChunkSize + lx];
             const int top = std::min(std::max(surface, has_water() ? TerrainParams::kSeaLevel : 0) - origin.y,
                                      kChunkSize - 1);
             for (int ly = 0; ly <= top; ++ly) {

@@ -89,17 +89,40 @@ EditRefused::EditRefused(const BlockPos& p, EditError why)
 // [SECTION] construction
 
 namespace {
+// Every hardware thread but one (the main thread's), at least one.
 int default_worker_threads() {
     const int hw = static_cast<int>(std::thread::hardware_concurrency());
-    return std::clamp(hw - 1, 1, 4);
+    return std::max(hw - 1, 1);
 }
+
+// Planning and drops look at the clock once per this many steps, integration once per
+// slice of this many chunks (a chunk with nothing to draw costs about a microsecond).
+constexpr std::size_t kStepsPerClockCheck = 64;
+constexpr std::size_t kChunksPerSlice = 4;
+constexpr std::size_t kMinDropsPerUpdate = 256;  // a drop slice: about 0.3 ms of uniform chunks
+// The workers' queue: at least this many jobs, else twice what they delivered since the
+// last update; at most kMaxJobsPerUpdate new jobs an update (queueing costs about a
+// microsecond a job, so a slow frame's big delivery cannot make the next one slow).
+constexpr std::size_t kMinQueueTarget = 512;
+constexpr std::size_t kMaxJobsPerUpdate = 2048;
 }  // namespace
 
 World::World(const WorldConfig& config)
     : terrain_(config.type, config.seed, config.generator_version),
-      view_distance_(std::max(0, config.view_distance)),
+      view_distance_(std::clamp(config.view_distance, 0, StreamOrder::kMaxViewDistance)),
       worker_threads_(config.worker_threads > 0 ? config.worker_threads : default_worker_threads()),
-      max_integrations_(std::max(0, config.max_integrations_per_update)) {}
+      budget_ms_(std::max(0.0, config.stream_budget_ms)) {
+    prepare_view();  // before the first frame, so no frame pays for it
+    ensure_pool();
+}
+
+// The order table of the view, and room in the chunk tables for the whole view, so they
+// never rehash (milliseconds at 50,000 chunks) in the middle of a frame while the view fills.
+void World::prepare_view() {
+    order_.build(view_distance_);
+    index_.reserve(max_loaded_chunks(view_distance_));
+    entries_.reserve(max_loaded_chunks(view_distance_));
+}
 
 World::~World() = default;
 
@@ -120,68 +143,125 @@ GenerationJob World::job_for(ChunkCoord c) const {
 }
 
 void World::set_view_distance(int chunks) {
-    const int d = std::max(0, chunks);
+    const int d = std::clamp(chunks, 0, StreamOrder::kMaxViewDistance);
     if (d == view_distance_) return;
     view_distance_ = d;
     replan_needed_ = true;
+    drop_scan_needed_ = true;
 }
 
-bool World::idle() const { return camera_ && !replan_needed_ && in_flight_.empty(); }
+bool World::idle() const {
+    return camera_ && !replan_needed_ && to_drop_.empty() && cursor_ == order_.offsets().size() && in_flight_.empty();
+}
 
-void World::replan(ChunkCoord camera, WorldEvents& events, ChangeTracker& tracker) {
+// The camera changed chunk (or the view changed): queued jobs go back (the walk restarts
+// from the nearest offset, so the queue stays nearest-first) and, when the view's column or
+// size changed, the loaded chunks outside it are listed for dropping.
+void World::restart_plan(ChunkCoord camera) {
+    if (camera_ && (camera_->x != camera.x || camera_->z != camera.z)) drop_scan_needed_ = true;
     camera_ = camera;
     replan_needed_ = false;
-    // Queued jobs are re-planned from scratch so the queue stays nearest-first.
+    if (order_.view_distance() != view_distance_) prepare_view();
+    cursor_ = 0;
     for (const ChunkCoord& c : pool_->cancel_queued()) in_flight_.erase(c);
-    const std::vector<ChunkCoord> loaded = loaded_chunks();
-    const StreamPlan plan = plan_streaming(
-        camera, view_distance_, [this](ChunkCoord c) { return is_loaded(c) || in_flight_.contains(c); }, loaded);
-    // Bottom up: a chunk's light mostly comes from above, so dropping a column from the
-    // bottom takes nothing from the chunks above that still wait to go.
-    std::vector<ChunkCoord> drop = plan.to_drop;
-    std::sort(drop.begin(), drop.end(), [](const ChunkCoord& a, const ChunkCoord& b) { return a.y < b.y; });
-    for (const ChunkCoord& c : drop) unload(c, events, tracker);
+    if (!drop_scan_needed_) return;
+    drop_scan_needed_ = false;
+    to_drop_.clear();
+    for (const auto& [c, entry] : index_) {
+        if (!column_in_view(camera.x, camera.z, c.x, c.z, view_distance_)) to_drop_.push_back(c);
+    }
+    // Dropped from the back, bottom up: a chunk's light mostly comes from above, so dropping
+    // a column from the bottom takes nothing from the chunks above that still wait to go.
+    std::sort(to_drop_.begin(), to_drop_.end(), [](const ChunkCoord& a, const ChunkCoord& b) { return a.y > b.y; });
+}
+
+void World::drop_out_of_view(ChangeTracker& tracker, Deadline deadline, const EventSink& sink) {
+    WorldEvents events;
+    std::size_t done = 0;
+    while (!to_drop_.empty()) {
+        if (done >= kMinDropsPerUpdate && done % kStepsPerClockCheck == 0 && thread_cpu_ms() >= deadline) {
+            break;
+        }
+        const ChunkCoord c = to_drop_.back();
+        to_drop_.pop_back();
+        if (!wanted(c)) unload(c, events, tracker);  // it may be back in view since the scan
+        ++done;
+    }
+    if (!events.unloaded.empty()) sink(events);
+}
+
+// Walks the view's offsets nearest first and queues the chunks nobody has asked for, until
+// the queue holds queue_target_ jobs, the walk ends or the deadline passes.
+void World::feed_workers(Deadline deadline) {
+    const std::span<const StreamOrder::Offset> offsets = order_.offsets();
+    const std::size_t queued = pool_->queued();
     std::vector<GenerationJob> jobs;
-    jobs.reserve(plan.to_load.size());
-    for (const ChunkCoord& c : plan.to_load) {
-        jobs.push_back(job_for(c));
-        in_flight_.insert(c);
+    std::size_t steps = 0;
+    while (cursor_ < offsets.size() && queued + jobs.size() < queue_target_ && jobs.size() < kMaxJobsPerUpdate) {
+        if (++steps % kStepsPerClockCheck == 0 && thread_cpu_ms() >= deadline) break;
+        const std::optional<ChunkCoord> c = offset_chunk(*camera_, offsets[cursor_++]);
+        if (!c || is_loaded(*c) || in_flight_.contains(*c)) continue;
+        jobs.push_back(job_for(*c));
+        in_flight_.insert(*c);
     }
     pool_->submit(std::move(jobs));
 }
 
-WorldEvents World::update(const glm::dvec3& camera) {
+// Takes what the workers finished and integrates it a slice at a time until the deadline
+// (one slice at least). Late arrivals for chunks that left the view are dropped.
+void World::integrate_ready(ChangeTracker& tracker, Deadline deadline, const EventSink& sink) {
+    std::vector<GenerationResult> results = pool_->take_results();
+    queue_target_ = std::max(kMinQueueTarget, 2 * results.size());
+    for (GenerationResult& r : results) ready_.push_back(std::move(r));
+    bool first = true;
+    while (!ready_.empty() && (first || thread_cpu_ms() < deadline)) {
+        first = false;
+        std::vector<std::unique_ptr<Chunk>> slice;
+        while (!ready_.empty() && slice.size() < kChunksPerSlice) {
+            GenerationResult r = std::move(ready_.front());
+            ready_.pop_front();
+            in_flight_.erase(r.coord);
+            if (!wanted(r.coord) || is_loaded(r.coord)) {
+                stale_jobs_.erase(r.coord);  // its next job carries the kept edits
+                ++counters_.chunks_discarded;
+                continue;
+            }
+            slice.push_back(std::move(r.chunk));
+        }
+        WorldEvents events;
+        integrate(std::move(slice), events, tracker);
+        if (!events.loaded.empty()) sink(events);  // the caller's work counts against the deadline
+    }
+}
+
+World::Deadline World::budget_deadline() const { return thread_cpu_ms() + budget_ms_; }
+
+WorldEvents World::update(const glm::dvec3& camera) { return update(camera, budget_deadline()); }
+
+WorldEvents World::update(const glm::dvec3& camera, Deadline deadline) {
+    WorldEvents all;
+    update(camera, deadline, [&all](WorldEvents& part) {
+        for (ChunkCoord& c : part.unloaded) all.unloaded.push_back(c);
+        for (ChunkLoaded& l : part.loaded) all.loaded.push_back(std::move(l));
+        for (const InstanceChange& c : part.changes) all.changes.push_back(c);
+    });
+    return all;
+}
+
+void World::update(const glm::dvec3& camera, Deadline deadline, const EventSink& sink) {
     ensure_pool();
-    WorldEvents events;
     ChangeTracker tracker;
     const ChunkCoord cam = camera_chunk(camera);
-    if (replan_needed_ || !camera_ || !(cam == *camera_)) replan(cam, events, tracker);
-
-    for (GenerationResult& r : pool_->take_results()) ready_.push_back(std::move(r));
-    // Late arrivals for chunks that left the view are dropped whatever the cap; the cap
-    // only bounds how much integration work one frame does.
-    std::vector<std::unique_ptr<Chunk>> batch;
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < ready_.size(); ++i) {
-        GenerationResult& r = ready_[i];
-        if (!wanted(r.coord) || is_loaded(r.coord)) {
-            in_flight_.erase(r.coord);
-            stale_jobs_.erase(r.coord);  // its next job carries the kept edits
-            ++counters_.chunks_discarded;
-            continue;
-        }
-        if (max_integrations_ != 0 && batch.size() >= static_cast<std::size_t>(max_integrations_)) {
-            if (kept != i) ready_[kept] = std::move(r);
-            ++kept;  // integrated next frame
-            continue;
-        }
-        in_flight_.erase(r.coord);
-        batch.push_back(std::move(r.chunk));
+    if (replan_needed_ || !camera_ || !(cam == *camera_)) restart_plan(cam);
+    drop_out_of_view(tracker, deadline, sink);
+    // Loads wait for the drops, so the loaded chunks never exceed the view's bound.
+    if (to_drop_.empty()) {
+        feed_workers(deadline);
+        integrate_ready(tracker, deadline, sink);
     }
-    ready_.resize(kept);
-    integrate(std::move(batch), events, tracker);
-    tracker.emit(*this, events.changes);
-    return events;
+    WorldEvents changes;
+    tracker.emit(*this, changes.changes);
+    if (!changes.changes.empty()) sink(changes);
 }
 
 WorldEvents World::load_now(std::span<const ChunkCoord> coords) {
@@ -195,6 +275,8 @@ WorldEvents World::load_now(std::span<const ChunkCoord> coords) {
     }
     integrate(std::move(batch), events, tracker);
     tracker.emit(*this, events.changes);
+    drop_scan_needed_ = true;  // chunks loaded outside the view go at the next update
+    replan_needed_ = true;
     return events;
 }
 
@@ -894,7 +976,12 @@ World::Stats World::stats() const {
         s.storage_bytes += entry.chunk->storage_bytes();
         s.light_bytes += entry.chunk->light_bytes();
         s.chunks_with_light += entry.chunk->has_light_array() ? 1 : 0;
+        s.chunks_uniform += entry.chunk->uniform() ? 1 : 0;
     }
+    s.plan_left = order_.offsets().size() - cursor_;
+    s.drops_left = to_drop_.size();
+    s.order_bytes = order_.bytes();
+    s.stream_budget_ms = budget_ms_;
     s.stream_pending = in_flight_.size();
     s.stream_queued = pool_ ? pool_->queued() : 0;
     s.edited_chunks_unloaded = kept_edits_.size();

@@ -6,6 +6,7 @@
 #include "world/block.hpp"
 #include "world/chunk.hpp"
 #include "world/coords.hpp"
+#include "world/cpu_clock.hpp"
 #include "world/events.hpp"
 #include "world/light.hpp"
 #include "world/raycast.hpp"
@@ -18,7 +19,9 @@
 
 #include <glm/glm.hpp>
 
+#include <chrono>
 #include <cstddef>
+#include <deque>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -36,9 +39,11 @@ inline constexpr int kDefaultViewDistance = 8;  // chunks, radius of the view di
 struct WorldConfig {
     WorldType type = WorldType::kTerrain;
     uint64_t seed = 1;
-    int view_distance = kDefaultViewDistance;   // >= 0
-    int worker_threads = 0;                     // 0: hardware threads - 1 (1..4)
-    int max_integrations_per_update = 64;       // finished chunks taken per update; 0: all
+    int view_distance = kDefaultViewDistance;  // >= 0
+    int worker_threads = 0;                    // 0: every hardware thread but one (at least 1)
+    // Main-thread time one update may spend streaming (planning, drops, integration): it
+    // stops at the first check past it, so a frame gets at most about this much slower.
+    double stream_budget_ms = 4.0;
     int generator_version = kGeneratorVersion;  // a saved world's own (1..kGeneratorVersion)
 };
 
@@ -102,8 +107,13 @@ public:
         std::size_t chunks_with_light = 0;       // loaded chunks that hold a light array
         std::size_t light_cells_last = 0;        // cells whose light the last edit changed
         double light_ms_last = 0.0;              // main-thread ms of the last edit's relight
+        std::size_t chunks_uniform = 0;          // loaded chunks of one block type (no block storage)
+        std::size_t plan_left = 0;               // view offsets the planner has still to visit
+        std::size_t drops_left = 0;              // out-of-view chunks still to unload
+        std::size_t order_bytes = 0;             // the nearest-first offset table
         int view_distance = 0;
         int worker_threads = 0;
+        double stream_budget_ms = 0;
     };
 
     explicit World(const WorldConfig& config);
@@ -114,9 +124,22 @@ public:
     // [SECTION] streaming (main thread, once per frame)
 
     // Plans around the camera (when it changed chunk), drops chunks that left the view,
-    // requests missing ones nearest first, and integrates the chunks the workers finished
-    // (at most max_integrations_per_update). Never waits for a worker.
+    // requests missing ones nearest first (keeping the workers' queue just long enough to
+    // keep them busy), and integrates the chunks the workers finished, until `deadline`
+    // (the first form: now plus the configured budget). Every step checks the clock between
+    // slices; at least one slice of integration runs, so a tiny budget still makes progress.
+    // Never waits for a worker.
+    // A value of thread_cpu_ms() (world/cpu_clock.hpp): the budget is main-thread CPU time.
+    using Deadline = double;
     WorldEvents update(const glm::dvec3& camera);
+    WorldEvents update(const glm::dvec3& camera, Deadline deadline);
+    // The same, handing the events to `sink` slice by slice (drops first, then each slice of
+    // loaded chunks, then the border changes of chunks loaded before), so the caller's own
+    // work on them (the slots) runs inside the same deadline. The sink may move from them.
+    using EventSink = std::function<void(WorldEvents&)>;
+    void update(const glm::dvec3& camera, Deadline deadline, const EventSink& sink);
+    // Now plus the configured budget (--stream-budget-ms).
+    Deadline budget_deadline() const;
     // True when every chunk in view is loaded and nothing is requested (after an update).
     bool idle() const;
     std::size_t pending() const { return in_flight_.size(); }
@@ -221,7 +244,11 @@ private:
     void note_light_changes(const LightPropagator& changed, ChangeTracker& tracker);
     void note_around_chunk(ChunkCoord c, ChangeTracker& tracker);
     void note_cube(const Chunk& c, uint16_t index, ChangeTracker& tracker);
-    void replan(ChunkCoord camera, WorldEvents& events, ChangeTracker& tracker);
+    void prepare_view();
+    void restart_plan(ChunkCoord camera);
+    void drop_out_of_view(ChangeTracker& tracker, Deadline deadline, const EventSink& sink);
+    void feed_workers(Deadline deadline);
+    void integrate_ready(ChangeTracker& tracker, Deadline deadline, const EventSink& sink);
     void integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& events, ChangeTracker& tracker);
     void relight_fresh(const std::vector<uint32_t>& fresh, ChangeTracker& tracker);
     void unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker);
@@ -234,7 +261,7 @@ private:
     TerrainGenerator terrain_;
     int view_distance_;
     int worker_threads_;
-    int max_integrations_;
+    double budget_ms_;
     std::vector<ChunkEntry> entries_;
     std::vector<uint32_t> free_entries_;
     tsl::robin_map<ChunkCoord, uint32_t, ChunkCoordHash> index_;
@@ -243,9 +270,14 @@ private:
     // Requested chunks whose kept edits changed after their job was made: the edits are
     // applied again when they are integrated.
     tsl::robin_set<ChunkCoord, ChunkCoordHash> stale_jobs_;
-    std::vector<GenerationResult> ready_;  // finished, waiting for integration
-    std::optional<ChunkCoord> camera_;     // the camera chunk of the last plan
+    std::deque<GenerationResult> ready_;  // finished, waiting for integration
+    std::optional<ChunkCoord> camera_;    // the camera chunk of the last plan
     bool replan_needed_ = true;
+    bool drop_scan_needed_ = true;     // the view's column or size changed: look for drops
+    StreamOrder order_;                // the view's offsets, nearest first
+    std::size_t cursor_ = 0;           // next offset of order_ the planner visits
+    std::vector<ChunkCoord> to_drop_;  // loaded, out of view, not unloaded yet
+    std::size_t queue_target_ = 512;   // jobs kept queued: twice what the workers last delivered
     Stats counters_;
     std::unique_ptr<BatchScratch> scratch_;
     struct NoteCache {

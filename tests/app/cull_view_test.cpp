@@ -13,7 +13,7 @@ namespace {
 
 // A flat world with two columns of chunks loaded: x = 0 and x = 4 (64 blocks east).
 struct Scene {
-    World world{WorldConfig{WorldType::kFlat, 1, 8, 1, 0}};
+    World world{WorldConfig{WorldType::kFlat, 1, 8, 1}};
     InstanceSlots slots;
     CullView cull;
 
@@ -83,6 +83,23 @@ TEST(CullView, AFrozenFrustumStaysWhereItWasFrozen) {
     scene.cull.set_frozen(false, looking(-90.0));
     EXPECT_FALSE(scene.cull.frozen_frustum({0, 4, 0}).has_value());
     EXPECT_FALSE(has_x(scene.culled_chunks(looking(-90.0)), 4));
+}
+
+TEST(CullView, RunsComeChunkByChunkNearestFirst) {
+    Scene scene;
+    const auto from_west = scene.culled_chunks(looking(90.0));  // the eye is over chunk x = 0
+    ASSERT_EQ(from_west.size(), 2u);
+    EXPECT_EQ(from_west[0].x, 0);
+    EXPECT_EQ(from_west[1].x, 4);
+    Camera camera;
+    camera.position = {72.0, 70.0, 8.0};  // over chunk x = 4, looking west
+    camera.yaw = -90.0;
+    camera.pitch = -30.0;
+    const auto from_east = scene.culled_chunks(eye_of(camera, 8, 16.0f / 9.0f));
+    ASSERT_EQ(from_east.size(), 2u);
+    EXPECT_EQ(from_east[0].x, 4);
+    EXPECT_EQ(from_east[1].x, 0);
+    EXPECT_GE(scene.cull.stats().sort_us, 0.0);
 }
 
 TEST(CullView, ChunkBoxesSayWhichChunksWereDrawn) {

@@ -14,6 +14,7 @@ TEST(Options, DefaultsWithoutFlags) {
     EXPECT_TRUE(o.vsync);
     EXPECT_EQ(o.world, WorldType::kTerrain);
     EXPECT_EQ(o.view_distance, 8);
+    EXPECT_EQ(o.stream_budget_ms, 4.0);
     EXPECT_TRUE(o.screenshot_path.empty());
     EXPECT_FALSE(o.gl_debug);
     EXPECT_TRUE(o.shaders_dir.empty());
@@ -76,6 +77,10 @@ TEST(Options, ParsesEveryFlag) {
     EXPECT_EQ(o.verify_every, 10);
     EXPECT_EQ(o.ring_kib, 64);
     EXPECT_TRUE(o.seed_given);
+    // The widest view and a fractional streaming budget.
+    const Options far = parse_options({"--view-distance", "64", "--stream-budget-ms", "2.5"});
+    EXPECT_EQ(far.view_distance, 64);
+    EXPECT_EQ(far.stream_budget_ms, 2.5);
     // The flags that take no value, and the two ways to name a world (one at a time).
     const Options named = parse_options({"--help", "--new", "--world-name", "castle_2"});
     EXPECT_TRUE(named.help);
@@ -98,6 +103,10 @@ TEST(Options, RefusesBadInputNamingTheFlag) {
         {{"--world", "moon"}, "--world"},
         {{"--seed", "-1"}, "--seed"},
         {{"--view-distance", "99"}, "--view-distance"},
+        {{"--view-distance", "65"}, "--view-distance"},
+        {{"--stream-budget-ms", "0"}, "--stream-budget-ms"},
+        {{"--stream-budget-ms", "fast"}, "--stream-budget-ms"},
+        {{"--stream-budget-ms", "1001"}, "--stream-budget-ms"},
         {{"--ring-kib", "0"}, "--ring-kib"},
         {{"--undo-mib", "0"}, "--undo-mib"},
         {{"--world-name", "a/b"}, "--world-name"},

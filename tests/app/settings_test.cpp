@@ -198,8 +198,8 @@ const BadFile kBadFiles[] = {
     {"keys as a number", "keys = 3\n", 1, "keys", "needs a table"},
     {"a key bound to a number", "[keys]\n\nforward = 5\n", 3, "keys.forward", "needs a key name"},
     // out of range
-    {"view_distance 0", "view_distance = 0\n", 1, "view_distance", "from 1 to 32, got 0"},
-    {"view_distance 33", "view_distance = 33\n", 1, "view_distance", "from 1 to 32, got 33"},
+    {"view_distance 0", "view_distance = 0\n", 1, "view_distance", "from 1 to 64, got 0"},
+    {"view_distance 65", "view_distance = 65\n", 1, "view_distance", "from 1 to 64, got 65"},
     {"fov too wide", "# wide\n\nfov = 200\n", 3, "fov", "from 30 to 120 (degrees), got 200"},
     {"fov not a number", "fov = nan\n", 1, "fov", "needs a number"},
     {"mouse_sensitivity 0", "mouse_sensitivity = 0.0\n", 1, "mouse_sensitivity", "from 0.1 to 10"},

@@ -1,8 +1,10 @@
 // The renderer's scripted benchmark (a real GL context, Mesa llvmpipe under Xvfb): bytes
-// uploaded per edit, and the time per frame along a fixed camera path for three ways of
+// uploaded per edit, and the time per frame along a fixed camera path for four ways of
 // drawing the same world, all in one run:
-//   exposed+culled   Slotcraft: exposed cubes only, octree-culled chunks, one multi-draw
-//   solid+culled     every solid cube instanced (no exposure filtering), same culling
+//   exposed+culled   Slotcraft: exposed cubes only, octree-culled chunks drawn nearest
+//                    first (CullView, as the program does), one multi-draw
+//   slot order       the same commands in slot order (how they came before issue 17)
+//   solid+culled     every solid cube instanced (no exposure filtering), culled, nearest first
 //   exposed, 1 draw  the whole buffer in one instanced call, no culling (the seed's way)
 // Usage: bench_render [--view-distance N] [--frames-per-pose N] [--json PATH]; prints a
 // table, and with --json also writes the figures (and how many bytes each edit uploaded) as
@@ -19,6 +21,8 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "app/camera.hpp"
+#include "app/cull_view.hpp"
 #include "app/window.hpp"
 #include "bench/gl_bench_support.hpp"
 #include "cull/chunk_octree.hpp"
@@ -35,7 +39,7 @@ using Clock = std::chrono::steady_clock;
 
 struct Scene {
     InstanceSlots slots;
-    ChunkOctree octree;
+    CullView cull;
 };
 
 // Replaces each loaded chunk's exposed cubes with every solid cube, all faces on.
@@ -54,24 +58,25 @@ WorldEvents every_solid_cube(const World& world, const WorldEvents& exposed) {
 
 void fill(Scene& scene, const WorldEvents& events) {
     scene.slots.apply(events);
-    std::vector<ChunkCoord> gained, emptied;
-    scene.slots.take_chunk_changes(gained, emptied);
-    for (const ChunkCoord& c : gained) scene.octree.insert(chunk_key(c), {c.x, c.y, c.z});
+    scene.cull.track(scene.slots);
 }
 
 struct Result {
     double cpu_ms = 0, frame_ms = 0, instances = 0;
+    double samples = 0;  // samples passed a frame (pipeline query; 0 without it)
+    double sort_us = 0;  // ordering the visible chunks a frame
 };
+
+enum class Drawing { kNearToFar, kSlotOrder, kWholeBuffer };
 
 // Renders `frames` frames per pose along a circle; cpu_ms is submission only, frame_ms
 // includes gfx::finish() (on llvmpipe: the rasterisation itself).
-Result run_path(gfx::CubeRenderer& renderer, Scene& scene, bool cull, int view_distance, int frames_per_pose, int width,
-                int height, Window& window) {
+Result run_path(gfx::CubeRenderer& renderer, Scene& scene, Drawing drawing, int view_distance, int frames_per_pose,
+                int width, int height, Window& window) {
     renderer.land(scene.slots.take_frame());
     gfx::finish();
     Result r;
-    int frames = 0;
-    std::vector<uint64_t> keys;
+    int frames = 0, sampled = 0;
     std::vector<SlotRun> runs;
     // Pose -1 is pose 0 drawn once, untimed: the driver compiles its shader variants on the
     // first draw (llvmpipe's JIT), which would otherwise land on the first contender.
@@ -88,16 +93,18 @@ Result run_path(gfx::CubeRenderer& renderer, Scene& scene, bool cull, int view_d
                              glm::lookAt(offset, offset + glm::vec3(dir), glm::vec3(0, 1, 0));
         for (int f = 0; f < (warm_up ? 1 : frames_per_pose); ++f) {
             const auto t0 = Clock::now();
+            double sort_us = 0;
             gfx::begin_frame(width, height, Rgb8{142, 186, 232});
             runs.clear();
-            if (cull) {
-                scene.octree.cull(Frustum(vp, origin), keys);
-                for (uint64_t k : keys) {
-                    const glm::ivec3 c = *scene.octree.coord_of(k);
-                    scene.slots.chunk_runs({c.x, c.y, c.z}, runs);
-                }
-            } else {
+            if (drawing == Drawing::kWholeBuffer) {
                 runs.push_back({0, static_cast<uint32_t>(scene.slots.stats().high_water)});
+            } else {
+                runs = scene.cull.cull(Eye{origin, offset, vp}, scene.slots);
+                sort_us = scene.cull.stats().sort_us;
+                if (drawing == Drawing::kSlotOrder) {
+                    std::sort(runs.begin(), runs.end(),
+                              [](const SlotRun& a, const SlotRun& b) { return a.first_slot < b.first_slot; });
+                }
             }
             gfx::CubeView view;
             view.view_projection = vp;
@@ -113,24 +120,32 @@ Result run_path(gfx::CubeRenderer& renderer, Scene& scene, bool cull, int view_d
             const auto t2 = Clock::now();
             window.swap_buffers();
             if (warm_up) continue;
+            r.sort_us += sort_us;
             r.cpu_ms += std::chrono::duration<double, std::milli>(t1 - t0).count();
             r.frame_ms += std::chrono::duration<double, std::milli>(t2 - t0).count();
             r.instances += double(renderer.stats().instances_drawn);
+            if (renderer.stats().samples_passed >= 0) {
+                r.samples += double(renderer.stats().samples_passed);
+                ++sampled;
+            }
             ++frames;
         }
     }
     r.cpu_ms /= frames;
     r.frame_ms /= frames;
     r.instances /= frames;
+    r.samples /= std::max(sampled, 1);
+    r.sort_us /= frames;
     return r;
 }
 
-const char* const kContenderNames[] = {"exposed+culled", "solid+culled", "exposed, 1 draw"};
+constexpr int kContenders = 4;
+const char* const kContenderNames[kContenders] = {"exposed+culled", "slot order", "solid+culled", "exposed, 1 draw"};
 
 // The run's figures as one JSON object (names are plain ASCII: no escaping needed).
 std::string to_json(int view_distance, size_t chunks, int width, int height, int frames_per_pose, int edits,
                     const std::map<uint64_t, int>& bytes_per_edit, uint64_t bytes, uint64_t writes,
-                    const Result* const (&results)[3]) {
+                    const Result* const (&results)[kContenders]) {
     std::string out = "{\n  \"benchmark\": \"bench_render\",\n";
     out += "  \"view_distance\": " + std::to_string(view_distance) + ",\n";
     out += "  \"chunks_loaded\": " + std::to_string(chunks) + ",\n";
@@ -146,11 +161,13 @@ std::string to_json(int view_distance, size_t chunks, int width, int height, int
         first = false;
     }
     out += "}\n  },\n  \"contenders\": [\n";
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < kContenders; ++i) {
         out += "    {\"name\": \"" + std::string(kContenderNames[i]) +
                "\", \"cpu_ms\": " + std::to_string(results[i]->cpu_ms) +
                ", \"frame_ms\": " + std::to_string(results[i]->frame_ms) +
-               ", \"instances\": " + std::to_string(results[i]->instances) + "}" + (i < 2 ? ",\n" : "\n");
+               ", \"instances\": " + std::to_string(results[i]->instances) +
+               ", \"samples\": " + std::to_string(results[i]->samples) +
+               ", \"sort_us\": " + std::to_string(results[i]->sort_us) + "}" + (i < kContenders - 1 ? ",\n" : "\n");
     }
     out += "  ]\n}\n";
     return out;
@@ -163,7 +180,7 @@ int run(int view_distance, int frames_per_pose, const std::string& json_path) {
     Window& window = *window_owner;
     {
         const gfx::CubeRendererConfig config = bench::bench_renderer_config();
-        World world({WorldType::kTerrain, 1, view_distance, 1, 0});
+        World world({WorldType::kTerrain, 1, view_distance, 1});
         const std::vector<ChunkCoord> coords = bench::columns_within(view_distance);
         const WorldEvents events = world.load_now(coords);
 
@@ -199,22 +216,26 @@ int run(int view_distance, int frames_per_pose, const std::string& json_path) {
         for (const ChunkCoord& c : loaded) now.loaded.push_back({*world.handle(c), c, world.instances(c)});
         Scene solid_scene;
         fill(solid_scene, every_solid_cube(world, now));
-        const Result a = run_path(renderer, exposed, true, view_distance, frames_per_pose, kWidth, kHeight, window);
-        const Result b = run_path(solid_renderer, solid_scene, true, view_distance, frames_per_pose, kWidth, kHeight,
-                                  window);
+        const Result a = run_path(renderer, exposed, Drawing::kNearToFar, view_distance, frames_per_pose, kWidth,
+                                  kHeight, window);
+        const Result slot_order = run_path(renderer, exposed, Drawing::kSlotOrder, view_distance, frames_per_pose,
+                                           kWidth, kHeight, window);
+        const Result b = run_path(solid_renderer, solid_scene, Drawing::kNearToFar, view_distance, frames_per_pose,
+                                  kWidth, kHeight, window);
         gfx::CubeRenderer whole_renderer(config);
         Scene whole;
         fill(whole, now);
-        const Result c = run_path(whole_renderer, whole, false, view_distance, frames_per_pose, kWidth, kHeight,
-                                  window);
+        const Result c = run_path(whole_renderer, whole, Drawing::kWholeBuffer, view_distance, frames_per_pose, kWidth,
+                                  kHeight, window);
         std::printf("view distance %d, %zu chunks loaded, 1280x720, 24 poses x %d frames\n", view_distance,
                     loaded.size(), frames_per_pose);
-        std::printf("%-18s %12s %12s %14s %10s\n", "contender", "cpu ms/frame", "ms/frame", "instances/frame",
-                    "vs ours");
-        const Result* const rs[3] = {&a, &b, &c};
-        for (int i = 0; i < 3; ++i) {
-            std::printf("%-18s %12.3f %12.2f %14.0f %9.2fx\n", kContenderNames[i], rs[i]->cpu_ms, rs[i]->frame_ms,
-                        rs[i]->instances, rs[i]->frame_ms / a.frame_ms);
+        std::printf("%-18s %12s %12s %14s %14s %10s %10s\n", "contender", "cpu ms/frame", "ms/frame", "instances/frame",
+                    "samples/frame", "sort us", "vs ours");
+        const Result* const rs[kContenders] = {&a, &slot_order, &b, &c};
+        for (int i = 0; i < kContenders; ++i) {
+            std::printf("%-18s %12.3f %12.2f %14.0f %14.0f %10.1f %9.2fx\n", kContenderNames[i], rs[i]->cpu_ms,
+                        rs[i]->frame_ms, rs[i]->instances, rs[i]->samples, rs[i]->sort_us,
+                        rs[i]->frame_ms / a.frame_ms);
         }
         if (!json_path.empty()) {
             std::ofstream out(json_path, std::ios::binary);

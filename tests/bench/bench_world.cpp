@@ -10,7 +10,11 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <random>
+#include <thread>
+#include <unistd.h>
 #include <vector>
 
 namespace slotcraft {
@@ -81,6 +85,72 @@ void BM_LoadColumns(benchmark::State& state) {
     state.SetLabel("generate + integrate, per chunk");
 }
 BENCHMARK(BM_LoadColumns)->Unit(benchmark::kMillisecond);
+
+// [SECTION] streaming from nothing
+
+// Resident memory of this process in bytes (Linux /proc/self/statm), 0 when unknown.
+std::size_t resident_bytes() {
+    std::FILE* f = std::fopen("/proc/self/statm", "r");
+    if (!f) return 0;
+    unsigned long pages = 0, resident = 0;
+    const int n = std::fscanf(f, "%lu %lu", &pages, &resident);
+    std::fclose(f);
+    return n == 2 ? resident * static_cast<std::size_t>(sysconf(_SC_PAGESIZE)) : 0;
+}
+
+// A world with the default streaming settings (workers, main-thread budget) fills the view
+// distance state.range(0) from nothing, one update per 60 Hz frame (the main thread sleeps
+// out the rest of each frame, as a renderer with vsync would leave it). Counters: frames and
+// seconds until idle, chunks per second generated and integrated, the main thread's longest
+// update (wall clock, and the thread's CPU time the budget is counted in), and the bytes kept per chunk (Chunk::storage_bytes, chunks with and without cubes;
+// and the growth of resident memory per loaded chunk, every table included).
+void BM_SettleFromNothing(benchmark::State& state) {
+    using Clock = std::chrono::steady_clock;
+    const int view_distance = static_cast<int>(state.range(0));
+    for (auto _ : state) {
+        const std::size_t rss_before = resident_bytes();
+        WorldConfig config;
+        config.seed = 1;
+        config.view_distance = view_distance;
+        World world(config);
+        const glm::dvec3 camera{0.5, 100.0, 0.5};
+        const auto start = Clock::now();
+        int frames = 0;
+        double longest_ms = 0, longest_cpu_ms = 0;
+        while (!world.idle()) {
+            const auto frame_start = Clock::now();
+            const double cpu_start = thread_cpu_ms();
+            benchmark::DoNotOptimize(world.update(camera));
+            longest_cpu_ms = std::max(longest_cpu_ms, thread_cpu_ms() - cpu_start);
+            const auto done = Clock::now();
+            longest_ms = std::max(longest_ms, std::chrono::duration<double, std::milli>(done - frame_start).count());
+            ++frames;
+            std::this_thread::sleep_until(frame_start + std::chrono::microseconds(16667));
+        }
+        const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        const std::size_t rss_after = resident_bytes();
+        std::size_t with = 0, with_bytes = 0, without = 0, without_bytes = 0;
+        for (const ChunkCoord& c : world.loaded_chunks()) {
+            const Chunk& chunk = *world.chunk(*world.handle(c));
+            (chunk.instance_count() > 0 ? with : without) += 1;
+            (chunk.instance_count() > 0 ? with_bytes : without_bytes) += chunk.storage_bytes();
+        }
+        const double chunks = static_cast<double>(with + without);
+        state.counters["frames"] = frames;
+        state.counters["seconds"] = seconds;
+        state.counters["chunks"] = chunks;
+        state.counters["chunks_per_s"] = chunks / seconds;
+        state.counters["update_ms_max"] = longest_ms;  // wall clock: preemption included
+        state.counters["update_cpu_ms_max"] = longest_cpu_ms;
+        state.counters["bytes_per_chunk_cubes"] = static_cast<double>(with_bytes) /
+                                                  static_cast<double>(std::max<std::size_t>(with, 1));
+        state.counters["bytes_per_chunk_empty"] = static_cast<double>(without_bytes) /
+                                                  static_cast<double>(std::max<std::size_t>(without, 1));
+        state.counters["rss_per_chunk"] = static_cast<double>(rss_after > rss_before ? rss_after - rss_before : 0) /
+                                          chunks;
+    }
+}
+BENCHMARK(BM_SettleFromNothing)->Arg(16)->Arg(32)->Iterations(1)->Unit(benchmark::kSecond)->UseRealTime();
 
 // [SECTION] edits
 

@@ -180,5 +180,59 @@ TEST(Exposure, RandomEditsLoadsAndUnloadsMatchBruteForce) {
     EXPECT_EQ(model.instance_count(), world.stats().instances);
 }
 
+// Uniform chunks (no block storage) expand on the first differing block, and a hole dug
+// across the border of two uniform stone chunks shows exactly the faces brute force finds.
+TEST(Exposure, DiggingIntoUniformStoneExposesTheRightFaces) {
+    World world(flat_config());
+    test::InstanceModel model;
+    std::vector<ChunkCoord> chunks;
+    for (int x = 0; x < 2; ++x)
+        for (int y = 0; y < kChunksPerColumn; ++y)
+            for (int z = 0; z < 2; ++z) chunks.push_back({x, y, z});
+    model.apply(world.load_now(chunks));
+    const Chunk* deep = world.chunk(*world.handle({0, 1, 0}));
+    ASSERT_TRUE(deep->uniform()) << "flat stone under y 48 is uniform";
+    const std::size_t bytes_before = world.stats().storage_bytes;
+    // A tunnel along x through y = 20, crossing the chunk border at x = 15/16.
+    for (int x = 10; x < 22; ++x) model.apply(world.set_block({x, 20, 15}, BlockType::kAir));
+    EXPECT_FALSE(world.chunk(*world.handle({0, 1, 0}))->uniform());
+    EXPECT_GT(world.stats().storage_bytes, bytes_before);
+    EXPECT_EQ(test::count_exposure_mismatches(world, model), 0u);
+    EXPECT_EQ(world.face_mask({9, 20, 15}), face_bit(kPosX));
+    EXPECT_EQ(world.face_mask({16, 19, 15}), face_bit(kPosY)) << "below the tunnel, across the border";
+    // Filling it back restores the hidden state; unloading and loading keeps the edits.
+    for (int x = 10; x < 22; ++x) model.apply(world.set_block({x, 20, 15}, BlockType::kStone));
+    EXPECT_EQ(test::count_exposure_mismatches(world, model), 0u);
+    EXPECT_EQ(world.face_mask({9, 20, 15}), 0);
+    model.apply(world.unload_now(chunks));
+    model.apply(world.load_now(chunks));
+    EXPECT_EQ(world.block_at({12, 20, 15}), BlockType::kStone);
+    EXPECT_TRUE(world.chunk(*world.handle({0, 1, 0}))->uniform()) << "regenerated with its edits, uniform again";
+    EXPECT_EQ(test::count_exposure_mismatches(world, model), 0u);
+}
+
+TEST(Exposure, UniformChunksAndTheirEdgeCases) {
+    Chunk c({0, 15, 0});  // the top of the world
+    c.fill(BlockType::kStone);
+    c.compute_interior_masks();
+    EXPECT_EQ(c.mask(local_index(3, 15, 3)), face_bit(kPosY)) << "the world's top faces air";
+    EXPECT_EQ(c.mask(local_index(3, 14, 3)), 0);
+    Chunk glass({0, 2, 0});
+    glass.fill(BlockType::kGlass);
+    glass.compute_interior_masks();
+    EXPECT_EQ(glass.instance_count(), static_cast<uint32_t>(kChunkVolume)) << "glass shows its neighbours' faces";
+    Chunk air({0, 2, 0});
+    air.set_block(7, BlockType::kAir);
+    EXPECT_TRUE(air.uniform()) << "setting the uniform type allocates nothing";
+    air.set_block(7, BlockType::kDirt);
+    EXPECT_FALSE(air.uniform());
+    EXPECT_EQ(air.block(7), BlockType::kDirt);
+    EXPECT_EQ(air.block(8), BlockType::kAir);
+    air.set_block(7, BlockType::kAir);
+    air.make_uniform_if_possible();
+    EXPECT_TRUE(air.uniform());
+    EXPECT_FALSE(air.has_blocks());
+}
+
 }  // namespace
 }  // namespace slotcraft

@@ -32,7 +32,7 @@ WorldConfig streaming_config(int view_distance, int threads) {
     c.type = WorldType::kFlat;
     c.view_distance = view_distance;
     c.worker_threads = threads;
-    c.max_integrations_per_update = 24;
+    c.stream_budget_ms = 0.2;  // a few slices a frame: streaming spans many updates
     return c;
 }
 
@@ -217,6 +217,73 @@ TEST(WorldStreaming, ChangingViewDistanceReplansAndDestructionMidStreamJoinsClea
     std::this_thread::sleep_for(5ms);
     busy.reset();
     SUCCEED();
+}
+
+TEST(StreamOrder, MatchesASortedReferenceAndSkipsNothing) {
+    for (int r : {0, 1, 3, 7}) {
+        StreamOrder order;
+        order.build(r);
+        std::vector<std::tuple<int, int, int, int>> reference;  // (d, dx, dz, dy)
+        for (int dx = -r; dx <= r; ++dx)
+            for (int dz = -r; dz <= r; ++dz)
+                for (int dy = -15; dy <= 15; ++dy)
+                    if (column_in_view(0, 0, dx, dz, r))
+                        reference.emplace_back(dx * dx + dy * dy + dz * dz, dx, dz, dy);
+        std::sort(reference.begin(), reference.end());
+        ASSERT_EQ(order.offsets().size(), reference.size()) << "r " << r;
+        for (std::size_t i = 0; i < reference.size(); ++i) {
+            const StreamOrder::Offset o = order.offsets()[i];
+            ASSERT_EQ(std::make_tuple(o.dx * o.dx + o.dy * o.dy + o.dz * o.dz, int{o.dx}, int{o.dz}, int{o.dy}),
+                      reference[i])
+                << "r " << r << " at " << i;
+        }
+    }
+    StreamOrder widest;
+    widest.build(StreamOrder::kMaxViewDistance);
+    EXPECT_EQ(widest.offsets().size(), columns_in_view(64) * 31u);
+    EXPECT_EQ(offset_chunk({0, 0, 0}, {0, -1, 0}), std::nullopt) << "below the world";
+    EXPECT_EQ(offset_chunk({kMaxChunkXZ - 1, 3, 0}, {1, 0, 0}), std::nullopt) << "past the world's edge";
+}
+
+// The budget is a deadline: an update whose deadline has passed still integrates one slice
+// (progress on any machine) and no more; a generous one takes everything that is ready.
+TEST(WorldStreaming, TheDeadlineBoundsIntegrationToASliceAtLeast) {
+    WorldConfig config = streaming_config(2, 2);
+    World world(config);
+    test::InstanceModel model;
+    const glm::dvec3 camera{8.0, 70.0, 8.0};
+    model.apply(world.update(camera, World::Deadline{0}));  // plans and queues, integrates nothing
+    const auto until = std::chrono::steady_clock::now() + 30s;
+    while (world.stats().stream_queued > 0 && std::chrono::steady_clock::now() < until)
+        std::this_thread::sleep_for(1ms);
+    std::this_thread::sleep_for(50ms);  // the last running jobs finish
+    const std::size_t before = world.stats().chunks_loaded;
+    const WorldEvents past = world.update(camera, World::Deadline{0});
+    model.apply(past);
+    EXPECT_GE(past.loaded.size(), 1u);
+    EXPECT_LE(past.loaded.size(), 4u) << "one slice";
+    EXPECT_EQ(world.stats().chunks_loaded, before + past.loaded.size());
+    const WorldEvents generous = world.update(camera, thread_cpu_ms() + 10000.0);
+    model.apply(generous);
+    EXPECT_GT(generous.loaded.size(), past.loaded.size());
+    ASSERT_TRUE(stream_until_idle(world, camera, model));
+    EXPECT_EQ(world.stats().chunks_loaded, max_loaded_chunks(2));
+    EXPECT_EQ(world.stats().plan_left, 0u);
+    EXPECT_EQ(model.instance_count(), world.stats().instances);
+}
+
+// View distance 64 plans without a comparison sort and keeps the queue short: the first
+// update returns quickly and queues a few hundred jobs, not the 200,000 chunks in view.
+TEST(WorldStreaming, TheWidestViewPlansInSlices) {
+    WorldConfig config = streaming_config(StreamOrder::kMaxViewDistance, 1);
+    World world(config);
+    world.update({0.0, 70.0, 0.0});
+    const World::Stats s = world.stats();
+    EXPECT_LE(s.stream_pending, 1024u);
+    EXPECT_GT(s.plan_left, 100000u);
+    EXPECT_EQ(s.view_distance, 64);
+    world.set_view_distance(200);
+    EXPECT_EQ(world.view_distance(), StreamOrder::kMaxViewDistance) << "clamped to what the order table holds";
 }
 
 }  // namespace

@@ -45,6 +45,34 @@ TEST(Terrain, FlatWorldIsStoneDirtGrassThenAir) {
     EXPECT_FALSE(flat.generate({0, 4, 0})->has_blocks()) << "air chunks allocate no storage";
 }
 
+TEST(Terrain, ChunksDeepUnderGroundAreUniformStoneWithoutStorage) {
+    const TerrainGenerator terrain(WorldType::kTerrain, 1);
+    const TerrainGenerator flat(WorldType::kFlat, 1);
+    for (const TerrainGenerator* g : {&terrain, &flat}) {
+        const auto deep = build_chunk(*g, GenerationJob{{3, 0, -2}, {}});
+        EXPECT_TRUE(deep->uniform());
+        EXPECT_EQ(deep->block(local_index(5, 7, 9)), BlockType::kStone);
+        EXPECT_EQ(deep->instance_count(), 0u);
+        EXPECT_EQ(deep->storage_bytes(), sizeof(Chunk)) << "one type, no block or mask array";
+        EXPECT_TRUE(same_blocks(*deep, *g->generate({3, 0, -2})));
+    }
+    // The per-block reference agrees for every chunk the shortcut takes in a stretch of terrain.
+    int uniform = 0;
+    for (int32_t x = -6; x <= 6; x += 3) {
+        for (int y = 0; y < 5; ++y) {
+            const auto chunk = terrain.generate({x, y, x / 2});
+            if (!chunk->uniform()) continue;
+            ++uniform;
+            const BlockPos o = chunk_origin({x, y, x / 2});
+            for (int i = 0; i < kChunkVolume; i += 7) {
+                const glm::ivec3 l = local_position(static_cast<uint16_t>(i));
+                ASSERT_EQ(chunk->block(static_cast<uint16_t>(i)), terrain.block_at({o.x + l.x, o.y + l.y, o.z + l.z}));
+            }
+        }
+    }
+    EXPECT_GT(uniform, 10);
+}
+
 TEST(Terrain, GeneratedChunksMatchThePerBlockReference) {
     const TerrainGenerator terrain(WorldType::kTerrain, 42);
     std::mt19937 rng(1);

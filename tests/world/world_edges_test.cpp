@@ -64,7 +64,7 @@ TEST(WorldEdges, StreamingWithBorderEditsMatchesBruteForce) {
     WorldConfig c = config(WorldType::kTerrain, 2);
     c.seed = 3;
     c.worker_threads = 2;
-    c.max_integrations_per_update = 7;
+    c.stream_budget_ms = 0.05;  // about one slice a frame
     World world(c);
     test::InstanceModel model;
     std::mt19937 rng(1);
