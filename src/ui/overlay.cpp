@@ -149,8 +149,12 @@ void frame_panel(PanelContext& context) {
     const double avg = ft.average_ms();
     ImGui::Text("%.1f FPS", avg > 0.0 ? 1000.0 / avg : 0.0);
     ImGui::SameLine(ui_detail::kValueColumn);
-    ImGui::TextDisabled("frame times, last %d", ft.size());
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nF3 shows and hides the overlay", view.gl_renderer.c_str());
+    // The figures of the plot below share the FPS line, so every panel fits at 1280x720.
+    ImGui::Text("min %.2f  avg %.2f  max %.2f ms", ft.min_ms(), avg, ft.max_ms());
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("frame times of the last %d frames\n%s\nF3 shows and hides the overlay", ft.size(),
+                          view.gl_renderer.c_str());
+    }
 
     std::array<float, FrameTimes::kHistory> ms{};
     for (int i = 0; i < ft.size(); ++i) ms[static_cast<size_t>(i)] = ft.at(i);
@@ -162,7 +166,6 @@ void frame_panel(PanelContext& context) {
     const ImVec2 plot_at = ImGui::GetCursorScreenPos();
     const ImVec2 plot_size(content_width(), 28.0f);
     ImGui::PlotLines("##frame_ms", ms.data(), ft.size(), 0, caption, 0.0f, scale, plot_size);
-    ImGui::Text("min %.2f   avg %.2f   max %.2f ms", ft.min_ms(), avg, ft.max_ms());
     if (view.stages && view.stages->size() > 0) stage_bars(*view.stages, plot_at, plot_size, scale);
     pass_list(view);  // the frame's passes (issue 16)
 }
@@ -172,8 +175,10 @@ void frame_panel(PanelContext& context) {
 void buffer_panel(PanelContext& context) {
     const OverlayView& view = context.view;
     const gfx::CubeRenderer::Stats& r = view.renderer;
-    value_row("capacity", "%s slots, %s", group_digits(r.buffer_slots).c_str(), format_bytes(r.buffer_bytes).c_str());
-    value_row("per instance", "%llu bytes", static_cast<unsigned long long>(kInstanceBytes));
+    // Capacity and bytes per instance share a row (as growths and ring waits do below), so
+    // the left column fits at 1280x720 with every panel open.
+    value_row("capacity", "%s slots x %llu B = %s", group_digits(r.buffer_slots).c_str(),
+              static_cast<unsigned long long>(kInstanceBytes), format_bytes(r.buffer_bytes).c_str());
     if (view.slots) {
         const InstanceSlots::Stats s = view.slots->stats();
         value_row("instances", "%s", group_digits(s.taken).c_str());
@@ -189,11 +194,11 @@ void buffer_panel(PanelContext& context) {
                                           : 0.0f,
                            ImVec2(content_width(), 0.0f), caption);
     }
-    value_row("growths", "%s", group_digits(r.growths).c_str());
     value_row("uploaded", "%s last frame", format_bytes(r.upload_bytes_last_frame).c_str());
-    value_row("", "%s in total", format_bytes(r.upload_bytes_total).c_str());
-    value_row("upload ring", "%s of %s", format_bytes(r.ring.used).c_str(), format_bytes(r.ring.bytes).c_str());
-    value_row("ring waits", "%s", group_digits(r.ring.waits).c_str());
+    value_row("", "%s in total, %s growths", format_bytes(r.upload_bytes_total).c_str(),
+              group_digits(r.growths).c_str());
+    value_row("upload ring", "%s of %s, %s waits", format_bytes(r.ring.used).c_str(),
+              format_bytes(r.ring.bytes).c_str(), group_digits(r.ring.waits).c_str());
 }
 
 // [SECTION] Allocator
@@ -276,23 +281,23 @@ void world_panel(PanelContext& context) {
     }
     value_row("chunks", "%s loaded, %s with cubes", group_digits(view.world.chunks_loaded).c_str(),
               group_digits(view.world.chunks_with_instances).c_str());
-    value_row("streaming", "%s pending", group_digits(view.world.stream_pending).c_str());
-    value_row("block storage", "%s", format_bytes(view.world.storage_bytes).c_str());
+    value_row("streaming", "%s pending, %s stored", group_digits(view.world.stream_pending).c_str(),
+              format_bytes(view.world.storage_bytes).c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("chunks waiting to stream; bytes of block storage kept");
     value_row("save", "%s", view.save.empty() ? "off (no world file)" : view.save.c_str());
 
-    // The view distance and the daylight share one row (the left column has no row to spare).
     int distance = view.view_distance;
     ImGui::TextColored(ui_detail::kLabelColour, "view distance");
     ImGui::SameLine(ui_detail::kValueColumn);
-    const float half = (content_width() - ui_detail::kValueColumn) * 0.5f - 4.0f;
-    ImGui::SetNextItemWidth(half);
+    ImGui::SetNextItemWidth(content_width() - ui_detail::kValueColumn);
     if (ImGui::SliderInt("##view_distance", &distance, view.settings.view_distance_min, view.settings.view_distance_max,
                          "%d chunks"))
         actions.view_distance = distance;
     auto daylight = static_cast<float>(view.daylight);
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(half);
-    if (ImGui::SliderFloat("##daylight", &daylight, 0.0f, 1.0f, "daylight %.2f")) actions.daylight = daylight;
+    ImGui::TextColored(ui_detail::kLabelColour, "daylight");
+    ImGui::SameLine(ui_detail::kValueColumn);
+    ImGui::SetNextItemWidth(content_width() - ui_detail::kValueColumn);
+    if (ImGui::SliderFloat("##daylight", &daylight, 0.0f, 1.0f, "%.2f")) actions.daylight = daylight;
 }
 
 // [SECTION] Culling
