@@ -45,9 +45,7 @@ void CullView::order_translucent(const Eye& eye, const InstanceSlots& slots) {
     for (ChunkOctree::Key key : visible_keys_) {
         const glm::ivec3 c = *octree_.coord_of(key);
         const ChunkCoord coord{c.x, c.y, c.z};
-        slots.water_runs(coord, translucent_runs_);  // only to see whether it has water
-        if (translucent_runs_.empty()) continue;
-        translucent_runs_.clear();
+        if (!slots.has_water(coord)) continue;
         // Relative to the eye's chunk in integers first: exact anywhere in an endless world.
         const glm::vec3 centre = glm::vec3((c - eye.origin_chunk) * kChunkSize) + glm::vec3(kChunkSize / 2.0f);
         const glm::vec3 d = centre - eye.offset;

@@ -199,6 +199,11 @@ void InstanceSlots::water_runs(const ChunkCoord& chunk, std::vector<SlotRun>& ou
     if (it != chunks_.end()) owner_runs(it->second.water_owner, out);
 }
 
+bool InstanceSlots::has_water(const ChunkCoord& chunk) const {
+    auto it = chunks_.find(chunk);
+    return it != chunks_.end() && pages_.owner_slots(it->second.water_owner) != 0;
+}
+
 void InstanceSlots::owner_runs(uint64_t owner, std::vector<SlotRun>& out) const {
     std::vector<PageAllocator::OwnedPage>& pages = scratch_pages_;
     pages_.owner_pages(owner, pages);

@@ -127,6 +127,8 @@ public:
     void chunk_runs(const ChunkCoord& chunk, std::vector<SlotRun>& out) const;
     // The same for the chunk's water pages (the translucent pass).
     void water_runs(const ChunkCoord& chunk, std::vector<SlotRun>& out) const;
+    // Whether the chunk has any water cube (a look-up, no runs built).
+    bool has_water(const ChunkCoord& chunk) const;
     // Every live chunk, for drawing without culling.
     void all_chunks(std::vector<ChunkCoord>& out) const;
     // The CPU copy of the buffer, one PackedInstance per slot (0 for free slots).

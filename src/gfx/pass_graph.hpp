@@ -2,7 +2,6 @@
 // The frame as a pass graph (seed 003): each pass declares the resources it reads and
 // writes; a writer runs before every reader, and the order comes from Kahn's algorithm.
 // Plain C++20 (no GL): the app declares the frame's passes, unit tests declare their own.
-#include <chrono>
 #include <cstddef>
 #include <functional>
 #include <stdexcept>
