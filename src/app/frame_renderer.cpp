@@ -41,27 +41,12 @@ void FrameRenderer::begin(int width, int height) {
 }
 
 namespace {
-// A chunk with cubes and no light box is a bug `verify` reports; until then it draws dark.
-int32_t light_ref(const LightPageTable& light, const ChunkCoord& c) {
-    return light.ref_of(c).value_or(uniform_light_ref(0));
-}
 std::string chunk_text(const ChunkCoord& c) {
     return std::to_string(c.x) + " " + std::to_string(c.y) + " " + std::to_string(c.z);
 }
 }  // namespace
 
-void FrameRenderer::land(InstanceSlots& slots, LightPageTable& light) {
-    InstanceSlots::FrameWork work = slots.take_frame();
-    const LightPageTable::FrameWork light_work = light.take_frame();
-    for (PageHandOut& p : work.pages) p.light = light_ref(light, p.chunk);
-    std::vector<uint32_t> pages;
-    for (const ChunkCoord& c : light_work.refs_changed) {
-        pages.clear();
-        slots.chunk_pages(c, pages);
-        for (const uint32_t page : pages) work.pages.push_back({page, c, light_ref(light, c)});
-    }
-    cubes_->land(work, light_work);
-}
+void FrameRenderer::land(InstanceSlots& slots, LightPageTable& light) { cubes_->land(slots, light); }
 
 void FrameRenderer::draw_opaque(const Eye& eye, const std::vector<SlotRun>& runs, int view_distance,
                                 const FrameExtras& extras) {

@@ -76,6 +76,21 @@ void CubeRenderer::begin_frame() {
     stats_.light_upload_bytes_last_frame = 0;
 }
 
+void CubeRenderer::land(InstanceSlots& slots, LightPageTable& light) {
+    InstanceSlots::FrameWork work = slots.take_frame();
+    const LightPageTable::FrameWork light_work = light.take_frame();
+    // A chunk with cubes and no light box is a bug `verify` reports; until then it draws dark.
+    auto ref = [&light](const ChunkCoord& c) { return light.ref_of(c).value_or(uniform_light_ref(0)); };
+    for (PageHandOut& p : work.pages) p.light = ref(p.chunk);
+    std::vector<uint32_t> pages;
+    for (const ChunkCoord& c : light_work.refs_changed) {
+        pages.clear();
+        slots.chunk_pages(c, pages);
+        for (const uint32_t page : pages) work.pages.push_back({page, c, ref(c)});
+    }
+    land(work, light_work);
+}
+
 void CubeRenderer::land(const InstanceSlots::FrameWork& work, const LightPageTable::FrameWork& light) {
     land_light(light);
     stats_.writes_last_frame += work.writes.size();

@@ -101,6 +101,9 @@ public:
     // light pages, then byte writes) on the GPU. The page table entries in work.pages carry
     // their chunk's light reference (.w) already.
     void land(const InstanceSlots::FrameWork& work, const LightPageTable::FrameWork& light);
+    // Takes both frames' work and lands it: the page table entries of handed-out pages, and
+    // of every page of a chunk whose light reference changed, get the chunk's reference.
+    void land(InstanceSlots& slots, LightPageTable& light);
     // Draws the given slot runs (each run becomes one indirect command): the opaque pass.
     void draw(const std::vector<SlotRun>& runs, const CubeView& view);
     // The translucent pass: blends the given runs in their order (far to near) over what is
