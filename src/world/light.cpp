@@ -17,6 +17,18 @@ constexpr bool keeps_sky(int channel, Face face, uint8_t level) {
 
 LightPropagator::LightPropagator(ChunkFinder find, bool track) : find_(std::move(find)), track_(track) {}
 
+void LightPropagator::reset() {
+    for (int ch = 0; ch < 2; ++ch) {
+        removals_[ch].clear();
+        reconsider_[ch].clear();
+        adds_[ch].clear();
+    }
+    touched_.clear();
+    // clear() walks every bucket: after a huge relight a fresh map is cheaper for the next.
+    if (touched_at_.bucket_count() > 8192) touched_at_ = {};
+    else touched_at_.clear();
+}
+
 LightPropagator::Cell LightPropagator::across(Chunk* chunk, uint16_t index, Face face) const {
     glm::ivec3 p = local_position(index) + kFaceNormals[face];
     const int a = face_axis(face);

@@ -72,6 +72,9 @@ public:
 
     // Runs the passes. Afterwards every seeded change is fully propagated.
     void run();
+    // Forgets the seeds and the changed cells, keeping the memory: one propagator serves
+    // every edit (building one per edit cost more than a small relight).
+    void reset();
 
     // [SECTION] results (with track)
 

@@ -996,7 +996,9 @@ EditResult World::apply(const Region& region, const CellRule& rule, bool list_ed
     LightTrack track;
     if (!scratch.changed.empty()) {
         const auto start = std::chrono::steady_clock::now();
-        LightPropagator lp(finder(), true);
+        if (!edit_light_) edit_light_ = std::make_unique<LightPropagator>(finder(), true);
+        LightPropagator& lp = *edit_light_;
+        lp.reset();
         for (const BatchScratch::Changed& ch : scratch.changed) {
             lp.remove(ch.chunk, ch.index);
             if (light_emission(ch.old) != light_emission(ch.chunk->block(ch.index))) {

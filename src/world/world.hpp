@@ -309,6 +309,7 @@ private:
     std::size_t queue_target_ = 512;   // jobs kept queued: twice what the workers last delivered
     Stats counters_;
     std::unique_ptr<BatchScratch> scratch_;
+    std::unique_ptr<LightPropagator> edit_light_;  // apply()'s relight, reset for each batch
     struct NoteCache {
         const Chunk* chunk = nullptr;
         uint32_t entry = UINT32_MAX;  // UINT32_MAX: fresh or not loaded
