@@ -23,10 +23,13 @@ void LightPropagator::reset() {
         reconsider_[ch].clear();
         adds_[ch].clear();
     }
+    // clear() walks every bucket (thousands after one big relight): erase what was added.
+    if (touched_.size() * 4 < touched_at_.bucket_count()) {
+        for (const Touched& t : touched_) touched_at_.erase(touched_key(t.chunk, t.index));
+    } else {
+        touched_at_.clear();
+    }
     touched_.clear();
-    // clear() walks every bucket: after a huge relight a fresh map is cheaper for the next.
-    if (touched_at_.bucket_count() > 8192) touched_at_ = {};
-    else touched_at_.clear();
 }
 
 LightPropagator::Cell LightPropagator::across(Chunk* chunk, uint16_t index, Face face) const {
@@ -63,8 +66,7 @@ void LightPropagator::set_level(Chunk* chunk, uint16_t index, int channel, uint8
                                                : pack_light(sky_level(old), level);
     if (now == old) return;
     if (track_) {
-        const uint64_t key = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(chunk)) * kChunkVolume + index;
-        if (touched_at_.insert({key, static_cast<uint32_t>(touched_.size())}).second) {
+        if (touched_at_.insert({touched_key(chunk, index), static_cast<uint32_t>(touched_.size())}).second) {
             touched_.push_back({chunk, index, old});
         }
     }

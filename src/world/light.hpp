@@ -107,6 +107,9 @@ private:
         uint8_t old_light;
     };
 
+    static uint64_t touched_key(const Chunk* chunk, uint16_t index) {
+        return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(chunk)) * kChunkVolume + index;
+    }
     Cell across(Chunk* chunk, uint16_t index, Face face) const;
     uint8_t source(Chunk* chunk, uint16_t index, int channel) const;
     void set_level(Chunk* chunk, uint16_t index, int channel, uint8_t level);

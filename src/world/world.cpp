@@ -535,22 +535,53 @@ std::pair<BlockType, uint8_t> World::cell_near(const Chunk& c, uint16_t index, c
     return {n->block(j), n->light(j)};
 }
 
-CubeShade World::shade_of(const Chunk& c, uint16_t index, uint8_t mask) const {
-    CubeShade s;
-    for (int f = 0; f < kFaceCount; ++f) {
-        if ((mask >> f & 1) == 0) continue;
-        // The eight cells around the face's neighbour, in the face's plane.
-        const glm::ivec3 n = kFaceNormals[f];
-        const int a = face_axis(static_cast<Face>(f));
-        for (int du = -1; du <= 1; ++du) {
-            for (int dv = -1; dv <= 1; ++dv) {
-                if (du == 0 && dv == 0) continue;
-                glm::ivec3 d = n;
-                d[(a + 1) % 3] = du;
-                d[(a + 2) % 3] = dv;
-                if (is_opaque(cell_near(c, index, d).first)) s.occluders |= 1u << occluder_bit(d.x, d.y, d.z);
+namespace {
+// The occluder bits a face's corners read: the eight cells around its neighbour, in its plane.
+constexpr uint32_t face_occluders(int f) {
+    uint32_t bits = 0;
+    for (int dy = -1; dy <= 1; ++dy)
+        for (int dz = -1; dz <= 1; ++dz)
+            for (int dx = -1; dx <= 1; ++dx) {
+                const int b = occluder_bit(dx, dy, dz);
+                const int d[3] = {dx, dy, dz};
+                const int axis = f / 2;
+                const int sign = f % 2 == 0 ? 1 : -1;
+                if (b >= 0 && d[axis] == sign) bits |= 1u << b;
             }
-        }
+    return bits;
+}
+// Per face mask, the occluder bits its visible faces read (each cell looked up once).
+constexpr std::array<uint32_t, 64> kOccludersOfMask = [] {
+    std::array<uint32_t, 64> t{};
+    for (int m = 0; m < 64; ++m)
+        for (int f = 0; f < kFaceCount; ++f)
+            if ((m >> f) & 1) t[static_cast<std::size_t>(m)] |= face_occluders(f);
+    return t;
+}();
+// The offset of each occluder bit.
+constexpr std::array<glm::ivec3, kOccluderCount> kOccluderOffsets = [] {
+    std::array<glm::ivec3, kOccluderCount> t{};
+    for (int dy = -1; dy <= 1; ++dy)
+        for (int dz = -1; dz <= 1; ++dz)
+            for (int dx = -1; dx <= 1; ++dx)
+                if (const int b = occluder_bit(dx, dy, dz); b >= 0) t[static_cast<std::size_t>(b)] = {dx, dy, dz};
+    return t;
+}();
+}  // namespace
+
+CubeShade World::shade_of(const Chunk& c, uint16_t index, uint8_t mask) const {
+    static_assert(kFaceCount == 6 && kAllFaces == 63, "kOccludersOfMask is indexed by a 6-bit face mask");
+    CubeShade s;
+    const glm::ivec3 p = local_position(index);
+    const bool inside = p.x > 0 && p.x < kChunkSize - 1 && p.y > 0 && p.y < kChunkSize - 1 && p.z > 0 &&
+                        p.z < kChunkSize - 1;
+    for (uint32_t need = kOccludersOfMask[mask & kAllFaces]; need != 0; need &= need - 1) {
+        const int b = std::countr_zero(need);
+        const glm::ivec3 d = kOccluderOffsets[static_cast<std::size_t>(b)];
+        // Cells inside the chunk are read directly; across a border through cell_near.
+        const BlockType t = inside ? c.block(local_index(p.x + d.x, p.y + d.y, p.z + d.z))
+                                   : cell_near(c, index, d).first;
+        if (is_opaque(t)) s.occluders |= 1u << b;
     }
     return s;
 }
