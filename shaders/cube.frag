@@ -1,14 +1,15 @@
 #version 450 core
 // Cube faces: the block's texture layer for this face, alpha-tested (glass, leaves) in the
 // same draw as everything else; a brightness per face direction from a fixed sun; the
-// light of the cell the face faces (sky scaled by the daylight factor, block light not);
+// light in front of the face, smoothed from its corners (sky scaled by the daylight factor,
+// block light not; the curve applies per fragment);
 // ambient occlusion at the corners; distance fog that blends into the sky towards the view
 // distance. Water: blended (translucent pass).
 
 flat in uint v_type;
 flat in int v_face;
 flat in int v_highlight;
-flat in vec2 v_light;
+in vec2 v_light;  // sky and block level, interpolated from the face's corners
 in float v_ao;
 in vec2 v_uv;
 in vec3 v_eye_to_point;

@@ -2,22 +2,25 @@
 // One cube per instance, 18 vertices: the (at most 3) faces turned to the eye, chosen from
 // the sign of (eye - cube centre) on each axis. A face whose mask bit is clear collapses to
 // a point outside the clip volume. The slot is gl_BaseInstanceARB + gl_InstanceID.
-// Instances are 8 bytes (docs/light.md): x = position, type, mask, sky and block level;
-// y = occluder bits and the per-face light bits.
+// Instances are 8 bytes (docs/light.md): x = position, type, mask; y = occluder bits. The
+// light comes from the chunk's light page (page_chunk[].w: the page, or < 0 a uniform
+// value): each corner of the face averages the light of the open cells in front of it.
 #extension GL_ARB_shader_draw_parameters : require
 
 layout(std430, binding = 0) readonly buffer Instances { uvec2 instances[]; };
 layout(std430, binding = 1) readonly buffer Pages { ivec4 page_chunk[]; };
+layout(std430, binding = 3) readonly buffer Light { uint light_words[]; };
 
 uniform mat4 u_view_proj;       // eye at u_camera_offset, origin at u_origin_chunk * 16
 uniform ivec3 u_origin_chunk;
 uniform vec3 u_camera_offset;
 uniform ivec4 u_highlight_chunk;  // w = 1: tint the cubes of chunk xyz (chosen in the overlay)
+uniform float u_daylight;         // 0..1: scales the sky light (for the choice of the diagonal)
 
 flat out uint v_type;
 flat out int v_face;
 flat out int v_highlight;
-flat out vec2 v_light;  // the face's sky and block level (0..15)
+out vec2 v_light;       // sky and block level (0..15) at this corner, interpolated
 out float v_ao;         // occlusion at this corner, 0 (three opaque neighbours) .. 3 (open)
 out vec2 v_uv;
 out vec3 v_eye_to_point;
@@ -27,8 +30,9 @@ const uint kWater = 10u;
 const float kWaterDrop = 0.125;
 
 // Two triangles per face. The usual split runs from corner (0,0) to (1,1); the flipped one
-// from (1,0) to (0,1), chosen when that diagonal's corners are the darker pair, so the
-// occlusion interpolates the same whichever corner is dark (no "anisotropy" seam).
+// from (1,0) to (0,1), chosen when that diagonal's corners are the darker pair (light times
+// occlusion), so the shading interpolates the same whichever corner is dark (no
+// "anisotropy" seam).
 const vec2 kCorners[6] = vec2[6](vec2(0, 0), vec2(1, 0), vec2(1, 1), vec2(0, 0), vec2(1, 1), vec2(0, 1));
 const vec2 kFlipped[6] = vec2[6](vec2(0, 0), vec2(1, 0), vec2(0, 1), vec2(1, 0), vec2(1, 1), vec2(0, 1));
 
@@ -56,6 +60,19 @@ float corner_ao(uint bits, int axis, int sign, vec2 c) {
     return 3.0 - float(int(s1) + int(s2) + int(occluded(bits, corner)));
 }
 
+// A light page is 18^3 bytes: the chunk's cells and a one-cell apron, at (x+1) + 18(z+1) +
+// 324(y+1) for x, y, z in -1..16 (world/events.hpp: light_box_index).
+const int kLightPageBytes = 5832;
+
+uint light_byte(int ref, ivec3 q) {
+    if (ref < 0) return uint(-1 - ref);
+    int b = ref * kLightPageBytes + (q.x + 1) + 18 * (q.z + 1) + 324 * (q.y + 1);
+    return (light_words[b >> 2] >> (uint(b & 3) * 8u)) & 255u;
+}
+
+// Brightness of a light level 0..15 (cube.frag has the same curve).
+float brightness(float level) { return 0.1 + 0.9 * pow(0.8, 15.0 - level); }
+
 void main() {
     uint slot = uint(gl_BaseInstanceARB) + uint(gl_InstanceID);
     uvec2 inst = instances[slot];
@@ -79,14 +96,47 @@ void main() {
         v_ao = 3.0;
         return;
     }
-    float sky = float((inst.x >> 24) & 15u) * float((inst.y >> (20u + uint(face))) & 1u);
-    float block = float((inst.x >> 28) & 15u) * float((inst.y >> (26u + uint(face))) & 1u);
-    v_light = vec2(sky, block);
     int sign = positive ? 1 : -1;
-    float a00 = corner_ao(inst.y, axis, sign, vec2(0, 0)), a11 = corner_ao(inst.y, axis, sign, vec2(1, 1));
-    float a10 = corner_ao(inst.y, axis, sign, vec2(1, 0)), a01 = corner_ao(inst.y, axis, sign, vec2(0, 1));
-    vec2 c = (a00 + a11 < a10 + a01) ? kFlipped[gl_VertexID % 6] : kCorners[gl_VertexID % 6];
-    v_ao = corner_ao(inst.y, axis, sign, c);
+    // The 3 x 3 cells in front of the face (the face's cell in the middle): light of the
+    // open ones (an opaque cell is never read: its byte may be stale).
+    int ref = page_chunk[slot >> 6].w;
+    ivec3 n = ivec3(0);
+    n[axis] = sign;
+    ivec3 t1 = ivec3(0), t2 = ivec3(0);
+    t1[(axis + 1) % 3] = 1;
+    t2[(axis + 2) % 3] = 1;
+    vec2 cell[9];
+    bool open[9];
+    for (int v = -1; v <= 1; ++v) {
+        for (int u = -1; u <= 1; ++u) {
+            ivec3 d = n + t1 * u + t2 * v;
+            int k = (u + 1) + 3 * (v + 1);
+            open[k] = !occluded(inst.y, d);
+            uint l = open[k] ? light_byte(ref, local + d) : 0u;
+            cell[k] = vec2(float(l >> 4), float(l & 15u));
+        }
+    }
+    // Each corner: the average over the open cells among the face's cell, its two sides
+    // and the corner cell (not seen when both sides are opaque); and its occlusion.
+    vec2 light[4];
+    float ao[4], shade[4];
+    for (int k = 0; k < 4; ++k) {
+        int u = (k & 1) * 2 - 1, v = (k >> 1) * 2 - 1;
+        int s1 = (u + 1) + 3, s2 = 1 + 3 * (v + 1), cc = (u + 1) + 3 * (v + 1);
+        vec2 sum = cell[4];
+        float count = 1.0;
+        if (open[s1]) { sum += cell[s1]; count += 1.0; }
+        if (open[s2]) { sum += cell[s2]; count += 1.0; }
+        if ((open[s1] || open[s2]) && open[cc]) { sum += cell[cc]; count += 1.0; }
+        light[k] = sum / count;
+        ao[k] = corner_ao(inst.y, axis, sign, vec2(k & 1, k >> 1));
+        shade[k] = brightness(max(light[k].x * u_daylight, light[k].y)) * (0.5 + ao[k] / 6.0);
+    }
+    // Corners (0,0), (1,0), (0,1), (1,1) are k = 0, 1, 2, 3.
+    vec2 c = (shade[0] + shade[3] < shade[1] + shade[2]) ? kFlipped[gl_VertexID % 6] : kCorners[gl_VertexID % 6];
+    int ck = int(c.x) + 2 * int(c.y);
+    v_ao = ao[ck];
+    v_light = light[ck];
     vec3 corner = vec3(0.0);
     corner[axis] = positive ? 1.0 : 0.0;
     corner[(axis + 1) % 3] = c.x;

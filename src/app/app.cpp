@@ -156,7 +156,7 @@ int App::run() {
         captured_last = capture_final;
         if (options_.verify_every > 0 && frame_times_.count() % options_.verify_every == 0) {
             try {
-                frame_->verify(session_->slots());
+                frame_->verify(session_->slots(), session_->light(), session_->world());
             } catch (const gfx::VerifyError& e) {
                 throw gfx::VerifyError("verify failed after frame " + std::to_string(frame_times_.count()) + ": " +
                                            e.difference,
@@ -260,7 +260,7 @@ void App::render_frame() {
     const InstanceSlots::Stats slot_stats = session_->slots().stats();
     allocator_history_.record(slot_stats.slot_allocations, slot_stats.slot_frees);
     lap(FrameStage::kSlots);
-    frame_->land(session_->slots());
+    frame_->land(session_->slots(), session_->light());
     lap(FrameStage::kUpload);
     cull_->track(session_->slots());
     lap(FrameStage::kCull);
@@ -600,7 +600,7 @@ void App::set_block(const BlockPos& p, BlockType type) {
 
 void App::verify() {
     try {
-        frame_->verify(session_->slots());
+        frame_->verify(session_->slots(), session_->light(), session_->world());
     } catch (const gfx::VerifyError& e) {
         throw ActionRefused(e.what());  // "verify failed: ..." stops the script at its line
     }

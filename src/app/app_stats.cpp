@@ -136,6 +136,12 @@ void App::collect_stats(StatsJson& json) const {
     json.set("buffer.bytes", i64(r.buffer_bytes));
     json.set("buffer.instance_bytes", i64(kInstanceBytes));
     json.set("buffer.growths", i64(r.growths));
+    // The light pages (docs/light.md "Light pages"): chunks holding one, the GPU buffer, and
+    // the light bytes the last edit queued for upload.
+    json.set("light.pages", i64(session.light.pages));
+    json.set("light.uniform_chunks", i64(session.light.uniform_chunks));
+    json.set("light.gpu_bytes", i64(r.light_buffer_bytes));
+    json.set("light.upload_bytes_last", i64(edit.light_upload_bytes));
     json.set("upload.bytes_total", i64(r.upload_bytes_total));
     json.set("upload.bytes_last_frame", i64(r.upload_bytes_last_frame));
     json.set("upload.draw_bytes_last_frame", i64(r.draw_bytes_last_frame));

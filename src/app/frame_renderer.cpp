@@ -40,7 +40,13 @@ void FrameRenderer::begin(int width, int height) {
     cubes_->begin_frame();
 }
 
-void FrameRenderer::land(InstanceSlots& slots) { cubes_->land(slots.take_frame()); }
+namespace {
+std::string chunk_text(const ChunkCoord& c) {
+    return std::to_string(c.x) + " " + std::to_string(c.y) + " " + std::to_string(c.z);
+}
+}  // namespace
+
+void FrameRenderer::land(InstanceSlots& slots, LightPageTable& light) { cubes_->land(slots, light); }
 
 void FrameRenderer::draw_opaque(const Eye& eye, const std::vector<SlotRun>& runs, int view_distance,
                                 const FrameExtras& extras) {
@@ -109,9 +115,39 @@ void FrameRenderer::capture(const std::string& path) const {
 
 void FrameRenderer::end() { cubes_->end_frame(); }
 
-void FrameRenderer::verify(InstanceSlots& slots) {
-    land(slots);  // edits made since the last frame must be on the GPU first
+void FrameRenderer::verify(InstanceSlots& slots, LightPageTable& light, const World& world) {
+    land(slots, light);  // edits made since the last frame must be on the GPU first
     cubes_->verify(slots.cpu_copy());
+    const std::vector<int32_t> table = cubes_->read_back_page_table();
+    const std::vector<uint8_t> bytes = cubes_->read_back_light();
+    std::vector<ChunkCoord> chunks;
+    slots.all_chunks(chunks);
+    std::vector<uint32_t> pages;
+    for (const ChunkCoord& c : chunks) {
+        const std::optional<int32_t> ref = light.ref_of(c);
+        if (!ref) throw gfx::VerifyError("chunk " + chunk_text(c) + " has cubes to draw but no light box");
+        pages.clear();
+        slots.chunk_pages(c, pages);
+        for (const uint32_t page : pages) {
+            const std::size_t w = std::size_t{page} * 4 + 3;
+            if (w >= table.size() || table[w] != *ref) {
+                throw gfx::VerifyError("instance page " + std::to_string(page) + " of chunk " + chunk_text(c) +
+                                       " has light reference " +
+                                       (w < table.size() ? std::to_string(table[w]) : "none") + " on the GPU but " +
+                                       std::to_string(*ref) + " in the CPU table");
+            }
+        }
+        std::optional<std::string> diff;
+        if (*ref < 0) {
+            diff = world.check_light_box(c, static_cast<uint8_t>(-1 - *ref), {});
+        } else if ((uint64_t{static_cast<uint32_t>(*ref)} + 1) * kLightPageBytes > bytes.size()) {
+            diff = "chunk " + chunk_text(c) + ": light page " + std::to_string(*ref) + " is beyond the GPU buffer";
+        } else {
+            diff = world.check_light_box(
+                c, 0, std::span<const uint8_t>(bytes.data() + std::size_t(*ref) * kLightPageBytes, kLightPageBytes));
+        }
+        if (diff) throw gfx::VerifyError("light on the GPU: " + *diff);
+    }
 }
 
 FrameRenderer::Stats FrameRenderer::stats() const { return cubes_->stats(); }

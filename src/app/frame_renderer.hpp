@@ -14,6 +14,7 @@
 #include "app/camera.hpp"
 #include "app/cull_view.hpp"
 #include "gfx/cube_renderer.hpp"
+#include "world/world.hpp"
 
 namespace slotcraft {
 
@@ -51,7 +52,9 @@ public:
     // Starts a frame of `width` x `height` pixels (0 x 0 while minimised).
     void begin(int width, int height);
     // Lands the slot work queued since the last call on the GPU.
-    void land(InstanceSlots& slots);
+    // The frame's slot and light work: the instance page table entries carry each chunk's
+    // light reference (.w), written again for the chunks whose reference changed.
+    void land(InstanceSlots& slots, LightPageTable& light);
     // The frame's drawing passes (the App runs them through its pass graph, in this order):
     // the opaque pass clears to the sky and draws the cubes of `runs` seen from `eye` (and
     // keeps the view for the passes after it); of the extras it uses the highlighted chunk
@@ -69,7 +72,9 @@ public:
     void end();
     // Compares the GPU buffer with the CPU copy (lands pending work first); throws
     // gfx::VerifyError naming the first difference.
-    void verify(InstanceSlots& slots);
+    // Also checks every drawn chunk's light: its page table entries' reference, and its
+    // light page (read back) or uniform value against the world's light.
+    void verify(InstanceSlots& slots, LightPageTable& light, const World& world);
 
     int width() const { return width_; }
     int height() const { return height_; }

@@ -111,7 +111,10 @@ void WorldSession::update(const glm::dvec3& camera, size_t compaction_moves) {
     const double start = thread_cpu_ms();
     if (world_->view_distance() != reserved_for_) reserve_slots();
     // The slot work of each slice runs inside the world's deadline: the budget covers both.
-    world_->update(camera, world_->budget_deadline(), [this](WorldEvents& events) { slots_.apply(events); });
+    world_->update(camera, world_->budget_deadline(), [this](WorldEvents& events) {
+        slots_.apply(events);
+        light_.apply(events);
+    });
     const double streamed = thread_cpu_ms();
     slots_.compact(compaction_moves);
     times_.stream_ms = streamed - start;
@@ -123,8 +126,11 @@ void WorldSession::edit(const BlockPos& p, BlockType type) {
     const std::optional<BlockType> old = world_->block_at(p);
     const EditChanges changes = world_->set_block(p, type);  // throws EditRefused
     const std::size_t writes_before = slots_.queued_writes();
+    const uint64_t light_before = light_.queued_bytes();
     slots_.apply_changes(changes);
+    light_.apply(changes.light());
     last_edit_ = {};
+    last_edit_.light_upload_bytes = light_.queued_bytes() - light_before;
     if (!old || *old == type) return;
     last_edit_.cells = 1;
     last_edit_.instance_writes = slots_.queued_writes() - writes_before;
@@ -137,8 +143,11 @@ std::vector<uint8_t> WorldSession::run(const Region& r, const CellRule& rule, co
     const auto start = std::chrono::steady_clock::now();
     EditResult result = world_->apply(r, rule, store_ != nullptr, what);
     const std::size_t writes_before = slots_.queued_writes();
+    const uint64_t light_before = light_.queued_bytes();
     slots_.apply_changes(result.changes);
+    light_.apply(result.light);
     const std::size_t writes = slots_.queued_writes() - writes_before;
+    const uint64_t light_bytes = light_.queued_bytes() - light_before;
     if (store_ && !result.edits.empty()) {
         // The generated type of each cell, one chunk generated per chunk the edits touch
         // (they come grouped by chunk).
@@ -154,6 +163,7 @@ std::vector<uint8_t> WorldSession::run(const Region& r, const CellRule& rule, co
     last_edit_ = {};
     last_edit_.cells = result.cells_changed;
     last_edit_.instance_writes = writes;
+    last_edit_.light_upload_bytes = light_bytes;
     last_edit_.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return std::move(result.before);
 }
@@ -239,6 +249,7 @@ WorldSession::Stats WorldSession::stats() const {
     Stats s;
     s.world = world_->stats();
     s.slots = slots_.stats();
+    s.light = light_.stats();
     s.type = type_;
     s.seed = seed_;
     s.view_distance = world_->view_distance();

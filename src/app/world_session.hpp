@@ -11,6 +11,7 @@
 #include <string>
 
 #include "gfx/instance_slots.hpp"
+#include "gfx/light_pages.hpp"
 #include "save/save.hpp"
 #include "world/edit_journal.hpp"
 #include "world/region.hpp"
@@ -47,6 +48,7 @@ struct EditReport {
     std::size_t instance_writes = 0;  // slot writes it queued (a slot freed and reused: one)
     double ms = 0.0;                  // main thread: from the call to every slot write queued
     std::size_t steps_dropped = 0;    // oldest undo steps dropped to stay within the budget
+    uint64_t light_upload_bytes = 0;  // light page bytes it queued (whole pages and byte writes)
 };
 
 class WorldSession {
@@ -54,6 +56,7 @@ public:
     struct Stats {
         World::Stats world;
         InstanceSlots::Stats slots;
+        LightPageTable::Stats light;
         WorldType type = WorldType::kTerrain;
         uint64_t seed = 0;
         int view_distance = 0;
@@ -121,6 +124,7 @@ public:
     World& world() { return *world_; }
     const World& world() const { return *world_; }
     InstanceSlots& slots() { return slots_; }
+    LightPageTable& light() { return light_; }
     const InstanceSlots& slots() const { return slots_; }
     WorldType type() const { return type_; }
     uint64_t seed() const { return seed_; }
@@ -142,6 +146,7 @@ private:
     std::optional<WorldMeta> saved_meta_;
     std::unique_ptr<World> world_;
     InstanceSlots slots_;
+    LightPageTable light_;  // the light pages of the chunks with cubes to draw
     EditJournal journal_;
     Clipboard clipboard_;
     EditReport last_edit_;

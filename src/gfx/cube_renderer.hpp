@@ -15,6 +15,8 @@
 
 #include "gfx/gl_object.hpp"
 #include "gfx/instance_buffer.hpp"
+#include "gfx/light_buffer.hpp"
+#include "gfx/light_pages.hpp"
 #include "gfx/texture_array.hpp"
 #include "gfx/upload_ring.hpp"
 #include "gfx/instance_slots.hpp"
@@ -42,7 +44,8 @@ struct CubeRendererConfig {
     std::string assets_dir;
     std::vector<int> face_layers;  // texture layer of (block type * 6 + face), kFaceLayerCount entries
     size_t ring_bytes = 4u << 20;
-    uint32_t initial_slots = 4096;  // grows by doubling; small so growth is exercised early
+    uint32_t initial_slots = 4096;      // grows by doubling; small so growth is exercised early
+    uint32_t initial_light_pages = 16;  // grows by a quarter
 };
 
 // Where the eye is, in the integer-exact form the shader needs.
@@ -73,6 +76,10 @@ public:
         uint64_t copies_last_frame = 0;      // writes landed by one copy each
         uint64_t dispatches_last_frame = 0;  // scatter dispatches
         uint64_t pages_cleared_last_frame = 0;
+        uint64_t light_buffer_bytes = 0;  // the light page buffer
+        uint64_t light_growths = 0;
+        uint64_t light_upload_bytes_last_frame = 0;  // whole pages and byte writes
+        uint64_t light_upload_bytes_total = 0;
         uint64_t draw_commands = 0;
         uint64_t draw_calls = 0;       // multi-draw calls (1 unless the ring is tiny)
         uint64_t instances_drawn = 0;  // slots the commands cover
@@ -90,8 +97,13 @@ public:
 
     // Starts a frame's counters (the "last frame" figures cover everything landed from here).
     void begin_frame();
-    // Lands one frame's slot work (page clears, page table, writes) on the GPU.
-    void land(const InstanceSlots::FrameWork& work);
+    // Lands one frame's slot work (page clears, page table, writes) and light work (whole
+    // light pages, then byte writes) on the GPU. The page table entries in work.pages carry
+    // their chunk's light reference (.w) already.
+    void land(const InstanceSlots::FrameWork& work, const LightPageTable::FrameWork& light);
+    // Takes both frames' work and lands it: the page table entries of handed-out pages, and
+    // of every page of a chunk whose light reference changed, get the chunk's reference.
+    void land(InstanceSlots& slots, LightPageTable& light);
     // Draws the given slot runs (each run becomes one indirect command): the opaque pass.
     void draw(const std::vector<SlotRun>& runs, const CubeView& view);
     // The translucent pass: blends the given runs in their order (far to near) over what is
@@ -103,24 +115,30 @@ public:
     // Compares the GPU buffer with the CPU copy slot by slot; throws VerifyError naming the
     // first difference.
     void verify(const std::vector<PackedInstance>& cpu) const;
+    // The light page buffer and the page table, read back (for `verify`; stalls).
+    std::vector<uint8_t> read_back_light() const { return light_.read_back(); }
+    std::vector<int32_t> read_back_page_table() const;
     Stats stats() const;
 
 private:
     void land_writes(const std::vector<SlotWrite>& writes);
+    void land_light(const LightPageTable::FrameWork& light);
     void write_page_table(const std::vector<PageHandOut>& pages);
     void read_queries();
     void use_cube_program(const CubeView& view, bool translucent);
     void multi_draw(const std::vector<SlotRun>& runs, uint64_t& calls, uint64_t& instances);
 
     InstanceBuffer buffer_;
+    LightPages light_;
     UploadRing ring_;
     BlockTextures textures_;
     Program cube_program_;
     Program scatter_program_;
+    Program light_scatter_program_;
     VertexArray empty_vao_;
     int u_view_proj_ = -1, u_origin_chunk_ = -1, u_camera_offset_ = -1;  // uniform locations
     int u_sky_ = -1, u_fog_ = -1, u_highlight_ = -1, u_translucent_ = -1, u_daylight_ = -1;
-    int u_scatter_count_ = -1;
+    int u_scatter_count_ = -1, u_light_scatter_count_ = -1;
     size_t ssbo_alignment_ = 256;
     Query vs_query_, samples_query_;
     bool queries_in_flight_ = false;

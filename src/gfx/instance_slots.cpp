@@ -74,7 +74,7 @@ void InstanceSlots::take_slot(ChunkSlots& record, uint16_t index, PackedInstance
     const ChunkCoord c = record.coord;
     const PageAllocator::Allocation a = pages_.allocate(owner_for(record, value));
     ++slot_allocations_;
-    if (a.new_page) frame_.pages.push_back({a.slot / kSlotsPerPage, c});
+    if (a.new_page) frame_.pages.push_back({a.slot / kSlotsPerPage, c, 0});
     record.slot_by_index.emplace(index, a.slot);
     if (cpu_.size() <= a.slot) {
         // Grow in whole pages, so every owned page has its CPU copy.
@@ -215,6 +215,15 @@ void InstanceSlots::owner_runs(uint64_t owner, std::vector<SlotRun>& out) const 
         const uint32_t first = pages[i].page * kSlotsPerPage;
         out.push_back({first, pages[j].page * kSlotsPerPage + last_used + 1 - first});
         i = j + 1;
+    }
+}
+
+void InstanceSlots::chunk_pages(const ChunkCoord& chunk, std::vector<uint32_t>& out) const {
+    auto it = chunks_.find(chunk);
+    if (it == chunks_.end()) return;
+    for (const uint64_t owner : {it->second.owner, it->second.water_owner}) {
+        pages_.owner_pages(owner, scratch_pages_);
+        for (const PageAllocator::OwnedPage& p : scratch_pages_) out.push_back(p.page);
     }
 }
 

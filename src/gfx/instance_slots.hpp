@@ -18,11 +18,11 @@
 namespace slotcraft {
 
 // An instance in 8 bytes (docs/light.md has the table and the reasons). Low word: position
-// in its chunk (3 x 4 bits), block type (6 bits), mask of faces to draw (6 bits), the sky
-// and block level of its shade (4 bits each). High word: the opacity of the 20 edge and
-// corner neighbours its visible faces' corners read (occluder_bit order), then one bit per
-// face for "shows the sky level" and one for "shows the block level". A mask of 0 is the
-// empty instance (no face): a free slot (all 0) draws nothing.
+// in its chunk (3 x 4 bits), block type (6 bits), mask of faces to draw (6 bits); bits 24-31
+// are free. High word: the opacity of the 20 edge and corner neighbours its visible faces'
+// corners read (occluder_bit order); bits 20-31 are free. The light is not in the instance:
+// the shader reads it from the chunk's light page. A mask of 0 is the empty instance (no
+// face): a free slot (all 0) draws nothing.
 using PackedInstance = uint64_t;
 inline constexpr int kTypeBits = 6;
 static_assert(kBlockTypeCount <= (1 << kTypeBits), "block types no longer fit the instance's type field");
@@ -31,11 +31,8 @@ constexpr PackedInstance pack_instance(uint16_t local_index, BlockType type, uin
     const glm::ivec3 p = local_position(local_index);
     const uint32_t low = static_cast<uint32_t>(p.x) | static_cast<uint32_t>(p.y) << 4 |
                          static_cast<uint32_t>(p.z) << 8 | static_cast<uint32_t>(type) << 12 |
-                         static_cast<uint32_t>(face_mask & kAllFaces) << 18 |
-                         static_cast<uint32_t>(shade.sky & 15) << 24 | static_cast<uint32_t>(shade.block & 15) << 28;
-    const uint32_t high = (shade.occluders & ((1u << kOccluderCount) - 1)) |
-                          static_cast<uint32_t>(shade.sky_faces & kAllFaces) << 20 |
-                          static_cast<uint32_t>(shade.block_faces & kAllFaces) << 26;
+                         static_cast<uint32_t>(face_mask & kAllFaces) << 18;
+    const uint32_t high = shade.occluders & ((1u << kOccluderCount) - 1);
     return static_cast<PackedInstance>(high) << 32 | low;
 }
 // The block type an instance was packed with.
@@ -53,10 +50,13 @@ struct SlotWrite {
     PackedInstance value;
 };
 
-// A page that changed hands this frame: clear it on the GPU and record its chunk.
+// A page that changed hands this frame: clear it on the GPU and record its chunk. `light`
+// is the page table's .w (the chunk's light page or uniform value, LightPageTable::ref_of),
+// filled in when the frame lands.
 struct PageHandOut {
     uint32_t page;
     ChunkCoord chunk;
+    int32_t light = 0;
 };
 
 // One run of consecutive pages of a chunk: draw `count` slots from `first_slot`.
@@ -129,6 +129,8 @@ public:
     void water_runs(const ChunkCoord& chunk, std::vector<SlotRun>& out) const;
     // Whether the chunk has any water cube (a look-up, no runs built).
     bool has_water(const ChunkCoord& chunk) const;
+    // The instance pages (opaque and water) of one chunk.
+    void chunk_pages(const ChunkCoord& chunk, std::vector<uint32_t>& out) const;
     // Every live chunk, for drawing without culling.
     void all_chunks(std::vector<ChunkCoord>& out) const;
     // The CPU copy of the buffer, one PackedInstance per slot (0 for free slots).

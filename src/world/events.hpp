@@ -41,16 +41,11 @@ constexpr int occluder_bit(int dx, int dy, int dz) {
     return -1;  // a face neighbour or the cube itself
 }
 
-// How an instance is lit (docs/light.md): the opacity of the edge and corner neighbours
-// that the visible faces' corners use, and the light of the cells the visible faces face,
-// as one sky and one block level (the brightest over those faces) with one bit per face
-// and channel saying whether the face shows that level or 0.
+// How an instance is shaded (docs/light.md): the opacity of the edge and corner neighbours
+// that the visible faces' corners use. The light itself reaches the GPU through the light
+// pages (LightEvents below), read per corner by the shader.
 struct CubeShade {
-    uint32_t occluders = 0;   // bit occluder_bit(d): the cell at offset d is opaque
-    uint8_t sky = 0;          // 0..15
-    uint8_t block = 0;        // 0..15
-    uint8_t sky_faces = 0;    // bit f: face f shows `sky`
-    uint8_t block_faces = 0;  // bit f: face f shows `block`
+    uint32_t occluders = 0;  // bit occluder_bit(d): the cell at offset d is opaque
     friend constexpr bool operator==(const CubeShade&, const CubeShade&) = default;
 };
 
@@ -79,12 +74,60 @@ struct InstanceChange {
     friend constexpr bool operator==(const InstanceChange&, const InstanceChange&) = default;
 };
 
+// [SECTION] light boxes (docs/light.md "Light pages")
+
+// A chunk's light box: its 16^3 cells plus a one-cell apron from its 26 neighbours, 18^3
+// bytes (pack_light: sky << 4 | block), indexed like local_index with every coordinate
+// one higher (-1..16 -> 0..17): x first, then z, then y. shaders/cube.vert reads the same.
+inline constexpr int kLightBoxSize = 18;
+inline constexpr int kLightBoxVolume = kLightBoxSize * kLightBoxSize * kLightBoxSize;  // 5832
+constexpr uint16_t light_box_index(int x, int y, int z) {
+    return static_cast<uint16_t>((x + 1) + kLightBoxSize * (z + 1) + kLightBoxSize * kLightBoxSize * (y + 1));
+}
+constexpr glm::ivec3 light_box_position(uint16_t b) {
+    return {b % kLightBoxSize - 1, b / (kLightBoxSize * kLightBoxSize) - 1, (b / kLightBoxSize) % kLightBoxSize - 1};
+}
+
+// What the renderer must hold for a chunk with cubes to draw: either one value (every
+// cell of the box that lets light through has it: no page needed) or the whole box.
+struct ChunkLightBox {
+    ChunkCoord chunk;
+    uint8_t uniform = 0;         // the value, when `cells` is empty
+    std::vector<uint8_t> cells;  // kLightBoxVolume bytes, or empty: uniform
+};
+
+// One byte of a chunk's box (a chunk that holds a whole box) changed.
+struct LightCellChange {
+    ChunkCoord chunk;
+    uint16_t box_index = 0;  // light_box_index
+    uint8_t light = 0;
+    friend constexpr bool operator==(const LightCellChange&, const LightCellChange&) = default;
+};
+
+// The light part of a batch. Apply after the instance events, in this order: `dropped`
+// (these chunks have nothing to draw any more: forget their box), `boxes` (the chunk's box
+// is now this: replaces what was held), `cells` (bytes of chunks that hold a whole box).
+// The box of an unloaded chunk goes with WorldEvents::unloaded. Cells that do not let light
+// through are never read by the shader: their bytes may be stale (a neighbour unloaded).
+struct LightEvents {
+    std::vector<ChunkCoord> dropped;
+    std::vector<ChunkLightBox> boxes;
+    std::vector<LightCellChange> cells;
+    bool empty() const { return dropped.empty() && boxes.empty() && cells.empty(); }
+    void clear() {
+        dropped.clear();
+        boxes.clear();
+        cells.clear();
+    }
+};
+
 // The instance changes of one edit: the block, its neighbours whose faces changed, and the
 // cubes whose light or occlusion changed with it (up to a few thousand around a lamp).
 class EditChanges {
 public:
     EditChanges() = default;
-    explicit EditChanges(std::vector<InstanceChange> items) : items_(std::move(items)) {}
+    explicit EditChanges(std::vector<InstanceChange> items, LightEvents light = {})
+        : items_(std::move(items)), light_(std::move(light)) {}
     void push(const InstanceChange& c) { items_.push_back(c); }
     const InstanceChange* begin() const { return items_.data(); }
     const InstanceChange* end() const { return items_.data() + items_.size(); }
@@ -95,8 +138,12 @@ public:
         return items_[i];
     }
 
+    // The light boxes the edit changed (apply after the instance changes).
+    const LightEvents& light() const { return light_; }
+
 private:
     std::vector<InstanceChange> items_;
+    LightEvents light_;
 };
 
 struct ChunkLoaded {
@@ -115,12 +162,15 @@ struct WorldEvents {
     std::vector<ChunkCoord> unloaded;
     std::vector<ChunkLoaded> loaded;
     std::vector<InstanceChange> changes;
+    // 4. light: the light boxes of the chunks with cubes to draw (see LightEvents).
+    LightEvents light;
 
-    bool empty() const { return unloaded.empty() && loaded.empty() && changes.empty(); }
+    bool empty() const { return unloaded.empty() && loaded.empty() && changes.empty() && light.empty(); }
     void clear() {
         unloaded.clear();
         loaded.clear();
         changes.clear();
+        light.clear();
     }
 };
 

@@ -17,6 +17,21 @@ constexpr bool keeps_sky(int channel, Face face, uint8_t level) {
 
 LightPropagator::LightPropagator(ChunkFinder find, bool track) : find_(std::move(find)), track_(track) {}
 
+void LightPropagator::reset() {
+    for (int ch = 0; ch < 2; ++ch) {
+        removals_[ch].clear();
+        reconsider_[ch].clear();
+        adds_[ch].clear();
+    }
+    // clear() walks every bucket (thousands after one big relight): erase what was added.
+    if (touched_.size() * 4 < touched_at_.bucket_count()) {
+        for (const Touched& t : touched_) touched_at_.erase(touched_key(t.chunk, t.index));
+    } else {
+        touched_at_.clear();
+    }
+    touched_.clear();
+}
+
 LightPropagator::Cell LightPropagator::across(Chunk* chunk, uint16_t index, Face face) const {
     glm::ivec3 p = local_position(index) + kFaceNormals[face];
     const int a = face_axis(face);
@@ -51,8 +66,7 @@ void LightPropagator::set_level(Chunk* chunk, uint16_t index, int channel, uint8
                                                : pack_light(sky_level(old), level);
     if (now == old) return;
     if (track_) {
-        const uint64_t key = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(chunk)) * kChunkVolume + index;
-        if (touched_at_.insert({key, static_cast<uint32_t>(touched_.size())}).second) {
+        if (touched_at_.insert({touched_key(chunk, index), static_cast<uint32_t>(touched_.size())}).second) {
             touched_.push_back({chunk, index, old});
         }
     }

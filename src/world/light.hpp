@@ -72,6 +72,9 @@ public:
 
     // Runs the passes. Afterwards every seeded change is fully propagated.
     void run();
+    // Forgets the seeds and the changed cells, keeping the memory: one propagator serves
+    // every edit (building one per edit cost more than a small relight).
+    void reset();
 
     // [SECTION] results (with track)
 
@@ -104,6 +107,9 @@ private:
         uint8_t old_light;
     };
 
+    static uint64_t touched_key(const Chunk* chunk, uint16_t index) {
+        return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(chunk)) * kChunkVolume + index;
+    }
     Cell across(Chunk* chunk, uint16_t index, Face face) const;
     uint8_t source(Chunk* chunk, uint16_t index, int channel) const;
     void set_level(Chunk* chunk, uint16_t index, int channel, uint8_t level);

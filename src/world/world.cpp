@@ -60,6 +60,8 @@ public:
         }
     }
 
+    LightTrack light;  // the batch's light changes, for emit_light
+
 private:
     struct Noted {
         uint32_t entry;  // in the chunk table
@@ -261,7 +263,8 @@ void World::update(const glm::dvec3& camera, Deadline deadline, const EventSink&
     }
     WorldEvents changes;
     tracker.emit(*this, changes.changes);
-    if (!changes.changes.empty()) sink(changes);
+    emit_light(tracker.light, changes.changes, changes.light);
+    if (!changes.changes.empty() || !changes.light.empty()) sink(changes);
 }
 
 WorldEvents World::load_now(std::span<const ChunkCoord> coords) {
@@ -275,6 +278,7 @@ WorldEvents World::load_now(std::span<const ChunkCoord> coords) {
     }
     integrate(std::move(batch), events, tracker);
     tracker.emit(*this, events.changes);
+    emit_light(tracker.light, events.changes, events.light);
     drop_scan_needed_ = true;  // chunks loaded outside the view go at the next update
     replan_needed_ = true;
     return events;
@@ -287,6 +291,7 @@ WorldEvents World::unload_now(std::span<const ChunkCoord> coords) {
         if (is_loaded(c)) unload(c, events, tracker);
     }
     tracker.emit(*this, events.changes);
+    emit_light(tracker.light, events.changes, events.light);
     replan_needed_ = true;  // a chunk in view may have gone: the next update requests it
     return events;
 }
@@ -317,7 +322,9 @@ void World::integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& e
         }
         entries_[s].chunk = std::move(chunk);
         entries_[s].fresh = true;
+        entries_[s].light_box = kNoBox;
         index_.insert({c, s});
+        tracker.light.fresh.push_back(c);
         kept_edits_.erase(c);  // the chunk holds its edits again
         fresh.push_back(s);
     }
@@ -434,7 +441,8 @@ void World::unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker) {
     note_light_changes(lp, tracker);
     note_around_chunk(c, tracker);
     entry.chunk.reset();
-    ++entry.generation;  // every handle to this chunk is stale from now on
+    entry.light_box = kNoBox;  // the renderer forgets the box with the chunk
+    ++entry.generation;        // every handle to this chunk is stale from now on
     free_entries_.push_back(*s);
     events.unloaded.push_back(c);
     ++counters_.chunks_unloaded;
@@ -527,35 +535,53 @@ std::pair<BlockType, uint8_t> World::cell_near(const Chunk& c, uint16_t index, c
     return {n->block(j), n->light(j)};
 }
 
-CubeShade World::shade_of(const Chunk& c, uint16_t index, uint8_t mask) const {
-    CubeShade s;
-    if (mask == 0) return s;
-    std::array<uint8_t, kFaceCount> sky{}, block{};
-    for (int f = 0; f < kFaceCount; ++f) {
-        if ((mask >> f & 1) == 0) continue;
-        const glm::ivec3 n = kFaceNormals[f];
-        const uint8_t light = cell_near(c, index, n).second;
-        sky[f] = sky_level(light);
-        block[f] = block_level(light);
-        s.sky = std::max(s.sky, sky[f]);
-        s.block = std::max(s.block, block[f]);
-        // The eight cells around the face's neighbour, in the face's plane.
-        const int a = face_axis(static_cast<Face>(f));
-        for (int du = -1; du <= 1; ++du) {
-            for (int dv = -1; dv <= 1; ++dv) {
-                if (du == 0 && dv == 0) continue;
-                glm::ivec3 d = n;
-                d[(a + 1) % 3] = du;
-                d[(a + 2) % 3] = dv;
-                if (is_opaque(cell_near(c, index, d).first)) s.occluders |= 1u << occluder_bit(d.x, d.y, d.z);
+namespace {
+// The occluder bits a face's corners read: the eight cells around its neighbour, in its plane.
+constexpr uint32_t face_occluders(int f) {
+    uint32_t bits = 0;
+    for (int dy = -1; dy <= 1; ++dy)
+        for (int dz = -1; dz <= 1; ++dz)
+            for (int dx = -1; dx <= 1; ++dx) {
+                const int b = occluder_bit(dx, dy, dz);
+                const int d[3] = {dx, dy, dz};
+                const int axis = f / 2;
+                const int sign = f % 2 == 0 ? 1 : -1;
+                if (b >= 0 && d[axis] == sign) bits |= 1u << b;
             }
-        }
-    }
-    // A face shows the cube's level when its own is nearer to it than to 0.
-    for (int f = 0; f < kFaceCount; ++f) {
-        if ((mask >> f & 1) == 0) continue;
-        if (s.sky > 0 && 2 * sky[f] >= s.sky) s.sky_faces |= face_bit(static_cast<Face>(f));
-        if (s.block > 0 && 2 * block[f] >= s.block) s.block_faces |= face_bit(static_cast<Face>(f));
+    return bits;
+}
+// Per face mask, the occluder bits its visible faces read (each cell looked up once).
+constexpr std::array<uint32_t, 64> kOccludersOfMask = [] {
+    std::array<uint32_t, 64> t{};
+    for (int m = 0; m < 64; ++m)
+        for (int f = 0; f < kFaceCount; ++f)
+            if ((m >> f) & 1) t[static_cast<std::size_t>(m)] |= face_occluders(f);
+    return t;
+}();
+// The offset of each occluder bit.
+constexpr std::array<glm::ivec3, kOccluderCount> kOccluderOffsets = [] {
+    std::array<glm::ivec3, kOccluderCount> t{};
+    for (int dy = -1; dy <= 1; ++dy)
+        for (int dz = -1; dz <= 1; ++dz)
+            for (int dx = -1; dx <= 1; ++dx)
+                if (const int b = occluder_bit(dx, dy, dz); b >= 0) t[static_cast<std::size_t>(b)] = {dx, dy, dz};
+    return t;
+}();
+}  // namespace
+
+CubeShade World::shade_of(const Chunk& c, uint16_t index, uint8_t mask) const {
+    static_assert(kFaceCount == 6 && kAllFaces == 63, "kOccludersOfMask is indexed by a 6-bit face mask");
+    CubeShade s;
+    const glm::ivec3 p = local_position(index);
+    const bool inside = p.x > 0 && p.x < kChunkSize - 1 && p.y > 0 && p.y < kChunkSize - 1 && p.z > 0 &&
+                        p.z < kChunkSize - 1;
+    for (uint32_t need = kOccludersOfMask[mask & kAllFaces]; need != 0; need &= need - 1) {
+        const int b = std::countr_zero(need);
+        const glm::ivec3 d = kOccluderOffsets[static_cast<std::size_t>(b)];
+        // Cells inside the chunk are read directly; across a border through cell_near.
+        const BlockType t = inside ? c.block(local_index(p.x + d.x, p.y + d.y, p.z + d.z))
+                                   : cell_near(c, index, d).first;
+        if (is_opaque(t)) s.occluders |= 1u << b;
     }
     return s;
 }
@@ -578,12 +604,12 @@ void World::note_cube(const Chunk& c, uint16_t index, ChangeTracker& tracker) {
     tracker.note(note_cache_.entry, entries_[note_cache_.entry].generation, index, mask, true);
 }
 
+// The instances carry no light: the changed cells go to the light events only.
 void World::note_light_changes(const LightPropagator& changed, ChangeTracker& tracker) {
-    note_cache_ = {};
+    tracker.light.note_changed(changed);
     std::vector<Chunk*> lit;
-    changed.for_each_changed([&](Chunk* c, uint16_t i, uint8_t) {
+    changed.for_each_changed([&](Chunk* c, uint16_t, uint8_t) {
         if (lit.empty() || lit.back() != c) lit.push_back(c);
-        for_each_face_neighbour(*c, i, [&](Chunk& n, uint16_t j) { note_cube(n, j, tracker); });
     });
     std::sort(lit.begin(), lit.end());
     lit.erase(std::unique(lit.begin(), lit.end()), lit.end());
@@ -611,6 +637,202 @@ void World::note_around_chunk(ChunkCoord c, ChangeTracker& tracker) {
             }
         }
     }
+}
+
+// [SECTION] light boxes (docs/light.md "Light pages")
+
+namespace {
+std::string chunk_name(ChunkCoord c) {
+    return std::to_string(c.x) + " " + std::to_string(c.y) + " " + std::to_string(c.z);
+}
+}  // namespace
+
+// Calls f(box_index, opaque, light) for every cell of c's box between lo and hi (box
+// coordinates -1..16, inclusive), the way the shader sees them: another chunk's cell across
+// a border; open sky above the world; opaque and dark below it and in unloaded chunks.
+template <class F>
+void World::for_each_box_cell(const Chunk& c, const glm::ivec3& lo, const glm::ivec3& hi, F&& f) const {
+    std::array<const Chunk*, 27> near{};
+    std::array<bool, 27> sky{};
+    for (int dy = -1; dy <= 1; ++dy)
+        for (int dz = -1; dz <= 1; ++dz)
+            for (int dx = -1; dx <= 1; ++dx) {
+                const int k = (dx + 1) + 3 * (dz + 1) + 9 * (dy + 1);
+                const ChunkCoord nc{c.coord().x + dx, c.coord().y + dy, c.coord().z + dz};
+                sky[k] = nc.y >= kChunksPerColumn;
+                near[k] = (dx == 0 && dy == 0 && dz == 0) ? &c : chunk_y_in_world(nc.y) ? find(nc) : nullptr;
+            }
+    auto step = [](int v) { return v < 0 ? 0 : v >= kChunkSize ? 2 : 1; };
+    for (int y = lo.y; y <= hi.y; ++y) {
+        for (int z = lo.z; z <= hi.z; ++z) {
+            for (int x = lo.x; x <= hi.x; ++x) {
+                const int k = step(x) + 3 * step(z) + 9 * step(y);
+                const uint16_t b = light_box_index(x, y, z);
+                const Chunk* n = near[k];
+                if (sky[k]) {
+                    f(b, false, kOpenSkyLight);
+                } else if (n == nullptr) {
+                    f(b, true, uint8_t{0});
+                } else {
+                    const uint16_t i = local_index((x + kChunkSize) % kChunkSize, (y + kChunkSize) % kChunkSize,
+                                                   (z + kChunkSize) % kChunkSize);
+                    f(b, is_opaque(n->block(i)), n->light(i));
+                }
+            }
+        }
+    }
+}
+
+std::optional<uint8_t> World::build_light_box(const Chunk& c, std::vector<uint8_t>& cells) const {
+    cells.resize(kLightBoxVolume);
+    int uniform = -1;  // -1: no open cell yet; 256: not uniform
+    for_each_box_cell(c, glm::ivec3(-1), glm::ivec3(kChunkSize), [&](uint16_t b, bool opaque, uint8_t light) {
+        cells[b] = light;
+        if (opaque || uniform == 256) return;
+        if (uniform < 0) uniform = light;
+        else if (uniform != light) uniform = 256;
+    });
+    if (uniform == 256) return std::nullopt;
+    return static_cast<uint8_t>(std::max(uniform, 0));  // a box with no open cell: any value
+}
+
+std::optional<ChunkLightBox> World::light_box(ChunkCoord c) const {
+    const Chunk* chunk = find(c);
+    if (chunk == nullptr) return std::nullopt;
+    ChunkLightBox box{c, 0, {}};
+    if (const std::optional<uint8_t> u = build_light_box(*chunk, box.cells)) {
+        box.uniform = *u;
+        box.cells.clear();
+    }
+    return box;
+}
+
+std::optional<std::string> World::check_light_box(ChunkCoord c, uint8_t uniform, std::span<const uint8_t> cells) const {
+    const Chunk* chunk = find(c);
+    if (chunk == nullptr) return "chunk " + chunk_name(c) + " is not loaded";
+    if (!cells.empty() && cells.size() != kLightBoxVolume) {
+        return "chunk " + chunk_name(c) + ": a light box of " + std::to_string(cells.size()) + " bytes";
+    }
+    std::optional<std::string> diff;
+    for_each_box_cell(*chunk, glm::ivec3(-1), glm::ivec3(kChunkSize), [&](uint16_t b, bool opaque, uint8_t light) {
+        if (opaque || diff) return;
+        const uint8_t held = cells.empty() ? uniform : cells[b];
+        if (held == light) return;
+        const glm::ivec3 q = light_box_position(b);
+        diff = "chunk " + chunk_name(c) + " box cell " + std::to_string(q.x) + " " + std::to_string(q.y) + " " +
+               std::to_string(q.z) + (cells.empty() ? " (uniform)" : "") + ": light " + std::to_string(held) +
+               " held, " + std::to_string(light) + " in the world";
+    });
+    return diff;
+}
+
+// The end of a batch: which chunks' boxes the renderer must get again (chunks that gained
+// cubes to draw, fresh chunks, uniform boxes a change broke), which it must forget (no cubes
+// left), and which bytes of whole boxes changed (the batch's changed cells, and the apron
+// of every box next to a chunk that loaded).
+void World::emit_light(LightTrack& track, std::span<const InstanceChange> changes, LightEvents& out) {
+    struct Affected {
+        std::vector<uint16_t> cells;         // box indices of changed cells
+        std::vector<glm::ivec3> fresh_dirs;  // directions of neighbours loaded in this batch
+        bool fresh = false;
+    };
+    tsl::robin_map<ChunkCoord, Affected, ChunkCoordHash> affected;
+    auto axis_steps = [](int v, int* out_steps) {
+        int n = 0;
+        out_steps[n++] = 0;
+        if (v == 0) out_steps[n++] = -1;
+        if (v == kChunkSize - 1) out_steps[n++] = 1;
+        return n;
+    };
+    for (const auto& [c, i] : track.cells) {
+        const glm::ivec3 p = local_position(i);
+        int sx[3], sy[3], sz[3];
+        const int nx = axis_steps(p.x, sx), ny = axis_steps(p.y, sy), nz = axis_steps(p.z, sz);
+        for (int a = 0; a < ny; ++a)
+            for (int b = 0; b < nz; ++b)
+                for (int d = 0; d < nx; ++d) {
+                    const glm::ivec3 step{sx[d], sy[a], sz[b]};
+                    const glm::ivec3 q = p - step * kChunkSize;
+                    affected[ChunkCoord{c.x + step.x, c.y + step.y, c.z + step.z}].cells.push_back(
+                        light_box_index(q.x, q.y, q.z));
+                }
+    }
+    for (const ChunkCoord& f : track.fresh) {
+        affected[f].fresh = true;
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dz = -1; dz <= 1; ++dz)
+                for (int dx = -1; dx <= 1; ++dx) {
+                    if (dx == 0 && dy == 0 && dz == 0) continue;
+                    // f lies at -d from its neighbour f + d.
+                    affected[ChunkCoord{f.x + dx, f.y + dy, f.z + dz}].fresh_dirs.push_back({-dx, -dy, -dz});
+                }
+    }
+    for (const InstanceChange& ch : changes) {
+        if (ch.kind != InstanceChange::Kind::kChanged) affected[ch.chunk];
+    }
+    std::vector<std::pair<glm::ivec3, glm::ivec3>> region;
+    for (const auto& [coord, a] : affected) {
+        const std::optional<uint32_t> e = entry_of(coord);
+        if (!e) continue;
+        ChunkEntry& entry = entries_[*e];
+        const Chunk& chunk = *entry.chunk;
+        if (chunk.instance_count() == 0) {
+            if (entry.light_box != kNoBox) out.dropped.push_back(coord);
+            entry.light_box = kNoBox;
+            continue;
+        }
+        // The apron parts that neighbours loaded in this batch brought (box coordinates).
+        region.clear();
+        if (!a.fresh && entry.light_box != kNoBox) {
+            for (const glm::ivec3& d : a.fresh_dirs) {
+                auto lo = [](int v) { return v > 0 ? kChunkSize : v < 0 ? -1 : 0; };
+                auto hi = [](int v) { return v > 0 ? kChunkSize : v < 0 ? -1 : kChunkSize - 1; };
+                region.push_back({glm::ivec3(lo(d.x), lo(d.y), lo(d.z)), glm::ivec3(hi(d.x), hi(d.y), hi(d.z))});
+            }
+        }
+        bool rebuild = a.fresh || entry.light_box == kNoBox;
+        if (!rebuild && entry.light_box != kWholeBox) {
+            // A uniform box stays uniform unless an open cell now has another value.
+            const auto v = static_cast<uint8_t>(entry.light_box);
+            auto breaks = [&](uint16_t b) {
+                const glm::ivec3 q = light_box_position(b);
+                const auto [type, light] = cell_near(chunk, 0, q);
+                return !is_opaque(type) && light != v;
+            };
+            rebuild = std::any_of(a.cells.begin(), a.cells.end(), breaks);
+            for (const auto& [lo, hi] : region) {
+                for_each_box_cell(chunk, lo, hi, [&](uint16_t, bool opaque, uint8_t light) {
+                    rebuild = rebuild || (!opaque && light != v);
+                });
+            }
+            if (!rebuild) continue;
+        }
+        if (rebuild) {
+            ChunkLightBox box{coord, 0, {}};
+            if (const std::optional<uint8_t> u = build_light_box(chunk, box.cells)) {
+                box.cells.clear();
+                box.uniform = *u;
+                if (entry.light_box == *u) continue;  // the renderer holds this already
+                entry.light_box = *u;
+            } else {
+                entry.light_box = kWholeBox;
+            }
+            out.boxes.push_back(std::move(box));
+            continue;
+        }
+        // A whole box: the bytes that changed.
+        auto send = [&](uint16_t b) {
+            out.cells.push_back({coord, b, cell_near(chunk, 0, light_box_position(b)).second});
+        };
+        std::for_each(a.cells.begin(), a.cells.end(), send);
+        for (const auto& [lo, hi] : region) {
+            for_each_box_cell(chunk, lo, hi, [&](uint16_t b, bool, uint8_t light) {
+                out.cells.push_back({coord, b, light});
+            });
+        }
+    }
+    track.cells.clear();
+    track.fresh.clear();
 }
 
 std::optional<uint8_t> World::light_at(const BlockPos& p) const {
@@ -652,7 +874,7 @@ EditChanges World::set_block(const BlockPos& p, BlockType type) {
         throw EditRefused(p, *refused);
     }
     EditResult result = apply(Region{p, p}, [type](std::size_t, BlockType) { return type; });
-    return EditChanges(std::move(result.changes));
+    return EditChanges(std::move(result.changes), std::move(result.light));
 }
 
 namespace {
@@ -801,10 +1023,13 @@ EditResult World::apply(const Region& region, const CellRule& rule, bool list_ed
     });
 
     // Light: the changed cells (and, for a lamp, its neighbours) go through the removal and
-    // add passes; the cubes next to every cell whose light changed are rewritten.
+    // add passes.
+    LightTrack track;
     if (!scratch.changed.empty()) {
         const auto start = std::chrono::steady_clock::now();
-        LightPropagator lp(finder(), true);
+        if (!edit_light_) edit_light_ = std::make_unique<LightPropagator>(finder(), true);
+        LightPropagator& lp = *edit_light_;
+        lp.reset();
         for (const BatchScratch::Changed& ch : scratch.changed) {
             lp.remove(ch.chunk, ch.index);
             if (light_emission(ch.old) != light_emission(ch.chunk->block(ch.index))) {
@@ -815,12 +1040,13 @@ EditResult World::apply(const Region& region, const CellRule& rule, bool list_ed
         counters_.light_ms_last =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         counters_.light_cells_last = lp.cells_changed();
+        // The instances carry no light (only the occlusion, rewritten with the opacity
+        // above): the changed cells, and the retyped ones, go to the light events.
+        track.note_changed(lp);
+        for (const BatchScratch::Changed& ch : scratch.changed) track.cells.push_back({ch.chunk->coord(), ch.index});
         std::vector<Chunk*> lit;
-        lp.for_each_changed([&](Chunk* c, uint16_t i, uint8_t) {
+        lp.for_each_changed([&](Chunk* c, uint16_t, uint8_t) {
             if (lit.empty() || lit.back() != c) lit.push_back(c);
-            for_each_face_neighbour(*c, i, [&](Chunk& n, uint16_t j) {
-                if (is_solid(n.block(j))) touch(&n).dirty.set(j);
-            });
         });
         std::sort(lit.begin(), lit.end());
         lit.erase(std::unique(lit.begin(), lit.end()), lit.end());
@@ -849,6 +1075,7 @@ EditResult World::apply(const Region& region, const CellRule& rule, bool list_ed
         });
     }
     out.changes.insert(out.changes.end(), scratch.others.begin(), scratch.others.end());  // removals first
+    emit_light(track, out.changes, out.light);
     counters_.edits_applied += out.cells_changed;
     return out;
 }

@@ -26,6 +26,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <span>
 #include <stdexcept>
 #include <string_view>
@@ -82,6 +83,8 @@ struct EditResult {
     std::vector<uint8_t> before;
     // The changed cells, when asked for (the world file's records), grouped by chunk.
     std::vector<CellEdit> edits;
+    // The light boxes the batch changed (apply after `changes`; see LightEvents).
+    LightEvents light;
 };
 
 // The rule of a batch: the new type of cell `index` (region order) that holds `old`.
@@ -184,6 +187,14 @@ public:
     std::optional<uint8_t> light_at(const BlockPos& p) const;
     // The shade of the cube at p as the instance events carry it (default: no instance).
     CubeShade shade_at(const BlockPos& p) const;
+    // The light box of loaded chunk c as the light events describe it (docs/light.md
+    // "Light pages"): the whole box, or only `uniform` when every cell of the box that lets
+    // light through has that light. nullopt when c is not loaded.
+    std::optional<ChunkLightBox> light_box(ChunkCoord c) const;
+    // Compares what a renderer holds for chunk c (a uniform value, or a whole box when
+    // `cells` is not empty) with the world's light, on every cell of the box that lets light
+    // through. A description of the first difference, or nullopt when they agree.
+    std::optional<std::string> check_light_box(ChunkCoord c, uint8_t uniform, std::span<const uint8_t> cells) const;
 
     // The first solid block within `reach` on the ray (see cast_ray).
     std::optional<RayHit> raycast(const glm::dvec3& origin, const glm::dvec3& direction,
@@ -220,10 +231,23 @@ public:
 
 private:
     // One entry of the chunk table; a ChunkHandle is its index and generation.
+    // What the light events have told the renderer about a chunk's box.
+    static constexpr int16_t kNoBox = -1;      // nothing (no cubes to draw)
+    static constexpr int16_t kWholeBox = 256;  // the whole box; 0..255: that uniform value
     struct ChunkEntry {
         std::unique_ptr<Chunk> chunk;
         uint32_t generation = 1;
         bool fresh = false;  // integrated in the batch being processed
+        int16_t light_box = kNoBox;
+    };
+    // The cells of a batch whose light or opacity changed, and the chunks it loaded: what
+    // emit_light turns into light events at the end of the batch.
+    struct LightTrack {
+        std::vector<std::pair<ChunkCoord, uint16_t>> cells;
+        std::vector<ChunkCoord> fresh;
+        void note_changed(const LightPropagator& lp) {
+            lp.for_each_changed([&](Chunk* c, uint16_t i, uint8_t) { cells.push_back({c->coord(), i}); });
+        }
     };
     class ChangeTracker;
     struct BatchScratch;  // apply()'s per-chunk bit masks, kept between batches (world.cpp)
@@ -242,6 +266,11 @@ private:
     // face light uses a cell `changed` reports, and the cubes of the chunks around `c`
     // whose occlusion reads c's cells (c loaded or unloaded).
     void note_light_changes(const LightPropagator& changed, ChangeTracker& tracker);
+    void emit_light(LightTrack& track, std::span<const InstanceChange> changes, LightEvents& out);
+    template <class F>
+    void for_each_box_cell(const Chunk& c, const glm::ivec3& lo, const glm::ivec3& hi, F&& f) const;
+    // The chunk's whole box into `cells`; the uniform value when it is uniform.
+    std::optional<uint8_t> build_light_box(const Chunk& c, std::vector<uint8_t>& cells) const;
     void note_around_chunk(ChunkCoord c, ChangeTracker& tracker);
     void note_cube(const Chunk& c, uint16_t index, ChangeTracker& tracker);
     void prepare_view();
@@ -280,6 +309,7 @@ private:
     std::size_t queue_target_ = 512;   // jobs kept queued: twice what the workers last delivered
     Stats counters_;
     std::unique_ptr<BatchScratch> scratch_;
+    std::unique_ptr<LightPropagator> edit_light_;  // apply()'s relight, reset for each batch
     struct NoteCache {
         const Chunk* chunk = nullptr;
         uint32_t entry = UINT32_MAX;  // UINT32_MAX: fresh or not loaded

@@ -30,6 +30,7 @@
 #include "gfx/debug.hpp"
 #include "gfx/frame.hpp"
 #include "gfx/instance_slots.hpp"
+#include "gfx/light_pages.hpp"
 #include "world/world.hpp"
 
 namespace slotcraft {
@@ -39,6 +40,7 @@ using Clock = std::chrono::steady_clock;
 
 struct Scene {
     InstanceSlots slots;
+    LightPageTable light;
     CullView cull;
 };
 
@@ -56,8 +58,14 @@ WorldEvents every_solid_cube(const World& world, const WorldEvents& exposed) {
     return out;
 }
 
-void fill(Scene& scene, const WorldEvents& events) {
+// The loaded chunks' cubes, and their light boxes as the world has them.
+void fill(Scene& scene, const World& world, const WorldEvents& events) {
     scene.slots.apply(events);
+    LightEvents light;
+    for (const ChunkLoaded& loaded : events.loaded) {
+        if (!loaded.instances.empty()) light.boxes.push_back(*world.light_box(loaded.coord));
+    }
+    scene.light.apply(light);
     scene.cull.track(scene.slots);
 }
 
@@ -73,7 +81,7 @@ enum class Drawing { kNearToFar, kSlotOrder, kWholeBuffer };
 // includes gfx::finish() (on llvmpipe: the rasterisation itself).
 Result run_path(gfx::CubeRenderer& renderer, Scene& scene, Drawing drawing, int view_distance, int frames_per_pose,
                 int width, int height, Window& window) {
-    renderer.land(scene.slots.take_frame());
+    renderer.land(scene.slots, scene.light);
     gfx::finish();
     Result r;
     int frames = 0, sampled = 0;
@@ -187,8 +195,8 @@ int run(int view_distance, int frames_per_pose, const std::string& json_path) {
         // [SECTION] upload per edit
         gfx::CubeRenderer renderer(config);
         Scene exposed;
-        fill(exposed, events);
-        renderer.land(exposed.slots.take_frame());
+        fill(exposed, world, events);
+        renderer.land(exposed.slots, exposed.light);
         std::mt19937 rng(7);
         const int kEdits = 2000;
         uint64_t bytes = 0, writes = 0;
@@ -196,12 +204,14 @@ int run(int view_distance, int frames_per_pose, const std::string& json_path) {
         for (int i = 0; i < kEdits; ++i) {
             const BlockPos p{int(rng() % 64) - 32, 40 + int(rng() % 60), int(rng() % 64) - 32};
             try {
-                exposed.slots.apply_changes(world.set_block(p, (i % 2) ? BlockType::kAir : BlockType::kBrick));
+                const EditChanges changes = world.set_block(p, (i % 2) ? BlockType::kAir : BlockType::kBrick);
+                exposed.slots.apply_changes(changes);
+                exposed.light.apply(changes.light());
             } catch (const EditRefused&) {  // its chunk is not loaded
                 continue;
             }
             renderer.begin_frame();
-            renderer.land(exposed.slots.take_frame());
+            renderer.land(exposed.slots, exposed.light);
             bytes += renderer.stats().upload_bytes_last_frame;
             writes += renderer.stats().writes_last_frame;
             ++edits_by_bytes[renderer.stats().upload_bytes_last_frame];
@@ -215,7 +225,7 @@ int run(int view_distance, int frames_per_pose, const std::string& json_path) {
         WorldEvents now;
         for (const ChunkCoord& c : loaded) now.loaded.push_back({*world.handle(c), c, world.instances(c)});
         Scene solid_scene;
-        fill(solid_scene, every_solid_cube(world, now));
+        fill(solid_scene, world, every_solid_cube(world, now));
         const Result a = run_path(renderer, exposed, Drawing::kNearToFar, view_distance, frames_per_pose, kWidth,
                                   kHeight, window);
         const Result slot_order = run_path(renderer, exposed, Drawing::kSlotOrder, view_distance, frames_per_pose,
@@ -224,7 +234,7 @@ int run(int view_distance, int frames_per_pose, const std::string& json_path) {
                                   kWidth, kHeight, window);
         gfx::CubeRenderer whole_renderer(config);
         Scene whole;
-        fill(whole, now);
+        fill(whole, world, now);
         const Result c = run_path(whole_renderer, whole, Drawing::kWholeBuffer, view_distance, frames_per_pose, kWidth,
                                   kHeight, window);
         std::printf("view distance %d, %zu chunks loaded, 1280x720, 24 poses x %d frames\n", view_distance,

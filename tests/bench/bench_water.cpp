@@ -18,6 +18,7 @@
 #include "gfx/cube_renderer.hpp"
 #include "gfx/frame.hpp"
 #include "gfx/instance_slots.hpp"
+#include "gfx/light_pages.hpp"
 #include "world/world.hpp"
 
 namespace slotcraft {
@@ -69,10 +70,13 @@ int run(int view_distance, int frames_per_pose) {
     World world({WorldType::kTerrain, 1, view_distance, 1, 0});
     const std::vector<ChunkCoord> coords = bench::columns_within(view_distance);
     InstanceSlots slots;
-    slots.apply(world.load_now(coords));
+    LightPageTable light;
+    const WorldEvents loaded = world.load_now(coords);
+    slots.apply(loaded);
+    light.apply(loaded);
     CullView cull;
     cull.track(slots);
-    renderer.land(slots.take_frame());
+    renderer.land(slots, light);
     gfx::finish();
 
     // 24 poses on a circle around the spawn, looking down a little: the lakes of seed 1 (near

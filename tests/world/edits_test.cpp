@@ -70,7 +70,8 @@ TEST(WorldEdits, PlacingAnOpaqueBlockHidesTheFaceBelowAndShadesTheGroundAround) 
     ASSERT_EQ(retype.size(), 1u);
     EXPECT_EQ(retype[0].kind, InstanceChange::Kind::kChanged);
     EXPECT_EQ(retype[0].type, BlockType::kBrick);
-    EXPECT_EQ(retype[0].shade.sky, 15);
+    EXPECT_EQ(retype[0].shade, world.shade_at({5, 64, 5}));
+    EXPECT_TRUE(retype.light().empty()) << "an opaque block for another: no light changed";
 }
 
 TEST(WorldEdits, RefusedEditsChangeNothing) {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "instance_model.hpp"
+#include "random_edits.hpp"
 
 namespace slotcraft {
 namespace {
@@ -249,30 +250,9 @@ void random_edits_match(WorldType type, std::span<const ChunkCoord> region, glm:
         if (rng() % 4 != 0) initial.push_back(c);
     instances.apply(world.load_now(initial));
     ASSERT_EQ(count_light_mismatches(world), 0u) << "after the first load";
-    auto in = [&rng](int a, int b) { return a + static_cast<int>(rng() % static_cast<unsigned>(b - a + 1)); };
-    const std::vector<BlockType> palette = {BlockType::kAir,   BlockType::kAir,    BlockType::kAir,
-                                            BlockType::kStone, BlockType::kStone,  BlockType::kLamp,
-                                            BlockType::kGlass, BlockType::kLeaves, BlockType::kDirt};
     int checks = 0;
     for (int step = 0; step < steps; ++step) {
-        if (step % 25 == 24) {  // streaming: one chunk of the region loads or unloads
-            const ChunkCoord c = region[rng() % region.size()];
-            instances.apply(world.is_loaded(c) ? world.unload_now(std::span(&c, 1)) : world.load_now(std::span(&c, 1)));
-        } else if (step % 50 == 10) {  // a small box at once (one batch)
-            const BlockPos a{in(lo.x, hi.x), in(lo.y, hi.y), in(lo.z, hi.z)};
-            const BlockType t = palette[rng() % palette.size()];
-            try {
-                instances.apply(EditChanges(world
-                                                .apply(Region{a, a + glm::ivec3(in(0, 3), in(0, 3), in(0, 3))},
-                                                       [t](std::size_t, BlockType) { return t; })
-                                                .changes));
-            } catch (const RegionRefused&) {}
-        } else {
-            const BlockPos p{in(lo.x, hi.x), in(lo.y, hi.y), in(lo.z, hi.z)};
-            try {
-                instances.apply(world.set_block(p, palette[rng() % palette.size()]));
-            } catch (const EditRefused&) {}
-        }
+        instances.apply(test::random_edit_step(world, rng, region, lo, hi, step));
         if (step % 100 == 99) {
             ASSERT_EQ(count_light_mismatches(world), 0u) << "after step " << step;
             ASSERT_EQ(test::count_exposure_mismatches(world, instances), 0u) << "after step " << step;
