@@ -4,6 +4,8 @@
 // chunks and instances.
 #include "world/world.hpp"
 
+#include "world/shade.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -30,6 +32,46 @@ std::optional<InstanceChange> instance_change(ChunkCoord chunk, uint16_t index, 
 }
 }  // namespace
 
+// The chunks around one chunk (3 x 3 x 3, itself in the middle), each searched for in the
+// table the first time one of its cells is read: shading a run of cubes of one chunk looks
+// up each neighbour once instead of once per cell outside the chunk.
+class World::Around {
+public:
+    Around(const World& world, const Chunk& c) : world_(world), c_(c) {}
+
+    // The block and light of the cell at `offset` (-1..1 on each axis) from cell `index`:
+    // another chunk's when the offset leaves the chunk; open sky above the world; opaque and
+    // dark below it and in chunks that are not loaded.
+    std::pair<BlockType, uint8_t> cell(uint16_t index, const glm::ivec3& offset) const {
+        const glm::ivec3 q = local_position(index) + offset;
+        if (q.x >= 0 && q.x < kChunkSize && q.y >= 0 && q.y < kChunkSize && q.z >= 0 && q.z < kChunkSize) {
+            const uint16_t j = local_index(q.x, q.y, q.z);
+            return {c_.block(j), c_.light(j)};
+        }
+        const glm::ivec3 step{floor_div(q.x, kChunkSize), floor_div(q.y, kChunkSize), floor_div(q.z, kChunkSize)};
+        assert(glm::all(glm::lessThanEqual(glm::abs(step), glm::ivec3(1))) && "Around reads the next chunk at most");
+        const ChunkCoord nc{c_.coord().x + step.x, c_.coord().y + step.y, c_.coord().z + step.z};
+        if (nc.y >= kChunksPerColumn) return {BlockType::kAir, kOpenSkyLight};
+        const int k = (step.y + 1) * 9 + (step.z + 1) * 3 + step.x + 1;
+        if ((looked_ >> k & 1) == 0) {
+            chunks_[k] = chunk_y_in_world(nc.y) ? world_.find(nc) : nullptr;
+            looked_ |= 1u << k;
+        }
+        const Chunk* n = chunks_[k];
+        if (n == nullptr) return {BlockType::kStone, 0};
+        const uint16_t j = local_index(q - step * kChunkSize);
+        return {n->block(j), n->light(j)};
+    }
+
+    const Chunk& chunk() const { return c_; }
+
+private:
+    const World& world_;
+    const Chunk& c_;
+    mutable std::array<const Chunk*, 27> chunks_{};
+    mutable uint32_t looked_ = 0;  // bit k: chunks_[k] was looked up
+};
+
 // Border fix-ups in one batch may touch a cube several times (an unload, then a load on
 // another side). The tracker remembers each cube's mask before the batch and emits one
 // change per cube at the end, only for chunks that were loaded before and still are.
@@ -48,6 +90,7 @@ public:
     }
 
     void emit(const World& world, std::vector<InstanceChange>& out) const {
+        std::optional<Around> around;  // the last chunk's (notes come in runs of one chunk)
         for (const Noted& n : noted_) {
             const ChunkEntry& e = world.entries_[n.entry];
             if (e.generation != n.generation || !e.chunk) continue;  // unloaded since
@@ -55,9 +98,17 @@ public:
             if (now == n.old_mask && !(n.shade && now != 0)) continue;
             InstanceChange change = *instance_change(e.chunk->coord(), n.index, e.chunk->block(n.index), n.old_mask,
                                                      now);
-            if (now != 0) change.shade = world.shade_of(*e.chunk, n.index, now);
+            if (now != 0) {
+                if (!around || &around->chunk() != e.chunk.get()) around.emplace(world, *e.chunk);
+                change.shade = world.shade_of(*around, n.index, now);
+            }
             out.push_back(change);
         }
+    }
+
+    void clear() {
+        seen_.clear();
+        noted_.clear();
     }
 
 private:
@@ -95,11 +146,19 @@ int default_worker_threads() {
     return std::max(hw - 1, 1);
 }
 
-// Planning and drops look at the clock once per this many steps, integration once per
-// slice of this many chunks (a chunk with nothing to draw costs about a microsecond).
+// Planning looks at the clock once per this many steps (a step costs one to two
+// microseconds: table look-ups that miss the cache; a look at the clock costs about one).
 constexpr std::size_t kStepsPerClockCheck = 64;
-constexpr std::size_t kChunksPerSlice = 4;
-constexpr std::size_t kMinDropsPerUpdate = 256;  // a drop slice: about 0.3 ms of uniform chunks
+// Integration looks at the clock once per slice: at most kChunksPerSlice chunks, and no more
+// chunks once the slice holds kCubesPerSlice cubes (a chunk with nothing to draw costs a few
+// microseconds, one with a thousand cubes a few hundred: a slice stays well under 1 ms).
+constexpr std::size_t kChunksPerSlice = 16;
+constexpr std::size_t kCubesPerSlice = 512;
+// Drops look at the clock once per this many unloads (an unload of a chunk with cubes
+// relights its neighbours' borders: up to a few hundred microseconds), and make at least
+// that many an update.
+constexpr std::size_t kDropsPerClockCheck = 8;
+constexpr std::size_t kMinDropsPerUpdate = kDropsPerClockCheck;
 // The workers' queue: at least this many jobs, else twice what they delivered since the
 // last update; at most kMaxJobsPerUpdate new jobs an update (queueing costs about a
 // microsecond a job, so a slow frame's big delivery cannot make the next one slow).
@@ -179,7 +238,7 @@ void World::drop_out_of_view(ChangeTracker& tracker, Deadline deadline, const Ev
     WorldEvents events;
     std::size_t done = 0;
     while (!to_drop_.empty()) {
-        if (done >= kMinDropsPerUpdate && done % kStepsPerClockCheck == 0 && thread_cpu_ms() >= deadline) {
+        if (done >= kMinDropsPerUpdate && done % kDropsPerClockCheck == 0 && thread_cpu_ms() >= deadline) {
             break;
         }
         const ChunkCoord c = to_drop_.back();
@@ -187,7 +246,9 @@ void World::drop_out_of_view(ChangeTracker& tracker, Deadline deadline, const Ev
         if (!wanted(c)) unload(c, events, tracker);  // it may be back in view since the scan
         ++done;
     }
-    if (!events.unloaded.empty()) sink(events);
+    tracker.emit(*this, events.changes);
+    tracker.clear();
+    if (!events.unloaded.empty() || !events.changes.empty()) sink(events);
 }
 
 // Walks the view's offsets nearest first and queues the chunks nobody has asked for, until
@@ -216,8 +277,9 @@ void World::integrate_ready(ChangeTracker& tracker, Deadline deadline, const Eve
     bool first = true;
     while (!ready_.empty() && (first || thread_cpu_ms() < deadline)) {
         first = false;
-        std::vector<std::unique_ptr<Chunk>> slice;
-        while (!ready_.empty() && slice.size() < kChunksPerSlice) {
+        std::vector<GenerationResult> slice;
+        std::size_t cubes = 0;
+        while (!ready_.empty() && slice.size() < kChunksPerSlice && cubes < kCubesPerSlice) {
             GenerationResult r = std::move(ready_.front());
             ready_.pop_front();
             in_flight_.erase(r.coord);
@@ -226,11 +288,16 @@ void World::integrate_ready(ChangeTracker& tracker, Deadline deadline, const Eve
                 ++counters_.chunks_discarded;
                 continue;
             }
-            slice.push_back(std::move(r.chunk));
+            cubes += r.chunk->instance_count();
+            slice.push_back(std::move(r));
         }
         WorldEvents events;
         integrate(std::move(slice), events, tracker);
-        if (!events.loaded.empty()) sink(events);  // the caller's work counts against the deadline
+        // The slice's own border and shade rewrites go with it, so no work piles up for the
+        // end of the update, past the deadline.
+        tracker.emit(*this, events.changes);
+        tracker.clear();
+        if (!events.loaded.empty() || !events.changes.empty()) sink(events);  // the caller's work counts too
     }
 }
 
@@ -267,11 +334,13 @@ void World::update(const glm::dvec3& camera, Deadline deadline, const EventSink&
 WorldEvents World::load_now(std::span<const ChunkCoord> coords) {
     WorldEvents events;
     ChangeTracker tracker;
-    std::vector<std::unique_ptr<Chunk>> batch;
+    std::vector<GenerationResult> batch;
     tsl::robin_set<ChunkCoord, ChunkCoordHash> in_batch;
     for (const ChunkCoord& c : coords) {
         if (!chunk_in_world(c) || is_loaded(c) || !in_batch.insert(c).second) continue;
-        batch.push_back(build_chunk(terrain_, job_for(c)));
+        GenerationResult r{c, build_chunk(terrain_, job_for(c)), {}};
+        r.inner = inner_instances(*r.chunk);
+        batch.push_back(std::move(r));
     }
     integrate(std::move(batch), events, tracker);
     tracker.emit(*this, events.changes);
@@ -296,10 +365,11 @@ WorldEvents World::unload_now(std::span<const ChunkCoord> coords) {
 // New chunks enter the table first, then every border between a new chunk and a loaded
 // one is fixed up on both sides (a new chunk's own side once per new neighbour), so the
 // lists emitted for new chunks are final and old chunks get tracked changes.
-void World::integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& events, ChangeTracker& tracker) {
+void World::integrate(std::vector<GenerationResult> chunks, WorldEvents& events, ChangeTracker& tracker) {
     std::vector<uint32_t> fresh;
     fresh.reserve(chunks.size());
-    for (auto& chunk : chunks) {
+    for (GenerationResult& result : chunks) {
+        std::unique_ptr<Chunk>& chunk = result.chunk;
         uint32_t s;
         if (free_entries_.empty()) {
             s = static_cast<uint32_t>(entries_.size());
@@ -314,6 +384,7 @@ void World::integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& e
             if (const auto it = kept_edits_.find(c); it != kept_edits_.end()) chunk->apply_edits(it->second);
             chunk->compute_interior_masks();
             LightPropagator::light_alone(*chunk);
+            result.inner = inner_instances(*chunk);
         }
         entries_[s].chunk = std::move(chunk);
         entries_[s].fresh = true;
@@ -336,12 +407,14 @@ void World::integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& e
             });
         }
     }
-    relight_fresh(fresh, tracker);
-    for (const uint32_t s : fresh) {
+    const Relit relit = relight_fresh(fresh, tracker);
+    for (std::size_t k = 0; k < fresh.size(); ++k) {
+        const uint32_t s = fresh[k];
         ChunkEntry& entry = entries_[s];
         entry.fresh = false;
         ChunkLoaded loaded{{s, entry.generation}, entry.chunk->coord(), {}};
-        append_shaded(*entry.chunk, loaded.instances);
+        const auto it = relit.find(entry.chunk.get());
+        append_loaded(*entry.chunk, chunks[k].inner, it == relit.end() ? nullptr : &it->second, loaded.instances);
         events.loaded.push_back(std::move(loaded));
         ++counters_.chunks_integrated;
     }
@@ -353,8 +426,9 @@ void World::integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& e
 // light that now crosses the borders. The first goes through the removal pass, the
 // second through the add pass; then the cubes of older chunks whose light or occlusion
 // changed are noted for a rewrite.
-void World::relight_fresh(const std::vector<uint32_t>& fresh, ChangeTracker& tracker) {
-    if (fresh.empty()) return;
+World::Relit World::relight_fresh(const std::vector<uint32_t>& fresh, ChangeTracker& tracker) {
+    Relit relit;
+    if (fresh.empty()) return relit;
     LightPropagator lp(finder(), true);
     auto passes_full_sky = [](const Chunk& c, uint16_t i) {
         return lets_light_through(c.block(i)) && sky_level(c.light(i)) == kMaxLight;
@@ -387,11 +461,27 @@ void World::relight_fresh(const std::vector<uint32_t>& fresh, ChangeTracker& tra
         }
     }
     lp.run();
+    // Cubes of fresh chunks next to a relit cell: their worker-made shade is out of date.
+    std::vector<const Chunk*> fresh_chunks;
+    for (const uint32_t s : fresh) fresh_chunks.push_back(entries_[s].chunk.get());
+    lp.for_each_changed([&](Chunk* c, uint16_t i, uint8_t) {
+        if (std::find(fresh_chunks.begin(), fresh_chunks.end(), c) == fresh_chunks.end()) return;
+        std::bitset<kChunkVolume>& cubes = relit[c];
+        const glm::ivec3 p = local_position(i);
+        for (int f = 0; f < kFaceCount; ++f) {
+            const glm::ivec3 q = p + kFaceNormals[f];
+            if (glm::all(glm::greaterThanEqual(q, glm::ivec3(0))) &&
+                glm::all(glm::lessThan(q, glm::ivec3(kChunkSize)))) {
+                cubes.set(local_index(q.x, q.y, q.z));
+            }
+        }
+    });
     note_light_changes(lp, tracker);
     for (const uint32_t s : fresh) {
         entries_[s].chunk->compact_light();
-        note_around_chunk(entries_[s].chunk->coord(), tracker);
+        note_around_chunk(*entries_[s].chunk, tracker);
     }
+    return relit;
 }
 
 void World::unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker) {
@@ -432,7 +522,7 @@ void World::unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker) {
     }
     lp.run();
     note_light_changes(lp, tracker);
-    note_around_chunk(c, tracker);
+    note_around_chunk(gone, tracker);
     entry.chunk.reset();
     ++entry.generation;  // every handle to this chunk is stale from now on
     free_entries_.push_back(*s);
@@ -509,61 +599,43 @@ void World::for_each_face_neighbour(const Chunk& c, uint16_t index, F&& f) {
     }
 }
 
-// The block and light of the cell at `offset` from cell `index` of c: another chunk's when
-// the offset leaves c; open sky above the world; opaque and dark below it and in chunks
-// that are not loaded.
-std::pair<BlockType, uint8_t> World::cell_near(const Chunk& c, uint16_t index, const glm::ivec3& offset) const {
-    const glm::ivec3 q = local_position(index) + offset;
-    if (q.x >= 0 && q.x < kChunkSize && q.y >= 0 && q.y < kChunkSize && q.z >= 0 && q.z < kChunkSize) {
-        const uint16_t j = local_index(q.x, q.y, q.z);
-        return {c.block(j), c.light(j)};
-    }
-    const glm::ivec3 step{floor_div(q.x, kChunkSize), floor_div(q.y, kChunkSize), floor_div(q.z, kChunkSize)};
-    const ChunkCoord nc{c.coord().x + step.x, c.coord().y + step.y, c.coord().z + step.z};
-    if (nc.y >= kChunksPerColumn) return {BlockType::kAir, kOpenSkyLight};
-    const Chunk* n = chunk_y_in_world(nc.y) ? find(nc) : nullptr;
-    if (n == nullptr) return {BlockType::kStone, 0};
-    const uint16_t j = local_index(q - step * kChunkSize);
-    return {n->block(j), n->light(j)};
+CubeShade World::shade_of(const Chunk& c, uint16_t index, uint8_t mask) const {
+    return shade_of(Around(*this, c), index, mask);
 }
 
-CubeShade World::shade_of(const Chunk& c, uint16_t index, uint8_t mask) const {
-    CubeShade s;
-    if (mask == 0) return s;
-    std::array<uint8_t, kFaceCount> sky{}, block{};
-    for (int f = 0; f < kFaceCount; ++f) {
-        if ((mask >> f & 1) == 0) continue;
-        const glm::ivec3 n = kFaceNormals[f];
-        const uint8_t light = cell_near(c, index, n).second;
-        sky[f] = sky_level(light);
-        block[f] = block_level(light);
-        s.sky = std::max(s.sky, sky[f]);
-        s.block = std::max(s.block, block[f]);
-        // The eight cells around the face's neighbour, in the face's plane.
-        const int a = face_axis(static_cast<Face>(f));
-        for (int du = -1; du <= 1; ++du) {
-            for (int dv = -1; dv <= 1; ++dv) {
-                if (du == 0 && dv == 0) continue;
-                glm::ivec3 d = n;
-                d[(a + 1) % 3] = du;
-                d[(a + 2) % 3] = dv;
-                if (is_opaque(cell_near(c, index, d).first)) s.occluders |= 1u << occluder_bit(d.x, d.y, d.z);
-            }
-        }
-    }
-    // A face shows the cube's level when its own is nearer to it than to 0.
-    for (int f = 0; f < kFaceCount; ++f) {
-        if ((mask >> f & 1) == 0) continue;
-        if (s.sky > 0 && 2 * sky[f] >= s.sky) s.sky_faces |= face_bit(static_cast<Face>(f));
-        if (s.block > 0 && 2 * block[f] >= s.block) s.block_faces |= face_bit(static_cast<Face>(f));
-    }
-    return s;
+CubeShade World::shade_of(const Around& around, uint16_t index, uint8_t mask) const {
+    return shade_from(mask, [&](const glm::ivec3& d) { return around.cell(index, d); });
 }
 
 void World::append_shaded(const Chunk& c, std::vector<CubeInstance>& out) const {
     const std::size_t first = out.size();
     c.append_instances(out);
-    for (std::size_t k = first; k < out.size(); ++k) out[k].shade = shade_of(c, out[k].index, out[k].face_mask);
+    const Around around(*this, c);
+    for (std::size_t k = first; k < out.size(); ++k) out[k].shade = shade_of(around, out[k].index, out[k].face_mask);
+}
+
+// A fresh chunk's list: the worker's shade for cubes off the border whose light the load
+// left alone (`relit`: cubes next to a changed cell; nullptr: none changed), shade_of for
+// the rest. Both lists ascend by index, so one walk pairs them.
+void World::append_loaded(const Chunk& c, const std::vector<CubeInstance>& inner,
+                          const std::bitset<kChunkVolume>* relit, std::vector<CubeInstance>& out) const {
+    const std::size_t first = out.size();
+    c.append_instances(out);
+    const Around around(*this, c);
+    auto next = inner.begin();
+    for (std::size_t k = first; k < out.size(); ++k) {
+        CubeInstance& cube = out[k];
+        while (next != inner.end() && next->index < cube.index) ++next;
+        const bool made = next != inner.end() && next->index == cube.index &&
+                          (relit == nullptr || !relit->test(cube.index));
+        if (made) {
+            assert(next->face_mask == cube.face_mask && next->type == cube.type &&
+                   "a cube off the border kept its mask");
+            cube.shade = next->shade;
+        } else {
+            cube.shade = shade_of(around, cube.index, cube.face_mask);
+        }
+    }
 }
 
 void World::note_cube(const Chunk& c, uint16_t index, ChangeTracker& tracker) {
@@ -590,7 +662,11 @@ void World::note_light_changes(const LightPropagator& changed, ChangeTracker& tr
     for (Chunk* c : lit) c->compact_light();
 }
 
-void World::note_around_chunk(ChunkCoord c, ChangeTracker& tracker) {
+void World::note_around_chunk(const Chunk& chunk, ChangeTracker& tracker) {
+    // Around a chunk of one opaque type (deep stone) nothing changes: an unloaded chunk's
+    // cells count as opaque too.
+    if (chunk.uniform() && is_opaque(chunk.block(0))) return;
+    const ChunkCoord c = chunk.coord();
     note_cache_ = {};
     for (int dy = -1; dy <= 1; ++dy) {
         for (int dz = -1; dz <= 1; ++dz) {

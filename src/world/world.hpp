@@ -19,6 +19,7 @@
 
 #include <glm/glm.hpp>
 
+#include <bitset>
 #include <chrono>
 #include <cstddef>
 #include <deque>
@@ -232,25 +233,30 @@ private:
     const Chunk* find(ChunkCoord c) const;
     std::optional<uint32_t> entry_of(ChunkCoord c) const;
     uint8_t full_mask(const Chunk& c, uint16_t index) const;
+    class Around;  // the chunks around one chunk, looked up once (world.cpp)
     CubeShade shade_of(const Chunk& c, uint16_t index, uint8_t mask) const;
+    CubeShade shade_of(const Around& around, uint16_t index, uint8_t mask) const;
     void append_shaded(const Chunk& c, std::vector<CubeInstance>& out) const;
+    void append_loaded(const Chunk& c, const std::vector<CubeInstance>& inner, const std::bitset<kChunkVolume>* relit,
+                       std::vector<CubeInstance>& out) const;
     ChunkFinder finder();
     template <class F>
     void for_each_face_neighbour(const Chunk& c, uint16_t index, F&& f);
-    std::pair<BlockType, uint8_t> cell_near(const Chunk& c, uint16_t index, const glm::ivec3& offset) const;
     // Notes for a shade rewrite every cube (of a chunk loaded before this batch) whose
     // face light uses a cell `changed` reports, and the cubes of the chunks around `c`
     // whose occlusion reads c's cells (c loaded or unloaded).
     void note_light_changes(const LightPropagator& changed, ChangeTracker& tracker);
-    void note_around_chunk(ChunkCoord c, ChangeTracker& tracker);
+    void note_around_chunk(const Chunk& c, ChangeTracker& tracker);
     void note_cube(const Chunk& c, uint16_t index, ChangeTracker& tracker);
     void prepare_view();
     void restart_plan(ChunkCoord camera);
     void drop_out_of_view(ChangeTracker& tracker, Deadline deadline, const EventSink& sink);
     void feed_workers(Deadline deadline);
     void integrate_ready(ChangeTracker& tracker, Deadline deadline, const EventSink& sink);
-    void integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& events, ChangeTracker& tracker);
-    void relight_fresh(const std::vector<uint32_t>& fresh, ChangeTracker& tracker);
+    void integrate(std::vector<GenerationResult> chunks, WorldEvents& events, ChangeTracker& tracker);
+    // Per fresh chunk, the cubes whose face cells the relight changed (their shade is redone).
+    using Relit = tsl::robin_map<const Chunk*, std::bitset<kChunkVolume>>;
+    Relit relight_fresh(const std::vector<uint32_t>& fresh, ChangeTracker& tracker);
     void unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker);
     bool wanted(ChunkCoord c) const;
     GenerationJob job_for(ChunkCoord c) const;
