@@ -12,8 +12,13 @@ namespace slotcraft {
 void InstanceSlots::apply(const WorldEvents& events) {
     for (const ChunkCoord& c : events.unloaded) release_chunk(c);
     for (const ChunkLoaded& loaded : events.loaded) {
+        if (loaded.instances.empty()) continue;
+        // A new chunk: its record is found (made) once, not once per cube.
+        ChunkSlots& record = chunk_record(loaded.coord);
+        record.slot_by_index.reserve(record.slot_by_index.size() + loaded.instances.size());
         for (const CubeInstance& cube : loaded.instances) {
-            add(loaded.coord, cube.index, pack_instance(cube.index, cube.type, cube.face_mask, cube.shade));
+            assert(!record.slot_by_index.contains(cube.index) && "a cube has at most one instance");
+            take_slot(record, cube.index, pack_instance(cube.index, cube.type, cube.face_mask, cube.shade));
         }
     }
     apply_changes(events.changes);

@@ -6,9 +6,12 @@
 #include "world/block.hpp"
 #include "world/coords.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <cstdint>
+#include <iterator>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -118,6 +121,28 @@ struct LightEvents {
         dropped.clear();
         boxes.clear();
         cells.clear();
+    }
+    // Adds a later batch's events so that applying the sum in the order above gives what
+    // applying both batches one after the other gives: what the later batch drops or
+    // replaces of a chunk makes everything earlier about that chunk moot.
+    void append(LightEvents&& later) {
+        std::vector<ChunkCoord> reset = later.dropped;
+        for (const ChunkLightBox& b : later.boxes) reset.push_back(b.chunk);
+        if (!reset.empty()) {
+            auto key = [](const ChunkCoord& c) { return std::tie(c.x, c.y, c.z); };
+            std::sort(reset.begin(), reset.end(),
+                      [&](const ChunkCoord& a, const ChunkCoord& b) { return key(a) < key(b); });
+            auto moot = [&](const ChunkCoord& c) {
+                return std::binary_search(reset.begin(), reset.end(), c,
+                                          [&](const ChunkCoord& a, const ChunkCoord& b) { return key(a) < key(b); });
+            };
+            std::erase_if(dropped, moot);
+            std::erase_if(boxes, [&](const ChunkLightBox& b) { return moot(b.chunk); });
+            std::erase_if(cells, [&](const LightCellChange& c) { return moot(c.chunk); });
+        }
+        dropped.insert(dropped.end(), later.dropped.begin(), later.dropped.end());
+        std::move(later.boxes.begin(), later.boxes.end(), std::back_inserter(boxes));
+        cells.insert(cells.end(), later.cells.begin(), later.cells.end());
     }
 };
 

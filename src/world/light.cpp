@@ -1,6 +1,8 @@
 // The light passes: removal, re-sourcing, add (breadth-first, across chunk borders).
 #include "world/light.hpp"
 
+#include "world/shade.hpp"
+
 #include <algorithm>
 #include <cstring>
 
@@ -120,10 +122,26 @@ void LightPropagator::remove_across(const Chunk& gone, uint16_t index, Face face
     }
 }
 
+namespace {
+// A chunk of one block type that neither lets light through nor gives any (deep stone): no
+// light crosses a border with it, either way.
+bool closed_to_light(const Chunk& c) {
+    return c.uniform() && !lets_light_through(c.block(0)) && light_emission(c.block(0)) == 0;
+}
+}  // namespace
+
 void LightPropagator::join_border(Chunk& a, Face face, Chunk& b) {
+    if (closed_to_light(a) || closed_to_light(b)) return;
+    // One block type and one light on each side (open sky over open sky): every pair of
+    // border cells is the same pair, so when the first seeds nothing, none does.
+    const bool same_everywhere = a.uniform() && b.uniform() && !a.has_light_array() && !b.has_light_array();
+    const std::size_t seeds = adds_[kSkyChannel].size() + adds_[kBlockChannel].size();
     const Face back = opposite(face);
     for (int v = 0; v < kChunkSize; ++v) {
         for (int u = 0; u < kChunkSize; ++u) {
+            if (same_everywhere && (u | v) == 1 && adds_[kSkyChannel].size() + adds_[kBlockChannel].size() == seeds) {
+                return;
+            }
             const uint16_t i = border_cell(face, u, v);
             const uint16_t j = border_cell(back, u, v);
             const BlockType ta = a.block(i), tb = b.block(j);
@@ -248,6 +266,25 @@ void LightPropagator::light_alone(Chunk& chunk) {
     }
     lp.run();
     chunk.compact_light();
+}
+
+// [SECTION] shading off the main thread
+
+std::vector<CubeInstance> inner_instances(const Chunk& chunk) {
+    std::vector<CubeInstance> all;
+    chunk.append_instances(all);
+    std::vector<CubeInstance> inner;
+    inner.reserve(all.size());
+    for (CubeInstance cube : all) {
+        if (!off_border(cube.index)) continue;
+        const glm::ivec3 p = local_position(cube.index);
+        cube.shade = shade_from(cube.face_mask, [&](const glm::ivec3& d) {
+            const uint16_t j = local_index(p.x + d.x, p.y + d.y, p.z + d.z);
+            return std::pair{chunk.block(j), chunk.light(j)};
+        });
+        inner.push_back(cube);
+    }
+    return inner;
 }
 
 }  // namespace slotcraft

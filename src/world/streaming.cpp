@@ -2,6 +2,7 @@
 #include "world/streaming.hpp"
 
 #include "world/light.hpp"
+#include "world/shade.hpp"
 
 #include <algorithm>
 #include <cassert>
@@ -160,7 +161,8 @@ void GenerationPool::work(std::stop_token stop) {
             queue_.pop_front();
         }
         try {
-            GenerationResult result{job.coord, build_chunk(terrain_, job)};
+            GenerationResult result{job.coord, build_chunk(terrain_, job), {}};
+            result.inner = inner_instances(*result.chunk);
             const std::lock_guard lock(mutex_);
             results_.push_back(std::move(result));
         } catch (const std::exception& e) {

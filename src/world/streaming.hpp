@@ -84,7 +84,8 @@ struct GenerationJob {
 
 struct GenerationResult {
     ChunkCoord coord;
-    std::unique_ptr<Chunk> chunk;  // blocks, interior masks, light alone; borders not fixed up yet
+    std::unique_ptr<Chunk> chunk;     // blocks, interior masks, light alone; borders not fixed up yet
+    std::vector<CubeInstance> inner;  // inner_instances(*chunk) (world/shade.hpp), shaded by the worker
 };
 
 // Generates one chunk: terrain, then its edits, then the masks inside the chunk and its

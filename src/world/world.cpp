@@ -4,6 +4,8 @@
 // chunks and instances.
 #include "world/world.hpp"
 
+#include "world/shade.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -30,6 +32,46 @@ std::optional<InstanceChange> instance_change(ChunkCoord chunk, uint16_t index, 
 }
 }  // namespace
 
+// The chunks around one chunk (3 x 3 x 3, itself in the middle), each searched for in the
+// table the first time one of its cells is read: shading a run of cubes of one chunk looks
+// up each neighbour once instead of once per cell outside the chunk.
+class World::Around {
+public:
+    Around(const World& world, const Chunk& c) : world_(world), c_(c) {}
+
+    // The block and light of the cell at `offset` (-1..1 on each axis) from cell `index`:
+    // another chunk's when the offset leaves the chunk; open sky above the world; opaque and
+    // dark below it and in chunks that are not loaded.
+    std::pair<BlockType, uint8_t> cell(uint16_t index, const glm::ivec3& offset) const {
+        const glm::ivec3 q = local_position(index) + offset;
+        if (q.x >= 0 && q.x < kChunkSize && q.y >= 0 && q.y < kChunkSize && q.z >= 0 && q.z < kChunkSize) {
+            const uint16_t j = local_index(q.x, q.y, q.z);
+            return {c_.block(j), c_.light(j)};
+        }
+        const glm::ivec3 step{floor_div(q.x, kChunkSize), floor_div(q.y, kChunkSize), floor_div(q.z, kChunkSize)};
+        assert(glm::all(glm::lessThanEqual(glm::abs(step), glm::ivec3(1))) && "Around reads the next chunk at most");
+        const ChunkCoord nc{c_.coord().x + step.x, c_.coord().y + step.y, c_.coord().z + step.z};
+        if (nc.y >= kChunksPerColumn) return {BlockType::kAir, kOpenSkyLight};
+        const int k = (step.y + 1) * 9 + (step.z + 1) * 3 + step.x + 1;
+        if ((looked_ >> k & 1) == 0) {
+            chunks_[k] = chunk_y_in_world(nc.y) ? world_.find(nc) : nullptr;
+            looked_ |= 1u << k;
+        }
+        const Chunk* n = chunks_[k];
+        if (n == nullptr) return {BlockType::kStone, 0};
+        const uint16_t j = local_index(q - step * kChunkSize);
+        return {n->block(j), n->light(j)};
+    }
+
+    const Chunk& chunk() const { return c_; }
+
+private:
+    const World& world_;
+    const Chunk& c_;
+    mutable std::array<const Chunk*, 27> chunks_{};
+    mutable uint32_t looked_ = 0;  // bit k: chunks_[k] was looked up
+};
+
 // Border fix-ups in one batch may touch a cube several times (an unload, then a load on
 // another side). The tracker remembers each cube's mask before the batch and emits one
 // change per cube at the end, only for chunks that were loaded before and still are.
@@ -48,6 +90,7 @@ public:
     }
 
     void emit(const World& world, std::vector<InstanceChange>& out) const {
+        std::optional<Around> around;  // the last chunk's (notes come in runs of one chunk)
         for (const Noted& n : noted_) {
             const ChunkEntry& e = world.entries_[n.entry];
             if (e.generation != n.generation || !e.chunk) continue;  // unloaded since
@@ -55,12 +98,20 @@ public:
             if (now == n.old_mask && !(n.shade && now != 0)) continue;
             InstanceChange change = *instance_change(e.chunk->coord(), n.index, e.chunk->block(n.index), n.old_mask,
                                                      now);
-            if (now != 0) change.shade = world.shade_of(*e.chunk, n.index, now);
+            if (now != 0) {
+                if (!around || &around->chunk() != e.chunk.get()) around.emplace(world, *e.chunk);
+                change.shade = world.shade_of(*around, n.index, now);
+            }
             out.push_back(change);
         }
     }
 
     LightTrack light;  // the batch's light changes, for emit_light
+
+    void clear() {
+        seen_.clear();
+        noted_.clear();
+    }
 
 private:
     struct Noted {
@@ -97,11 +148,19 @@ int default_worker_threads() {
     return std::max(hw - 1, 1);
 }
 
-// Planning and drops look at the clock once per this many steps, integration once per
-// slice of this many chunks (a chunk with nothing to draw costs about a microsecond).
+// Planning looks at the clock once per this many steps (a step costs one to two
+// microseconds: table look-ups that miss the cache; a look at the clock costs about one).
 constexpr std::size_t kStepsPerClockCheck = 64;
-constexpr std::size_t kChunksPerSlice = 4;
-constexpr std::size_t kMinDropsPerUpdate = 256;  // a drop slice: about 0.3 ms of uniform chunks
+// Integration looks at the clock once per slice: at most kChunksPerSlice chunks, and no more
+// chunks once the slice holds kCubesPerSlice cubes (a chunk with nothing to draw costs a few
+// microseconds, one with a thousand cubes a few hundred: a slice stays well under 1 ms).
+constexpr std::size_t kChunksPerSlice = 16;
+constexpr std::size_t kCubesPerSlice = 512;
+// Drops look at the clock once per this many unloads (an unload of a chunk with cubes
+// relights its neighbours' borders: up to a few hundred microseconds), and make at least
+// that many an update.
+constexpr std::size_t kDropsPerClockCheck = 8;
+constexpr std::size_t kMinDropsPerUpdate = kDropsPerClockCheck;
 // The workers' queue: at least this many jobs, else twice what they delivered since the
 // last update; at most kMaxJobsPerUpdate new jobs an update (queueing costs about a
 // microsecond a job, so a slow frame's big delivery cannot make the next one slow).
@@ -181,7 +240,7 @@ void World::drop_out_of_view(ChangeTracker& tracker, Deadline deadline, const Ev
     WorldEvents events;
     std::size_t done = 0;
     while (!to_drop_.empty()) {
-        if (done >= kMinDropsPerUpdate && done % kStepsPerClockCheck == 0 && thread_cpu_ms() >= deadline) {
+        if (done >= kMinDropsPerUpdate && done % kDropsPerClockCheck == 0 && thread_cpu_ms() >= deadline) {
             break;
         }
         const ChunkCoord c = to_drop_.back();
@@ -189,7 +248,10 @@ void World::drop_out_of_view(ChangeTracker& tracker, Deadline deadline, const Ev
         if (!wanted(c)) unload(c, events, tracker);  // it may be back in view since the scan
         ++done;
     }
-    if (!events.unloaded.empty()) sink(events);
+    tracker.emit(*this, events.changes);
+    emit_light(tracker.light, events.changes, events.light);
+    tracker.clear();
+    if (!events.empty()) sink(events);
 }
 
 // Walks the view's offsets nearest first and queues the chunks nobody has asked for, until
@@ -199,7 +261,11 @@ void World::feed_workers(Deadline deadline) {
     const std::size_t queued = pool_->queued();
     std::vector<GenerationJob> jobs;
     std::size_t steps = 0;
-    while (cursor_ < offsets.size() && queued + jobs.size() < queue_target_ && jobs.size() < kMaxJobsPerUpdate) {
+    // Finished chunks that wait for integration count too: while the main thread is the
+    // slower side (view distance 64 under llvmpipe), the workers must not run ahead and
+    // pile up tens of thousands of finished chunks in memory.
+    const std::size_t waiting = queued + ready_.size();
+    while (cursor_ < offsets.size() && waiting + jobs.size() < queue_target_ && jobs.size() < kMaxJobsPerUpdate) {
         if (++steps % kStepsPerClockCheck == 0 && thread_cpu_ms() >= deadline) break;
         const std::optional<ChunkCoord> c = offset_chunk(*camera_, offsets[cursor_++]);
         if (!c || is_loaded(*c) || in_flight_.contains(*c)) continue;
@@ -218,8 +284,9 @@ void World::integrate_ready(ChangeTracker& tracker, Deadline deadline, const Eve
     bool first = true;
     while (!ready_.empty() && (first || thread_cpu_ms() < deadline)) {
         first = false;
-        std::vector<std::unique_ptr<Chunk>> slice;
-        while (!ready_.empty() && slice.size() < kChunksPerSlice) {
+        std::vector<GenerationResult> slice;
+        std::size_t cubes = 0;
+        while (!ready_.empty() && slice.size() < kChunksPerSlice && cubes < kCubesPerSlice) {
             GenerationResult r = std::move(ready_.front());
             ready_.pop_front();
             in_flight_.erase(r.coord);
@@ -228,11 +295,17 @@ void World::integrate_ready(ChangeTracker& tracker, Deadline deadline, const Eve
                 ++counters_.chunks_discarded;
                 continue;
             }
-            slice.push_back(std::move(r.chunk));
+            cubes += r.chunk->instance_count();
+            slice.push_back(std::move(r));
         }
         WorldEvents events;
         integrate(std::move(slice), events, tracker);
-        if (!events.loaded.empty()) sink(events);  // the caller's work counts against the deadline
+        // The slice's own border and shade rewrites go with it, so no work piles up for the
+        // end of the update, past the deadline.
+        tracker.emit(*this, events.changes);
+        emit_light(tracker.light, events.changes, events.light);
+        tracker.clear();
+        if (!events.empty()) sink(events);  // the caller's work counts too
     }
 }
 
@@ -246,6 +319,7 @@ WorldEvents World::update(const glm::dvec3& camera, Deadline deadline) {
         for (ChunkCoord& c : part.unloaded) all.unloaded.push_back(c);
         for (ChunkLoaded& l : part.loaded) all.loaded.push_back(std::move(l));
         for (const InstanceChange& c : part.changes) all.changes.push_back(c);
+        all.light.append(std::move(part.light));
     });
     return all;
 }
@@ -270,11 +344,13 @@ void World::update(const glm::dvec3& camera, Deadline deadline, const EventSink&
 WorldEvents World::load_now(std::span<const ChunkCoord> coords) {
     WorldEvents events;
     ChangeTracker tracker;
-    std::vector<std::unique_ptr<Chunk>> batch;
+    std::vector<GenerationResult> batch;
     tsl::robin_set<ChunkCoord, ChunkCoordHash> in_batch;
     for (const ChunkCoord& c : coords) {
         if (!chunk_in_world(c) || is_loaded(c) || !in_batch.insert(c).second) continue;
-        batch.push_back(build_chunk(terrain_, job_for(c)));
+        GenerationResult r{c, build_chunk(terrain_, job_for(c)), {}};
+        r.inner = inner_instances(*r.chunk);
+        batch.push_back(std::move(r));
     }
     integrate(std::move(batch), events, tracker);
     tracker.emit(*this, events.changes);
@@ -301,10 +377,11 @@ WorldEvents World::unload_now(std::span<const ChunkCoord> coords) {
 // New chunks enter the table first, then every border between a new chunk and a loaded
 // one is fixed up on both sides (a new chunk's own side once per new neighbour), so the
 // lists emitted for new chunks are final and old chunks get tracked changes.
-void World::integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& events, ChangeTracker& tracker) {
+void World::integrate(std::vector<GenerationResult> chunks, WorldEvents& events, ChangeTracker& tracker) {
     std::vector<uint32_t> fresh;
     fresh.reserve(chunks.size());
-    for (auto& chunk : chunks) {
+    for (GenerationResult& result : chunks) {
+        std::unique_ptr<Chunk>& chunk = result.chunk;
         uint32_t s;
         if (free_entries_.empty()) {
             s = static_cast<uint32_t>(entries_.size());
@@ -319,6 +396,7 @@ void World::integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& e
             if (const auto it = kept_edits_.find(c); it != kept_edits_.end()) chunk->apply_edits(it->second);
             chunk->compute_interior_masks();
             LightPropagator::light_alone(*chunk);
+            result.inner = inner_instances(*chunk);
         }
         entries_[s].chunk = std::move(chunk);
         entries_[s].fresh = true;
@@ -344,11 +422,12 @@ void World::integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& e
         }
     }
     relight_fresh(fresh, tracker);
-    for (const uint32_t s : fresh) {
+    for (std::size_t k = 0; k < fresh.size(); ++k) {
+        const uint32_t s = fresh[k];
         ChunkEntry& entry = entries_[s];
         entry.fresh = false;
         ChunkLoaded loaded{{s, entry.generation}, entry.chunk->coord(), {}};
-        append_shaded(*entry.chunk, loaded.instances);
+        append_loaded(*entry.chunk, chunks[k].inner, loaded.instances);
         events.loaded.push_back(std::move(loaded));
         ++counters_.chunks_integrated;
     }
@@ -397,7 +476,7 @@ void World::relight_fresh(const std::vector<uint32_t>& fresh, ChangeTracker& tra
     note_light_changes(lp, tracker);
     for (const uint32_t s : fresh) {
         entries_[s].chunk->compact_light();
-        note_around_chunk(entries_[s].chunk->coord(), tracker);
+        note_around_chunk(*entries_[s].chunk, tracker);
     }
 }
 
@@ -439,7 +518,7 @@ void World::unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker) {
     }
     lp.run();
     note_light_changes(lp, tracker);
-    note_around_chunk(c, tracker);
+    note_around_chunk(gone, tracker);
     entry.chunk.reset();
     entry.light_box = kNoBox;  // the renderer forgets the box with the chunk
     ++entry.generation;        // every handle to this chunk is stale from now on
@@ -517,79 +596,41 @@ void World::for_each_face_neighbour(const Chunk& c, uint16_t index, F&& f) {
     }
 }
 
-// The block and light of the cell at `offset` from cell `index` of c: another chunk's when
-// the offset leaves c; open sky above the world; opaque and dark below it and in chunks
-// that are not loaded.
-std::pair<BlockType, uint8_t> World::cell_near(const Chunk& c, uint16_t index, const glm::ivec3& offset) const {
-    const glm::ivec3 q = local_position(index) + offset;
-    if (q.x >= 0 && q.x < kChunkSize && q.y >= 0 && q.y < kChunkSize && q.z >= 0 && q.z < kChunkSize) {
-        const uint16_t j = local_index(q.x, q.y, q.z);
-        return {c.block(j), c.light(j)};
-    }
-    const glm::ivec3 step{floor_div(q.x, kChunkSize), floor_div(q.y, kChunkSize), floor_div(q.z, kChunkSize)};
-    const ChunkCoord nc{c.coord().x + step.x, c.coord().y + step.y, c.coord().z + step.z};
-    if (nc.y >= kChunksPerColumn) return {BlockType::kAir, kOpenSkyLight};
-    const Chunk* n = chunk_y_in_world(nc.y) ? find(nc) : nullptr;
-    if (n == nullptr) return {BlockType::kStone, 0};
-    const uint16_t j = local_index(q - step * kChunkSize);
-    return {n->block(j), n->light(j)};
-}
-
-namespace {
-// The occluder bits a face's corners read: the eight cells around its neighbour, in its plane.
-constexpr uint32_t face_occluders(int f) {
-    uint32_t bits = 0;
-    for (int dy = -1; dy <= 1; ++dy)
-        for (int dz = -1; dz <= 1; ++dz)
-            for (int dx = -1; dx <= 1; ++dx) {
-                const int b = occluder_bit(dx, dy, dz);
-                const int d[3] = {dx, dy, dz};
-                const int axis = f / 2;
-                const int sign = f % 2 == 0 ? 1 : -1;
-                if (b >= 0 && d[axis] == sign) bits |= 1u << b;
-            }
-    return bits;
-}
-// Per face mask, the occluder bits its visible faces read (each cell looked up once).
-constexpr std::array<uint32_t, 64> kOccludersOfMask = [] {
-    std::array<uint32_t, 64> t{};
-    for (int m = 0; m < 64; ++m)
-        for (int f = 0; f < kFaceCount; ++f)
-            if ((m >> f) & 1) t[static_cast<std::size_t>(m)] |= face_occluders(f);
-    return t;
-}();
-// The offset of each occluder bit.
-constexpr std::array<glm::ivec3, kOccluderCount> kOccluderOffsets = [] {
-    std::array<glm::ivec3, kOccluderCount> t{};
-    for (int dy = -1; dy <= 1; ++dy)
-        for (int dz = -1; dz <= 1; ++dz)
-            for (int dx = -1; dx <= 1; ++dx)
-                if (const int b = occluder_bit(dx, dy, dz); b >= 0) t[static_cast<std::size_t>(b)] = {dx, dy, dz};
-    return t;
-}();
-}  // namespace
-
 CubeShade World::shade_of(const Chunk& c, uint16_t index, uint8_t mask) const {
-    static_assert(kFaceCount == 6 && kAllFaces == 63, "kOccludersOfMask is indexed by a 6-bit face mask");
-    CubeShade s;
-    const glm::ivec3 p = local_position(index);
-    const bool inside = p.x > 0 && p.x < kChunkSize - 1 && p.y > 0 && p.y < kChunkSize - 1 && p.z > 0 &&
-                        p.z < kChunkSize - 1;
-    for (uint32_t need = kOccludersOfMask[mask & kAllFaces]; need != 0; need &= need - 1) {
-        const int b = std::countr_zero(need);
-        const glm::ivec3 d = kOccluderOffsets[static_cast<std::size_t>(b)];
-        // Cells inside the chunk are read directly; across a border through cell_near.
-        const BlockType t = inside ? c.block(local_index(p.x + d.x, p.y + d.y, p.z + d.z))
-                                   : cell_near(c, index, d).first;
-        if (is_opaque(t)) s.occluders |= 1u << b;
-    }
-    return s;
+    return shade_of(Around(*this, c), index, mask);
+}
+
+CubeShade World::shade_of(const Around& around, uint16_t index, uint8_t mask) const {
+    return shade_from(mask, [&](const glm::ivec3& d) { return around.cell(index, d); });
 }
 
 void World::append_shaded(const Chunk& c, std::vector<CubeInstance>& out) const {
     const std::size_t first = out.size();
     c.append_instances(out);
-    for (std::size_t k = first; k < out.size(); ++k) out[k].shade = shade_of(c, out[k].index, out[k].face_mask);
+    const Around around(*this, c);
+    for (std::size_t k = first; k < out.size(); ++k) out[k].shade = shade_of(around, out[k].index, out[k].face_mask);
+}
+
+// A fresh chunk's list: the worker's shade for the cubes off the border (their occlusion
+// reads only their own chunk, which the load does not change), shade_of for the border
+// cubes. Both lists ascend by index, so one walk pairs them.
+void World::append_loaded(const Chunk& c, const std::vector<CubeInstance>& inner,
+                          std::vector<CubeInstance>& out) const {
+    const std::size_t first = out.size();
+    c.append_instances(out);
+    const Around around(*this, c);
+    auto next = inner.begin();
+    for (std::size_t k = first; k < out.size(); ++k) {
+        CubeInstance& cube = out[k];
+        while (next != inner.end() && next->index < cube.index) ++next;
+        if (next != inner.end() && next->index == cube.index) {
+            assert(next->face_mask == cube.face_mask && next->type == cube.type &&
+                   "a cube off the border kept its mask");
+            cube.shade = next->shade;
+        } else {
+            cube.shade = shade_of(around, cube.index, cube.face_mask);
+        }
+    }
 }
 
 void World::note_cube(const Chunk& c, uint16_t index, ChangeTracker& tracker) {
@@ -616,7 +657,11 @@ void World::note_light_changes(const LightPropagator& changed, ChangeTracker& tr
     for (Chunk* c : lit) c->compact_light();
 }
 
-void World::note_around_chunk(ChunkCoord c, ChangeTracker& tracker) {
+void World::note_around_chunk(const Chunk& chunk, ChangeTracker& tracker) {
+    // Around a chunk of one opaque type (deep stone) nothing changes: an unloaded chunk's
+    // cells count as opaque too.
+    if (chunk.uniform() && is_opaque(chunk.block(0))) return;
+    const ChunkCoord c = chunk.coord();
     note_cache_ = {};
     for (int dy = -1; dy <= 1; ++dy) {
         for (int dz = -1; dz <= 1; ++dz) {
@@ -776,6 +821,7 @@ void World::emit_light(LightTrack& track, std::span<const InstanceChange> change
         if (!e) continue;
         ChunkEntry& entry = entries_[*e];
         const Chunk& chunk = *entry.chunk;
+        const Around around(*this, chunk);
         if (chunk.instance_count() == 0) {
             if (entry.light_box != kNoBox) out.dropped.push_back(coord);
             entry.light_box = kNoBox;
@@ -796,7 +842,7 @@ void World::emit_light(LightTrack& track, std::span<const InstanceChange> change
             const auto v = static_cast<uint8_t>(entry.light_box);
             auto breaks = [&](uint16_t b) {
                 const glm::ivec3 q = light_box_position(b);
-                const auto [type, light] = cell_near(chunk, 0, q);
+                const auto [type, light] = around.cell(0, q);
                 return !is_opaque(type) && light != v;
             };
             rebuild = std::any_of(a.cells.begin(), a.cells.end(), breaks);
@@ -821,9 +867,7 @@ void World::emit_light(LightTrack& track, std::span<const InstanceChange> change
             continue;
         }
         // A whole box: the bytes that changed.
-        auto send = [&](uint16_t b) {
-            out.cells.push_back({coord, b, cell_near(chunk, 0, light_box_position(b)).second});
-        };
+        auto send = [&](uint16_t b) { out.cells.push_back({coord, b, around.cell(0, light_box_position(b)).second}); };
         std::for_each(a.cells.begin(), a.cells.end(), send);
         for (const auto& [lo, hi] : region) {
             for_each_box_cell(chunk, lo, hi, [&](uint16_t b, bool, uint8_t light) {

@@ -19,6 +19,7 @@
 
 #include <glm/glm.hpp>
 
+#include <bitset>
 #include <chrono>
 #include <cstddef>
 #include <deque>
@@ -256,12 +257,14 @@ private:
     const Chunk* find(ChunkCoord c) const;
     std::optional<uint32_t> entry_of(ChunkCoord c) const;
     uint8_t full_mask(const Chunk& c, uint16_t index) const;
+    class Around;  // the chunks around one chunk, looked up once (world.cpp)
     CubeShade shade_of(const Chunk& c, uint16_t index, uint8_t mask) const;
+    CubeShade shade_of(const Around& around, uint16_t index, uint8_t mask) const;
     void append_shaded(const Chunk& c, std::vector<CubeInstance>& out) const;
+    void append_loaded(const Chunk& c, const std::vector<CubeInstance>& inner, std::vector<CubeInstance>& out) const;
     ChunkFinder finder();
     template <class F>
     void for_each_face_neighbour(const Chunk& c, uint16_t index, F&& f);
-    std::pair<BlockType, uint8_t> cell_near(const Chunk& c, uint16_t index, const glm::ivec3& offset) const;
     // Notes for a shade rewrite every cube (of a chunk loaded before this batch) whose
     // face light uses a cell `changed` reports, and the cubes of the chunks around `c`
     // whose occlusion reads c's cells (c loaded or unloaded).
@@ -271,14 +274,14 @@ private:
     void for_each_box_cell(const Chunk& c, const glm::ivec3& lo, const glm::ivec3& hi, F&& f) const;
     // The chunk's whole box into `cells`; the uniform value when it is uniform.
     std::optional<uint8_t> build_light_box(const Chunk& c, std::vector<uint8_t>& cells) const;
-    void note_around_chunk(ChunkCoord c, ChangeTracker& tracker);
+    void note_around_chunk(const Chunk& c, ChangeTracker& tracker);
     void note_cube(const Chunk& c, uint16_t index, ChangeTracker& tracker);
     void prepare_view();
     void restart_plan(ChunkCoord camera);
     void drop_out_of_view(ChangeTracker& tracker, Deadline deadline, const EventSink& sink);
     void feed_workers(Deadline deadline);
     void integrate_ready(ChangeTracker& tracker, Deadline deadline, const EventSink& sink);
-    void integrate(std::vector<std::unique_ptr<Chunk>> chunks, WorldEvents& events, ChangeTracker& tracker);
+    void integrate(std::vector<GenerationResult> chunks, WorldEvents& events, ChangeTracker& tracker);
     void relight_fresh(const std::vector<uint32_t>& fresh, ChangeTracker& tracker);
     void unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker);
     bool wanted(ChunkCoord c) const;

@@ -3,11 +3,15 @@
 // the light a full flood fill of the loaded world gives. Plus the rule's small cases and
 // what light costs per chunk.
 #include "world/light.hpp"
+#include "world/shade.hpp"
+#include "world/streaming.hpp"
 #include "world/world.hpp"
 
 #include <gtest/gtest.h>
 
 #include <array>
+#include <chrono>
+#include <thread>
 #include <set>
 #include <unordered_map>
 #include <random>
@@ -277,6 +281,58 @@ TEST(LightModelCheck, WholeColumnsFromTheTopOfTheWorld) {
     for (int x = 0; x <= 1; ++x)
         for (int y = 0; y < kChunksPerColumn; ++y) region.push_back({x, y, 0});
     random_edits_match(WorldType::kTerrain, region, {10, 60, 2}, {21, 80, 13}, 500, 77);
+}
+
+// [SECTION] shading on the workers, streaming with exact light
+
+// A worker shades a chunk's cubes off its border from the chunk alone: the same shade the
+// world gives them when that chunk is loaded by itself, and every such cube is listed once.
+TEST(WorkerShade, InnerInstancesMatchTheWorldsShadeOfALoneChunk) {
+    WorldConfig config;
+    config.type = WorldType::kTerrain;
+    config.seed = 1;
+    std::size_t checked = 0;
+    for (const ChunkCoord c : {ChunkCoord{0, 4, 0}, ChunkCoord{3, 3, -2}, ChunkCoord{-5, 5, 7}}) {
+        World world(config);
+        world.load_now(std::span(&c, 1));
+        const std::unique_ptr<Chunk> alone = build_chunk(world.terrain(), GenerationJob{c, {}});
+        const std::vector<CubeInstance> inner = inner_instances(*alone);
+        std::vector<CubeInstance> expected;
+        for (const CubeInstance& cube : world.instances(c))
+            if (off_border(cube.index)) expected.push_back(cube);
+        ASSERT_EQ(inner.size(), expected.size()) << "chunk " << c.x << " " << c.y << " " << c.z;
+        for (std::size_t k = 0; k < inner.size(); ++k) {
+            EXPECT_EQ(inner[k].index, expected[k].index);
+            EXPECT_EQ(inner[k].face_mask, expected[k].face_mask);
+            EXPECT_EQ(inner[k].shade, world.shade_at(chunk_origin(c) + local_position(inner[k].index)));
+        }
+        checked += inner.size();
+    }
+    EXPECT_GT(checked, 100u) << "surface chunks with cubes off their borders";
+}
+
+// Streamed the real way (workers, a tiny budget, many slices a frame, fresh chunks relit
+// against the loaded ones), the terrain's light and every instance's shade are exact.
+TEST(WorkerShade, StreamedTerrainHasExactLightAndShade) {
+    WorldConfig config;
+    config.type = WorldType::kTerrain;
+    config.seed = 1;
+    config.view_distance = 1;
+    config.worker_threads = 2;
+    config.stream_budget_ms = 0.1;
+    World world(config);
+    test::InstanceModel model;
+    const glm::dvec3 camera{8.0, 70.0, 8.0};
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    do {
+        model.apply(world.update(camera));
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    } while (!world.idle() && std::chrono::steady_clock::now() < until);
+    ASSERT_TRUE(world.idle());
+    EXPECT_EQ(world.stats().chunks_loaded, max_loaded_chunks(1));
+    EXPECT_EQ(count_light_mismatches(world), 0u);
+    EXPECT_EQ(test::count_exposure_mismatches(world, model), 0u);
+    EXPECT_EQ(model.instance_count(), world.stats().instances);
 }
 
 }  // namespace

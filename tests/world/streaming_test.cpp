@@ -207,7 +207,14 @@ TEST(WorldStreaming, ChangingViewDistanceReplansAndDestructionMidStreamJoinsClea
     ASSERT_TRUE(stream_until_idle(world, camera, model));
     EXPECT_EQ(world.stats().chunks_loaded, max_loaded_chunks(3));
     world.set_view_distance(2);
+    // Drops run under the budget too (8 an update at least, the clock looked at every 8):
+    // the 248 chunks outside the smaller disc go within a few updates, before any load.
     model.apply(world.update(camera));
+    for (int update = 0; update < 248 && world.stats().drops_left > 0; ++update) {
+        EXPECT_EQ(world.stats().stream_pending, 0u) << "loads wait for the drops";
+        model.apply(world.update(camera));
+    }
+    EXPECT_EQ(world.stats().drops_left, 0u);
     EXPECT_EQ(world.stats().chunks_loaded, max_loaded_chunks(2));
     EXPECT_EQ(model.chunk_count(), max_loaded_chunks(2));
 
@@ -261,7 +268,7 @@ TEST(WorldStreaming, TheDeadlineBoundsIntegrationToASliceAtLeast) {
     const WorldEvents past = world.update(camera, World::Deadline{0});
     model.apply(past);
     EXPECT_GE(past.loaded.size(), 1u);
-    EXPECT_LE(past.loaded.size(), 4u) << "one slice";
+    EXPECT_LE(past.loaded.size(), 16u) << "one slice: at most 16 chunks (fewer once they hold 512 cubes)";
     EXPECT_EQ(world.stats().chunks_loaded, before + past.loaded.size());
     const WorldEvents generous = world.update(camera, thread_cpu_ms() + 10000.0);
     model.apply(generous);
