@@ -30,8 +30,8 @@ const uint kWater = 10u;
 const float kWaterDrop = 0.125;
 
 // Two triangles per face. The usual split runs from corner (0,0) to (1,1); the flipped one
-// from (1,0) to (0,1), chosen when that diagonal's corners are the darker pair (light times
-// occlusion), so the shading interpolates the same whichever corner is dark (no
+// from (1,0) to (0,1), chosen when the (0,0) and (1,1) corners are the darker pair (light
+// times occlusion), so the shading interpolates the same whichever corner is dark (no
 // "anisotropy" seam).
 const vec2 kCorners[6] = vec2[6](vec2(0, 0), vec2(1, 0), vec2(1, 1), vec2(0, 0), vec2(1, 1), vec2(0, 1));
 const vec2 kFlipped[6] = vec2[6](vec2(0, 0), vec2(1, 0), vec2(0, 1), vec2(1, 0), vec2(1, 1), vec2(0, 1));

@@ -107,7 +107,7 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
     overlay_.visible = !scripted && settings.overlay;
 
     frame_ = std::make_unique<FrameRenderer>(frame_config);
-    passes_ = std::make_unique<FramePasses>(
+    frame_work_.passes = std::make_unique<FramePasses>(
         *frame_, [this] { imgui_->end_frame(); }, [this] { capture_requested(); });
     cull_ = std::make_unique<CullView>();
     controls_ = std::make_unique<Controls>(window_->handle(), *imgui_, scripted, settings.keys);
@@ -143,23 +143,23 @@ App::~App() {
 
 int App::run() {
     bool captured_last = false;
-    clock_.last_time = glfwGetTime();
+    measures_.last_frame_time = glfwGetTime();
     while (!window_->should_close()) {
         if (stop_signal() != 0) break;  // SIGINT, SIGTERM, SIGHUP: end cleanly, now
         window_->poll_events();
         if (script_ && !script_->advance(*this)) break;
         simulate();
-        const bool last_by_count = options_.frames && frame_times_.count() + 1 >= *options_.frames;
+        const bool last_by_count = options_.frames && measures_.frame_times.count() + 1 >= *options_.frames;
         const bool capture_final = last_by_count && !options_.screenshot_path.empty();
         if (capture_final) capture_final_frame();
         render_frame();
         captured_last = capture_final;
-        if (options_.verify_every > 0 && frame_times_.count() % options_.verify_every == 0) {
+        if (options_.verify_every > 0 && measures_.frame_times.count() % options_.verify_every == 0) {
             try {
                 frame_->verify(session_->slots(), session_->light(), session_->world());
             } catch (const gfx::VerifyError& e) {
-                throw gfx::VerifyError("verify failed after frame " + std::to_string(frame_times_.count()) + ": " +
-                                           e.difference,
+                throw gfx::VerifyError("verify failed after frame " + std::to_string(measures_.frame_times.count()) +
+                                           ": " + e.difference,
                                        e.difference);
             }
         }
@@ -204,10 +204,10 @@ int App::finish_saving() {
 void App::watch_saving() {
     const std::optional<WorldStore::Stats> s = session_->save_stats();
     if (!s) return;
-    save_view_.problem = save_problem(*s);
-    save_view_.summary = save_summary(*s);
-    if (s->write_backs != save_view_.write_backs_seen) {
-        save_view_.write_backs_seen = s->write_backs;
+    shown_.save_problem = save_problem(*s);
+    shown_.save_summary = save_summary(*s);
+    if (s->write_backs != shown_.write_backs_seen) {
+        shown_.write_backs_seen = s->write_backs;
         std::fprintf(stderr, "slotcraft: %s\n", s->last_write_back.c_str());
         show_message(s->last_write_back);
     }
@@ -216,32 +216,33 @@ void App::watch_saving() {
 // --screenshot: the last frame goes to its path. A script's screenshot asked for the same
 // frame keeps its line, so a failure still names it.
 void App::capture_final_frame() {
-    for (CaptureRequest& c : captures_) {
+    for (CaptureRequest& c : frame_work_.captures) {
         if (c.script_line > 0) {  // the script's screenshot of this frame goes to --screenshot's path
             c.path = options_.screenshot_path;
             return;
         }
     }
-    captures_.push_back(CaptureRequest{options_.screenshot_path});
+    frame_work_.captures.push_back(CaptureRequest{options_.screenshot_path});
 }
 
 // The simulation: the player's fixed steps, then streaming around the camera, whose
 // changes become slot work.
 void App::simulate() {
-    controls_->step(clock_.seconds, solid_for_player(session_->world()), water_for_player(session_->world()));
-    if (const uint64_t stops = controls_->player().stats().edge_stops; stops != edge_stops_seen_) {
-        edge_stops_seen_ = stops;
+    controls_->step(measures_.frame_seconds, solid_for_player(session_->world()), water_for_player(session_->world()));
+    if (const uint64_t stops = controls_->player().stats().edge_stops; stops != shown_.edge_stops_seen) {
+        shown_.edge_stops_seen = stops;
         show_message("the world's edge: |x|, |y|, |z| stay within 1e9 (blocks); the player stops here");
     }
-    if (frame_times_.count() % kMetaEveryFrames == 0) save_meta();
+    if (measures_.frame_times.count() % kMetaEveryFrames == 0) save_meta();
     watch_saving();
     session_->update(controls_->camera().position, kCompactionMovesPerFrame);
     const WorldSession::UpdateTimes& times = session_->update_times();
-    stage_frame_[StageTimes::index(FrameStage::kStream)] += static_cast<float>(times.stream_ms);
-    stage_frame_[StageTimes::index(FrameStage::kSlots)] += static_cast<float>(times.compact_ms);
+    measures_.stage_frame[StageTimes::index(FrameStage::kStream)] += static_cast<float>(times.stream_ms);
+    measures_.stage_frame[StageTimes::index(FrameStage::kSlots)] += static_cast<float>(times.compact_ms);
     const bool idle = session_->idle();
-    if (!first_idle_seen_ && idle) first_idle_seen_ = true;
-    if (!settling_.frames && idle) settling_.frames = frame_times_.count() - settling_.from_frame;
+    if (!shown_.first_idle_seen && idle) shown_.first_idle_seen = true;
+    if (!measures_.frames_to_settle && idle)
+        measures_.frames_to_settle = measures_.frame_times.count() - measures_.settle_from_frame;
 }
 
 void App::render_frame() {
@@ -250,7 +251,7 @@ void App::render_frame() {
     double mark = thread_cpu_ms();
     const auto lap = [this, &mark](std::optional<FrameStage> stage) {
         const double now = thread_cpu_ms();
-        if (stage) stage_frame_[StageTimes::index(*stage)] += static_cast<float>(now - mark);
+        if (stage) measures_.stage_frame[StageTimes::index(*stage)] += static_cast<float>(now - mark);
         mark = now;
     };
     constexpr std::optional<FrameStage> skip;
@@ -258,7 +259,7 @@ void App::render_frame() {
     window_->framebuffer_size(width, height);
     frame_->begin(width, height);
     const InstanceSlots::Stats slot_stats = session_->slots().stats();
-    allocator_history_.record(slot_stats.slot_allocations, slot_stats.slot_frees);
+    measures_.allocator_history.record(slot_stats.slot_allocations, slot_stats.slot_frees);
     lap(FrameStage::kSlots);
     frame_->land(session_->slots(), session_->light());
     lap(FrameStage::kUpload);
@@ -270,7 +271,7 @@ void App::render_frame() {
     imgui_->begin_frame();
     // The overlay's view is gathered only while it is shown.
     if (overlay_.visible) apply_overlay_actions(overlay_.draw(overlay_view(hit)));
-    hotbar_rect_ = draw_hud(hud_view());
+    shown_.hotbar_rect = draw_hud(hud_view());
     lap(FrameStage::kUi);
 
     FramePasses::Plan plan;
@@ -284,8 +285,8 @@ void App::render_frame() {
         FrameExtras& extras = plan.extras;
         if (hit) extras.outline = hit->block;
         if (cull_->show_boxes()) {
-            cull_->chunk_boxes(boxes_scratch_);
-            extras.boxes = &boxes_scratch_;
+            cull_->chunk_boxes(frame_work_.boxes_scratch);
+            extras.boxes = &frame_work_.boxes_scratch;
             extras.frozen_frustum = cull_->frozen_frustum(plan.eye.origin_chunk);
         }
         extras.highlight = highlighted_chunk_;
@@ -293,29 +294,30 @@ void App::render_frame() {
         extras.daylight = static_cast<float>(daylight_);
     }
     lap(skip);
-    passes_->run(drawable ? &plan : nullptr, !captures_.empty());
+    frame_work_.passes->run(drawable ? &plan : nullptr, !frame_work_.captures.empty());
     // The passes time themselves on this thread's CPU clock: the drawing passes count as
     // draw, the HUD and overlay as ui; the capture belongs to no stage.
-    for (const gfx::PassGraph::RanPass& pass : passes_->last_run()) {
-        if (pass.name == "ui") stage_frame_[StageTimes::index(FrameStage::kUi)] += static_cast<float>(pass.cpu_ms);
+    for (const gfx::PassGraph::RanPass& pass : frame_work_.passes->last_run()) {
+        if (pass.name == "ui")
+            measures_.stage_frame[StageTimes::index(FrameStage::kUi)] += static_cast<float>(pass.cpu_ms);
         else if (pass.name != "capture")
-            stage_frame_[StageTimes::index(FrameStage::kDraw)] += static_cast<float>(pass.cpu_ms);
+            measures_.stage_frame[StageTimes::index(FrameStage::kDraw)] += static_cast<float>(pass.cpu_ms);
     }
     lap(skip);
     frame_->end();
     lap(FrameStage::kDraw);
-    stage_times_.add(std::exchange(stage_frame_, {}));
+    measures_.stage_times.add(std::exchange(measures_.stage_frame, {}));
     window_->swap_buffers();
     const double now = glfwGetTime();
-    clock_.seconds = now - clock_.last_time;
-    frame_times_.add(clock_.seconds * 1000.0);
-    clock_.last_time = now;
+    measures_.frame_seconds = now - measures_.last_frame_time;
+    measures_.frame_times.add(measures_.frame_seconds * 1000.0);
+    measures_.last_frame_time = now;
     if (script_) script_->frame_rendered();
 }
 
 // The capture pass: every request of this frame (F2 pressed twice in one frame saves two files).
 void App::capture_requested() {
-    for (const CaptureRequest& request : std::exchange(captures_, {})) {
+    for (const CaptureRequest& request : std::exchange(frame_work_.captures, {})) {
         try {
             frame_->capture(request.path);
             if (request.from_key) show_message("saved " + request.path);
@@ -336,13 +338,13 @@ std::optional<RayHit> App::target() const {
 
 OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
     OverlayView v;
-    v.frame = &frame_times_;
-    v.stages = &stage_times_;
+    v.frame = &measures_.frame_times;
+    v.stages = &measures_.stage_times;
     v.gl_renderer = frame_->gl_renderer();
-    v.passes = passes_->last_run();
+    v.passes = frame_work_.passes->last_run();
     v.slots = &session_->slots();
     v.renderer = frame_->stats();
-    v.allocator = &allocator_history_;
+    v.allocator = &measures_.allocator_history;
     v.world = session_->world().stats();
     v.world_type = std::string(world_type_name(session_->type()));
     v.seed = session_->seed();
@@ -356,7 +358,7 @@ OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
     v.view_distance = session_->world().view_distance();
     v.daylight = daylight_;
     v.highlighted_chunk = highlighted_chunk_;
-    v.hotbar = hotbar_rect_;
+    v.hotbar = shown_.hotbar_rect;
     const CullView::Stats cull = cull_->stats();
     v.cull = cull.octree;
     v.cull_frozen = cull.frozen;
@@ -376,7 +378,7 @@ OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
     v.undo_depth = session_->journal().undo_depth();
     v.redo_depth = session_->journal().redo_depth();
     v.undo_bytes = session_->journal().bytes();
-    v.save = save_view_.summary;
+    v.save = shown_.save_summary;
     return v;
 }
 
@@ -387,7 +389,7 @@ HudView App::hud_view() const {
     v.selected = hotbar.selected();
     v.show_key_help = controls_->key_help_visible();
     v.key_help = controls_->key_help();
-    v.loading = !first_idle_seen_;
+    v.loading = !shown_.first_idle_seen;
     if (v.loading) {  // the world's counts are gathered only while the loading bar shows
         const World::Stats w = session_->world().stats();
         v.chunks_loaded = static_cast<int>(w.chunks_loaded);
@@ -396,8 +398,8 @@ HudView App::hud_view() const {
             std::max(w.chunks_loaded + w.stream_pending, max_loaded_chunks(w.view_distance)));
     }
     v.mode = std::string(move_mode_name(controls_->player().mode()));
-    if (frame_times_.count() < message_.until_frame) v.message = message_.text;
-    v.save_problem = save_view_.problem;
+    if (measures_.frame_times.count() < message_.until_frame) v.message = message_.text;
+    v.save_problem = shown_.save_problem;
     if (selection_.region) v.region = describe_size(*selection_.region);
     return v;
 }
@@ -448,7 +450,7 @@ void App::save_settings() const {
 
 void App::show_message(std::string text) {
     message_.text = std::move(text);
-    message_.until_frame = frame_times_.count() + kMessageFrames;
+    message_.until_frame = measures_.frame_times.count() + kMessageFrames;
 }
 
 // [SECTION] user actions
@@ -514,9 +516,10 @@ void App::request_screenshot_from_key() {
     const std::filesystem::path path = unique_screenshot_path(folder, local, millis, [&](const auto& p) {
         std::error_code exists_ec;
         if (std::filesystem::exists(p, exists_ec) || exists_ec) return true;
-        return std::any_of(captures_.begin(), captures_.end(), [&](const auto& c) { return c.path == p.string(); });
+        return std::any_of(frame_work_.captures.begin(), frame_work_.captures.end(),
+                           [&](const auto& c) { return c.path == p.string(); });
     });
-    captures_.push_back(CaptureRequest{path.string(), 0, true});
+    frame_work_.captures.push_back(CaptureRequest{path.string(), 0, true});
 }
 
 // The middle click picks water when the crosshair meets water before the targeted block
@@ -557,7 +560,8 @@ void App::act(Action action, std::optional<BlockType> type) {
 void App::move_eye(const glm::dvec3& eye, double yaw, double pitch) {
     try {
         controls_->move_eye(eye, yaw, pitch);
-        settling_ = {frame_times_.count(), std::nullopt};
+        measures_.settle_from_frame = measures_.frame_times.count();
+        measures_.frames_to_settle.reset();
     } catch (const PositionOutOfRange& e) {
         throw ActionRefused(e.what());
     }
@@ -566,7 +570,7 @@ void App::move_eye(const glm::dvec3& eye, double yaw, double pitch) {
 bool App::idle() const { return session_->idle(); }
 
 void App::capture_next_frame(const std::string& path, int line) {
-    captures_.push_back(CaptureRequest{path, line, false});
+    frame_work_.captures.push_back(CaptureRequest{path, line, false});
 }
 
 void App::write_stats(const std::string& path) {

@@ -154,25 +154,47 @@ private:
     std::unique_ptr<ImGuiLayer> imgui_;
     gfx::GlDebugStats gl_debug_;
     std::unique_ptr<FrameRenderer> frame_;
-    std::unique_ptr<FramePasses> passes_;  // the frame's passes, ordered by their resources
-    std::vector<ChunkBox> boxes_scratch_;  // the chunk boxes the lines pass draws
+    // What the frame's passes need beyond the renderer: the passes in their order, the chunk
+    // boxes the lines pass draws, and the frames to save once drawn.
+    struct FrameWork {
+        std::unique_ptr<FramePasses> passes;
+        std::vector<ChunkBox> boxes_scratch;
+        std::vector<CaptureRequest> captures;
+    };
+    FrameWork frame_work_;
     std::unique_ptr<WorldSession> session_;
     std::unique_ptr<Controls> controls_;
     std::unique_ptr<CullView> cull_;
     std::unique_ptr<ScriptRunner> script_;  // null: an interactive run
     Overlay overlay_;
-    AllocatorHistory allocator_history_;
-    FrameTimes frame_times_;
-    std::vector<CaptureRequest> captures_;  // frames to save once this one is drawn
-    Message message_;
-    // The world file's state as the HUD and the World panel show it (updated every frame).
-    struct SaveView {
-        std::string problem;  // the HUD line while saving does not work (empty: it works)
-        std::string summary;  // the World panel's line (empty: nothing is saved)
-        uint64_t write_backs_seen = 0;
+    // What the program measures of itself, frame by frame (the Frame panel and the stats).
+    struct Measures {
+        AllocatorHistory allocator_history;
+        FrameTimes frame_times;
+        // The main thread's CPU time per stage: this frame's, being summed, and the history.
+        StageTimes::Frame stage_frame{};
+        StageTimes stage_times;
+        // stream.frames_to_settle: frames from the last `camera` command (or the start)
+        // until nothing was pending; nullopt while streaming.
+        int64_t settle_from_frame = 0;
+        std::optional<int64_t> frames_to_settle;
+        // Wall-clock time: when the last frame ended, and how long it took.
+        double last_frame_time = 0.0;
+        double frame_seconds = 0.0;
     };
-    SaveView save_view_;
-    uint64_t edge_stops_seen_ = 0;                 // the player's stops at the world's bound, as last shown
+    Measures measures_;
+    Message message_;
+    // What the HUD and the panels showed, kept between frames.
+    struct Shown {
+        // The world file's state (updated every frame).
+        std::string save_problem;  // the HUD line while saving does not work (empty: it works)
+        std::string save_summary;  // the World panel's line (empty: nothing is saved)
+        uint64_t write_backs_seen = 0;
+        uint64_t edge_stops_seen = 0;      // the player's stops at the world's bound, as last shown
+        overlay_layout::Rect hotbar_rect;  // where the hotbar was drawn last frame
+        bool first_idle_seen = false;      // the first chunks have loaded (hides the loading bar)
+    };
+    Shown shown_;
     std::optional<ChunkCoord> highlighted_chunk_;  // chosen in the occupancy panel
     // The edit selection (script `region`, keys B and N).
     struct Selection {
@@ -181,25 +203,7 @@ private:
         std::optional<BlockPos> corner_two;  // set with N; both set: the region
     };
     Selection selection_;
-    overlay_layout::Rect hotbar_rect_;  // where the hotbar was drawn last frame
-    bool first_idle_seen_ = false;      // the first chunks have loaded (hides the loading bar)
-    double daylight_ = 1.0;             // --daylight, `daylight F`, the overlay's slider
-    // The main thread's CPU time per stage: this frame's, being summed, and the history.
-    StageTimes::Frame stage_frame_{};
-    StageTimes stage_times_;
-    // stream.frames_to_settle: frames from the last `camera` command (or the start) until
-    // nothing was pending; nullopt while streaming.
-    struct Settling {
-        int64_t from_frame = 0;
-        std::optional<int64_t> frames;
-    };
-    Settling settling_;
-    // Wall-clock time: when the last frame ended, and how long it took.
-    struct FrameClock {
-        double last_time = 0.0;
-        double seconds = 0.0;
-    };
-    FrameClock clock_;
+    double daylight_ = 1.0;  // --daylight, `daylight F`, the overlay's slider
 };
 
 }  // namespace slotcraft

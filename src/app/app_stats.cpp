@@ -24,7 +24,7 @@ int64_t i64(uint64_t v) { return static_cast<int64_t>(v); }
 // The frame's passes (issue 16): which ran last frame, in order; the water pass's draw.
 void App::collect_pass_stats(StatsJson& json) const {
     std::vector<std::string> ran;
-    for (const auto& pass : passes_->last_run()) ran.push_back(pass.name);
+    for (const auto& pass : frame_work_.passes->last_run()) ran.push_back(pass.name);
     json.set("frame.passes", ran);
     const FrameRenderer::Stats r = frame_->stats();
     json.set("draw.translucent_instances", i64(r.translucent_instances));
@@ -32,8 +32,8 @@ void App::collect_pass_stats(StatsJson& json) const {
 }
 
 void App::collect_stats(StatsJson& json) const {
-    json.set("frame.count", frame_times_.count());
-    json.set("frame.ms_avg", frame_times_.average_ms());
+    json.set("frame.count", measures_.frame_times.count());
+    json.set("frame.ms_avg", measures_.frame_times.average_ms());
     json.set("gl.errors", gl_debug_.errors);
     json.set("gl.warnings", gl_debug_.warnings);
 
@@ -187,13 +187,13 @@ void App::collect_stats(StatsJson& json) const {
 // [SECTION] cpu.* and stream.*: where the main thread's time goes, and streaming
 
 void App::collect_stream_stats(StatsJson& json) const {
-    const StageTimes::Frame last = stage_times_.last();
+    const StageTimes::Frame last = measures_.stage_times.last();
     for (std::size_t s = 0; s < kFrameStageCount; ++s) {
         json.set("cpu." + std::string(kStageNames[s]) + "_ms", static_cast<double>(last[s]));
     }
-    json.set("cpu.stream_ms_max", stage_times_.stream_max_ms());
-    if (settling_.frames) {
-        json.set("stream.frames_to_settle", *settling_.frames);
+    json.set("cpu.stream_ms_max", measures_.stage_times.stream_max_ms());
+    if (measures_.frames_to_settle) {
+        json.set("stream.frames_to_settle", *measures_.frames_to_settle);
     } else {
         json.set_null("stream.frames_to_settle");
     }

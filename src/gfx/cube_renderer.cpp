@@ -168,17 +168,30 @@ void CubeRenderer::land_light(const LightPageTable::FrameWork& light) {
     for (const uint32_t page : light.pages) needed = std::max(needed, page + 1);
     for (const LightByteWrite& w : light.writes) needed = std::max(needed, w.address / kLightPageBytes + 1);
     light_.ensure_pages(needed);
-    const size_t pages_per_batch = std::max<size_t>(1, ring_.max_reservation() / kLightPageBytes);
+    // Whole pages, as many as fit in one reservation; a ring under two pages (--ring-kib
+    // below 12) takes each page in pieces of what it can hold.
+    const size_t max_bytes = ring_.max_reservation();
+    const size_t pages_per_batch = std::max<size_t>(1, max_bytes / kLightPageBytes);
     for (size_t i = 0; i < light.pages.size();) {
         const size_t n = std::min(light.pages.size() - i, pages_per_batch);
-        UploadRing::Span span = ring_.reserve(n * kLightPageBytes, 16);
-        std::memcpy(span.data, light.page_data.data() + i * kLightPageBytes, n * kLightPageBytes);
-        for (size_t k = 0; k < n; ++k) {
-            glCopyNamedBufferSubData(ring_.buffer(), light_.buffer(),
-                                     static_cast<GLintptr>(span.offset + k * kLightPageBytes),
-                                     GLintptr{light.pages[i + k]} * kLightPageBytes, kLightPageBytes);
+        const size_t piece = std::min(max_bytes, n * kLightPageBytes);
+        for (size_t at = 0; at < n * kLightPageBytes;) {
+            const size_t bytes = std::min(piece, n * kLightPageBytes - at);
+            UploadRing::Span span = ring_.reserve(bytes, 16);
+            std::memcpy(span.data, light.page_data.data() + i * kLightPageBytes + at, bytes);
+            // One copy per page (pages need not be consecutive in the buffer).
+            for (size_t done = 0; done < bytes;) {
+                const size_t k = (at + done) / kLightPageBytes, in_page = (at + done) % kLightPageBytes;
+                const size_t len = std::min(bytes - done, kLightPageBytes - in_page);
+                glCopyNamedBufferSubData(ring_.buffer(), light_.buffer(), static_cast<GLintptr>(span.offset + done),
+                                         static_cast<GLintptr>(GLintptr{light.pages[i + k]} * kLightPageBytes +
+                                                               in_page),
+                                         static_cast<GLsizeiptr>(len));
+                done += len;
+            }
+            ring_.commit(span, bytes);
+            at += bytes;
         }
-        ring_.commit(span, n * kLightPageBytes);
         i += n;
     }
     const size_t per_batch = ring_.max_reservation() / sizeof(LightByteWrite);

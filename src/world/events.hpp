@@ -147,7 +147,7 @@ struct LightEvents {
 };
 
 // The instance changes of one edit: the block, its neighbours whose faces changed, and the
-// cubes whose light or occlusion changed with it (up to a few thousand around a lamp).
+// cubes around a cell whose opacity changed (their occlusion); the light goes in light().
 class EditChanges {
 public:
     EditChanges() = default;
@@ -182,7 +182,8 @@ struct ChunkLoaded {
 // 2. loaded: these chunks' complete instance lists (already fixed up against their
 //    neighbours, including those loaded in the same batch);
 // 3. changes: border fix-ups of chunks that were loaded before this batch and still are
-//    (at most one change per cube, relative to what the renderer had before the batch).
+//    (relative to what the renderer had before the batch; one change per cube within a
+//    slice, and World::update(camera)'s joined list may name a cube once per slice, in order).
 struct WorldEvents {
     std::vector<ChunkCoord> unloaded;
     std::vector<ChunkLoaded> loaded;

@@ -71,8 +71,9 @@ constexpr bool off_border(uint16_t index) {
 }
 
 // The chunk's instances off its border (off_border), ascending by index, shaded from its
-// own cells with the light it has now: a generation worker's share of the shading (the
-// main thread shades the border cubes, and the cubes whose light the load changed).
+// own cells: a generation worker's share of the shading. Their occlusion reads only their
+// own chunk, which a load does not change, so the shade is final; the main thread shades
+// the border cubes.
 std::vector<CubeInstance> inner_instances(const Chunk& chunk);
 
 }  // namespace slotcraft

@@ -112,6 +112,7 @@ public:
         seen_.clear();
         noted_.clear();
     }
+    bool empty() const { return noted_.empty() && light.cells.empty() && light.fresh.empty(); }
 
 private:
     struct Noted {
@@ -335,10 +336,8 @@ void World::update(const glm::dvec3& camera, Deadline deadline, const EventSink&
         feed_workers(deadline);
         integrate_ready(tracker, deadline, sink);
     }
-    WorldEvents changes;
-    tracker.emit(*this, changes.changes);
-    emit_light(tracker.light, changes.changes, changes.light);
-    if (!changes.changes.empty() || !changes.light.empty()) sink(changes);
+    // Nothing is left in the tracker: the drops and every slice emitted their own changes.
+    assert(tracker.empty() && "every part of the update emits its own changes");
 }
 
 WorldEvents World::load_now(std::span<const ChunkCoord> coords) {
@@ -437,8 +436,8 @@ void World::integrate(std::vector<GenerationResult> chunks, WorldEvents& events,
 // wrong in two ways only: a column whose chunk above is loaded and does not pass full sky
 // down (and, the other way, a loaded chunk below that counted on open sky above it), and
 // light that now crosses the borders. The first goes through the removal pass, the
-// second through the add pass; then the cubes of older chunks whose light or occlusion
-// changed are noted for a rewrite.
+// second through the add pass; the changed cells go to the light events, and the cubes of
+// older chunks whose occlusion reads the new chunk's cells are noted for a rewrite.
 void World::relight_fresh(const std::vector<uint32_t>& fresh, ChangeTracker& tracker) {
     if (fresh.empty()) return;
     LightPropagator lp(finder(), true);
@@ -575,25 +574,6 @@ uint8_t World::full_mask(const Chunk& c, uint16_t index) const {
 
 ChunkFinder World::finder() {
     return [this](ChunkCoord c) { return find(c); };
-}
-
-template <class F>
-void World::for_each_face_neighbour(const Chunk& c, uint16_t index, F&& f) {
-    const glm::ivec3 p = local_position(index);
-    for (int face = 0; face < kFaceCount; ++face) {
-        const glm::ivec3 q = p + kFaceNormals[face];
-        const int a = face_axis(static_cast<Face>(face));
-        if (q[a] >= 0 && q[a] < kChunkSize) {
-            f(const_cast<Chunk&>(c), local_index(q.x, q.y, q.z));
-            continue;
-        }
-        const ChunkCoord nc = neighbour(c.coord(), static_cast<Face>(face));
-        if (!chunk_y_in_world(nc.y)) continue;
-        if (Chunk* n = find(nc)) {
-            const glm::ivec3 l = (q + kChunkSize) % kChunkSize;
-            f(*n, local_index(l.x, l.y, l.z));
-        }
-    }
 }
 
 CubeShade World::shade_of(const Chunk& c, uint16_t index, uint8_t mask) const {

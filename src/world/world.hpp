@@ -19,7 +19,6 @@
 
 #include <glm/glm.hpp>
 
-#include <bitset>
 #include <chrono>
 #include <cstddef>
 #include <deque>
@@ -263,11 +262,8 @@ private:
     void append_shaded(const Chunk& c, std::vector<CubeInstance>& out) const;
     void append_loaded(const Chunk& c, const std::vector<CubeInstance>& inner, std::vector<CubeInstance>& out) const;
     ChunkFinder finder();
-    template <class F>
-    void for_each_face_neighbour(const Chunk& c, uint16_t index, F&& f);
-    // Notes for a shade rewrite every cube (of a chunk loaded before this batch) whose
-    // face light uses a cell `changed` reports, and the cubes of the chunks around `c`
-    // whose occlusion reads c's cells (c loaded or unloaded).
+    // Passes the cells whose light `changed` reports on to the batch's light events, and
+    // compacts the light arrays of the chunks it touched.
     void note_light_changes(const LightPropagator& changed, ChangeTracker& tracker);
     void emit_light(LightTrack& track, std::span<const InstanceChange> changes, LightEvents& out);
     template <class F>

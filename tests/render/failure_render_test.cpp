@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <signal.h>
+#include <sys/wait.h>
 
 #include <chrono>
 #include <filesystem>
@@ -44,9 +45,18 @@ std::size_t saved_edits(const std::string& path) {
 }
 
 // Waits (up to a minute) for the program to write `path`.
-bool appears(const std::string& path) {
-    for (int i = 0; i < 12000; ++i) {
+// Waits for the program to write `path`. False when the program ended first; the ten
+// minutes only bound a hang (a loaded machine makes the program slow, never this wrong).
+bool appears(const std::string& path, const test::StartedProgram& program) {
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(10);
+    while (std::chrono::steady_clock::now() < give_up) {
         if (fs::exists(path)) return true;
+        siginfo_t info{};
+        // WNOWAIT: look without reaping, so program.finish() still gets the exit code.
+        if (waitid(P_PID, static_cast<id_t>(program.pid()), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+            info.si_pid != 0) {
+            return fs::exists(path);
+        }
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     return false;
@@ -90,7 +100,7 @@ TEST(FailureRender, WhenSpaceComesBackTheWaitingEditsLand) {
                                                              std::string(kFill) + "wait 60\nstats " + dir +
                                                                  "/s1.json\nwait 600\nstats " + dir + "/s2.json\n",
                                                              world_flags(full.world)));
-    ASSERT_TRUE(appears(dir + "/s1.json"));
+    ASSERT_TRUE(appears(dir + "/s1.json", program));
     fs::remove(full.filler);
     const test::RunResult r = program.finish();
     EXPECT_EQ(r.exit_code, 0) << r.err;
@@ -108,7 +118,7 @@ TEST(FailureRender, StopSignalsEndTheRunCleanlyWithTheirExitCode) {
         for (int i = 0; i < 20; ++i) script += "set " + std::to_string(i) + " 100 0 brick\n";
         script += "stats " + dir + "/ready.json\nwait 100000\n";
         test::StartedProgram program(SLOTCRAFT_EXE, script_flags(dir, script, world_flags(world)));
-        ASSERT_TRUE(appears(dir + "/ready.json"));
+        ASSERT_TRUE(appears(dir + "/ready.json", program));
         ::kill(program.pid(), signal);
         const test::RunResult r = program.finish();
         EXPECT_EQ(r.exit_code, 128 + signal) << r.err;
@@ -125,7 +135,7 @@ TEST(FailureRender, ASecondSignalWhileClosingEndsAtOnce) {
     test::StartedProgram program(
         SLOTCRAFT_EXE, script_flags(dir, std::string(kFill) + "wait 60\nstats " + dir + "/ready.json\nwait 100000\n",
                                     world_flags(full.world)));
-    ASSERT_TRUE(appears(dir + "/ready.json"));
+    ASSERT_TRUE(appears(dir + "/ready.json", program));
     ::kill(program.pid(), SIGTERM);
     std::this_thread::sleep_for(std::chrono::milliseconds(500));  // inside the 3 s last try
     const auto second = std::chrono::steady_clock::now();
@@ -166,7 +176,7 @@ TEST(FailureRender, AWorldFileDeletedWhileRunningIsWrittenBack) {
     std::string script = "settle\nset 0 100 0 brick\nset 1 100 0 brick\nstats " + dir + "/ready.json\nwait 400\n";
     script += "set 2 100 0 glass\nset 3 100 0 glass\nwait 30\n";
     test::StartedProgram program(SLOTCRAFT_EXE, script_flags(dir, script, world_flags(world)));
-    ASSERT_TRUE(appears(dir + "/ready.json"));
+    ASSERT_TRUE(appears(dir + "/ready.json", program));
     std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the first edits are committed
     fs::remove(world);
     fs::remove(world + "-wal");

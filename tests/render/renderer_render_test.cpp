@@ -91,13 +91,16 @@ TEST(RendererRender, AGrowingSceneGrowsTheBufferAndLosesNothing) {
 
 TEST(RendererRender, ARingTooSmallForAFrameWaitsAndLosesNothing) {
     const std::string dir = out_dir();
-    const std::string script = "camera 0 100 0 0 -30\nverify\nstats " + dir + "/stats.json\n";
+    // A lamp in the open air gives its chunk a light page (5,832 bytes: more than the ring
+    // holds), which goes up in pieces; verify reads it back.
+    const std::string script = "camera 0 100 0 0 -30\nset 0 110 0 lamp\nwait 2\nverify\nstats " + dir + "/stats.json\n";
     const auto r = run_script(dir, script, {"--world", "terrain", "--view-distance", "2", "--ring-kib", "1"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto stats = Json::parse_file(dir + "/stats.json");
     EXPECT_EQ(stat_int(stats, "ring.bytes"), 1024);
     EXPECT_GT(stat_int(stats, "ring.waits"), 0);
     EXPECT_GT(stat_int(stats, "slots.taken"), 1000);
+    EXPECT_GE(stat_int(stats, "light.pages"), 1);
 }
 
 TEST(RendererRender, SteadyStateNeverWaitsForTheRing) {

@@ -137,6 +137,7 @@ TEST(SaveRender, KilledMidStreamTheFileOpensAndKeepsEveryCommittedEdit) {
     // Cells of chunk columns (0, 0) and (1, 0), both within view distance 1 of the eye.
     auto cell = [](int i) { return BlockPos{i % 32, 70 + i / 512, (i / 32) % 16}; };
     std::mt19937 rng(99);
+    int committed_trials = 0;  // trials in which a progress file reported a commit
     for (int trial = 0; trial < kTrials; ++trial) {
         SCOPED_TRACE("trial " + std::to_string(trial));
         const std::string dir = out_dir() + "/t" + std::to_string(trial);
@@ -159,7 +160,7 @@ TEST(SaveRender, KilledMidStreamTheFileOpensAndKeepsEveryCommittedEdit) {
         // Watch the progress files; kill 1.2 to 2 s after the first one appears.
         std::vector<std::pair<Clock::time_point, int>> progress;  // when, edits recorded
         Clock::time_point kill_at{};
-        const Clock::time_point give_up = Clock::now() + std::chrono::seconds(60);
+        const Clock::time_point give_up = Clock::now() + std::chrono::minutes(10);  // ends a hang only
         while (Clock::now() < give_up) {
             const int next = static_cast<int>(progress.size() + 1) * 10;
             if (next <= kEdits && std::filesystem::exists(dir + "/p" + std::to_string(next) + ".json")) {
@@ -185,6 +186,7 @@ TEST(SaveRender, KilledMidStreamTheFileOpensAndKeepsEveryCommittedEdit) {
             const Json p = Json::parse_file(dir + "/p" + std::to_string(count) + ".json");
             must_have = std::max(must_have, stat_int(p, "save.edits_committed"));
         }
+        committed_trials += must_have > 0 ? 1 : 0;
         OpenedWorld opened = WorldStore::open(file, {.create_if_missing = false});
         std::set<std::pair<uint64_t, uint16_t>> saved;
         for (const ChunkEdits& c : opened.store->load_edits()) {
@@ -207,6 +209,11 @@ TEST(SaveRender, KilledMidStreamTheFileOpensAndKeepsEveryCommittedEdit) {
             }
         }
     }
+    // The writer commits within a fraction of a second and a run lives 1.2 s or more after
+    // its first progress file: a run whose files never reported a commit means the writer
+    // did not work, not a loaded machine, in all but rare trials.
+    EXPECT_GE(committed_trials, kTrials / 2)
+        << "progress files reported commits in only " << committed_trials << " of " << kTrials << " trials";
 }
 
 }  // namespace
