@@ -52,12 +52,7 @@ public:
         assert(glm::all(glm::lessThanEqual(glm::abs(step), glm::ivec3(1))) && "Around reads the next chunk at most");
         const ChunkCoord nc{c_.coord().x + step.x, c_.coord().y + step.y, c_.coord().z + step.z};
         if (nc.y >= kChunksPerColumn) return {BlockType::kAir, kOpenSkyLight};
-        const int k = (step.y + 1) * 9 + (step.z + 1) * 3 + step.x + 1;
-        if ((looked_ >> k & 1) == 0) {
-            chunks_[k] = chunk_y_in_world(nc.y) ? world_.find(nc) : nullptr;
-            looked_ |= 1u << k;
-        }
-        const Chunk* n = chunks_[k];
+        const Chunk* n = near(step);
         if (n == nullptr) return {BlockType::kStone, 0};
         const uint16_t j = local_index(q - step * kChunkSize);
         return {n->block(j), n->light(j)};
@@ -65,7 +60,53 @@ public:
 
     const Chunk& chunk() const { return c_; }
 
+    // Calls f(box_index, opaque, light) for every cell of the chunk's light box between lo
+    // and hi (box coordinates -1..16, inclusive), the way the shader sees them (the rule of
+    // cell()). A row of the box crosses at most three chunks: each is found once per row
+    // part, and the cells of a part are read straight from it.
+    template <class F>
+    void for_each_box_cell(const glm::ivec3& lo, const glm::ivec3& hi, F&& f) const {
+        auto step = [](int v) { return v < 0 ? -1 : v >= kChunkSize ? 1 : 0; };
+        for (int y = lo.y; y <= hi.y; ++y) {
+            for (int z = lo.z; z <= hi.z; ++z) {
+                int x = lo.x;
+                while (x <= hi.x) {
+                    const int sx = step(x);
+                    const int end = std::min(hi.x, sx < 0 ? -1 : sx == 0 ? kChunkSize - 1 : kChunkSize);
+                    const glm::ivec3 s{sx, step(y), step(z)};
+                    const uint16_t b0 = light_box_index(x, y, z);
+                    const int n = end - x + 1;
+                    if (c_.coord().y + s.y >= kChunksPerColumn) {
+                        for (int k = 0; k < n; ++k) f(static_cast<uint16_t>(b0 + k), false, kOpenSkyLight);
+                    } else if (const Chunk* nc = near(s)) {
+                        const glm::ivec3 q = glm::ivec3(x, y, z) - s * kChunkSize;
+                        const uint16_t i0 = local_index(q.x, q.y, q.z);  // x is the fastest axis
+                        for (int k = 0; k < n; ++k) {
+                            const auto i = static_cast<uint16_t>(i0 + k);
+                            f(static_cast<uint16_t>(b0 + k), is_opaque(nc->block(i)), nc->light(i));
+                        }
+                    } else {
+                        for (int k = 0; k < n; ++k) f(static_cast<uint16_t>(b0 + k), true, uint8_t{0});
+                    }
+                    x = end + 1;
+                }
+            }
+        }
+    }
+
 private:
+    // The chunk at `step` (-1..1 on each axis) from this one, below the top of the world;
+    // nullptr when it is not loaded or below the world.
+    const Chunk* near(const glm::ivec3& step) const {
+        const int k = (step.y + 1) * 9 + (step.z + 1) * 3 + step.x + 1;
+        if ((looked_ >> k & 1) == 0) {
+            const ChunkCoord nc{c_.coord().x + step.x, c_.coord().y + step.y, c_.coord().z + step.z};
+            chunks_[k] = k == 13 ? &c_ : chunk_y_in_world(nc.y) ? world_.find(nc) : nullptr;
+            looked_ |= 1u << k;
+        }
+        return chunks_[k];
+    }
+
     const World& world_;
     const Chunk& c_;
     mutable std::array<const Chunk*, 27> chunks_{};
@@ -672,46 +713,10 @@ std::string chunk_name(ChunkCoord c) {
 }
 }  // namespace
 
-// Calls f(box_index, opaque, light) for every cell of c's box between lo and hi (box
-// coordinates -1..16, inclusive), the way the shader sees them: another chunk's cell across
-// a border; open sky above the world; opaque and dark below it and in unloaded chunks.
-template <class F>
-void World::for_each_box_cell(const Chunk& c, const glm::ivec3& lo, const glm::ivec3& hi, F&& f) const {
-    std::array<const Chunk*, 27> near{};
-    std::array<bool, 27> sky{};
-    for (int dy = -1; dy <= 1; ++dy)
-        for (int dz = -1; dz <= 1; ++dz)
-            for (int dx = -1; dx <= 1; ++dx) {
-                const int k = (dx + 1) + 3 * (dz + 1) + 9 * (dy + 1);
-                const ChunkCoord nc{c.coord().x + dx, c.coord().y + dy, c.coord().z + dz};
-                sky[k] = nc.y >= kChunksPerColumn;
-                near[k] = (dx == 0 && dy == 0 && dz == 0) ? &c : chunk_y_in_world(nc.y) ? find(nc) : nullptr;
-            }
-    auto step = [](int v) { return v < 0 ? 0 : v >= kChunkSize ? 2 : 1; };
-    for (int y = lo.y; y <= hi.y; ++y) {
-        for (int z = lo.z; z <= hi.z; ++z) {
-            for (int x = lo.x; x <= hi.x; ++x) {
-                const int k = step(x) + 3 * step(z) + 9 * step(y);
-                const uint16_t b = light_box_index(x, y, z);
-                const Chunk* n = near[k];
-                if (sky[k]) {
-                    f(b, false, kOpenSkyLight);
-                } else if (n == nullptr) {
-                    f(b, true, uint8_t{0});
-                } else {
-                    const uint16_t i = local_index((x + kChunkSize) % kChunkSize, (y + kChunkSize) % kChunkSize,
-                                                   (z + kChunkSize) % kChunkSize);
-                    f(b, is_opaque(n->block(i)), n->light(i));
-                }
-            }
-        }
-    }
-}
-
-std::optional<uint8_t> World::build_light_box(const Chunk& c, std::vector<uint8_t>& cells) const {
+std::optional<uint8_t> World::build_light_box(const Around& around, std::vector<uint8_t>& cells) {
     cells.resize(kLightBoxVolume);
     int uniform = -1;  // -1: no open cell yet; 256: not uniform
-    for_each_box_cell(c, glm::ivec3(-1), glm::ivec3(kChunkSize), [&](uint16_t b, bool opaque, uint8_t light) {
+    around.for_each_box_cell(glm::ivec3(-1), glm::ivec3(kChunkSize), [&](uint16_t b, bool opaque, uint8_t light) {
         cells[b] = light;
         if (opaque || uniform == 256) return;
         if (uniform < 0) uniform = light;
@@ -725,7 +730,7 @@ std::optional<ChunkLightBox> World::light_box(ChunkCoord c) const {
     const Chunk* chunk = find(c);
     if (chunk == nullptr) return std::nullopt;
     ChunkLightBox box{c, 0, {}};
-    if (const std::optional<uint8_t> u = build_light_box(*chunk, box.cells)) {
+    if (const std::optional<uint8_t> u = build_light_box(Around(*this, *chunk), box.cells)) {
         box.uniform = *u;
         box.cells.clear();
     }
@@ -739,7 +744,8 @@ std::optional<std::string> World::check_light_box(ChunkCoord c, uint8_t uniform,
         return "chunk " + chunk_name(c) + ": a light box of " + std::to_string(cells.size()) + " bytes";
     }
     std::optional<std::string> diff;
-    for_each_box_cell(*chunk, glm::ivec3(-1), glm::ivec3(kChunkSize), [&](uint16_t b, bool opaque, uint8_t light) {
+    const Around around(*this, *chunk);
+    around.for_each_box_cell(glm::ivec3(-1), glm::ivec3(kChunkSize), [&](uint16_t b, bool opaque, uint8_t light) {
         if (opaque || diff) return;
         const uint8_t held = cells.empty() ? uniform : cells[b];
         if (held == light) return;
@@ -757,8 +763,8 @@ std::optional<std::string> World::check_light_box(ChunkCoord c, uint8_t uniform,
 // of every box next to a chunk that loaded).
 void World::emit_light(LightTrack& track, std::span<const InstanceChange> changes, LightEvents& out) {
     struct Affected {
-        std::vector<uint16_t> cells;         // box indices of changed cells
-        std::vector<glm::ivec3> fresh_dirs;  // directions of neighbours loaded in this batch
+        std::vector<uint16_t> cells;  // box indices of changed cells
+        uint32_t fresh_dirs = 0;      // bit (dx+1) + 3 (dz+1) + 9 (dy+1): that neighbour loaded in this batch
         bool fresh = false;
     };
     tsl::robin_map<ChunkCoord, Affected, ChunkCoordHash> affected;
@@ -783,13 +789,26 @@ void World::emit_light(LightTrack& track, std::span<const InstanceChange> change
                 }
     }
     for (const ChunkCoord& f : track.fresh) {
-        affected[f].fresh = true;
+        const Chunk* chunk = find(f);
+        if (chunk == nullptr) continue;  // unloaded again in this batch
+        // A fresh chunk gets its whole box below when it has cubes to draw.
+        if (chunk->instance_count() > 0) affected[f].fresh = true;
+        // Its cells enter the aprons of the boxes around it. A chunk of one opaque type
+        // without light (deep stone) shows there as an unloaded chunk did: nothing changes.
+        if (chunk->uniform() && !chunk->has_light_array() && is_opaque(chunk->block(0)) && chunk->light(0) == 0) {
+            continue;
+        }
         for (int dy = -1; dy <= 1; ++dy)
             for (int dz = -1; dz <= 1; ++dz)
                 for (int dx = -1; dx <= 1; ++dx) {
                     if (dx == 0 && dy == 0 && dz == 0) continue;
+                    const ChunkCoord nc{f.x + dx, f.y + dy, f.z + dz};
+                    // Only boxes the renderer holds get apron updates: a neighbour without
+                    // one (no cubes, or fresh in this batch) builds its whole box when it needs one.
+                    const std::optional<uint32_t> e = chunk_y_in_world(nc.y) ? entry_of(nc) : std::nullopt;
+                    if (!e || entries_[*e].light_box == kNoBox) continue;
                     // f lies at -d from its neighbour f + d.
-                    affected[ChunkCoord{f.x + dx, f.y + dy, f.z + dz}].fresh_dirs.push_back({-dx, -dy, -dz});
+                    affected[nc].fresh_dirs |= 1u << ((1 - dx) + 3 * (1 - dz) + 9 * (1 - dy));
                 }
     }
     for (const InstanceChange& ch : changes) {
@@ -801,16 +820,18 @@ void World::emit_light(LightTrack& track, std::span<const InstanceChange> change
         if (!e) continue;
         ChunkEntry& entry = entries_[*e];
         const Chunk& chunk = *entry.chunk;
-        const Around around(*this, chunk);
         if (chunk.instance_count() == 0) {
             if (entry.light_box != kNoBox) out.dropped.push_back(coord);
             entry.light_box = kNoBox;
             continue;
         }
+        const Around around(*this, chunk);
         // The apron parts that neighbours loaded in this batch brought (box coordinates).
         region.clear();
         if (!a.fresh && entry.light_box != kNoBox) {
-            for (const glm::ivec3& d : a.fresh_dirs) {
+            for (uint32_t dirs = a.fresh_dirs; dirs != 0; dirs &= dirs - 1) {
+                const int k = std::countr_zero(dirs);
+                const glm::ivec3 d{k % 3 - 1, k / 9 - 1, (k / 3) % 3 - 1};
                 auto lo = [](int v) { return v > 0 ? kChunkSize : v < 0 ? -1 : 0; };
                 auto hi = [](int v) { return v > 0 ? kChunkSize : v < 0 ? -1 : kChunkSize - 1; };
                 region.push_back({glm::ivec3(lo(d.x), lo(d.y), lo(d.z)), glm::ivec3(hi(d.x), hi(d.y), hi(d.z))});
@@ -827,7 +848,7 @@ void World::emit_light(LightTrack& track, std::span<const InstanceChange> change
             };
             rebuild = std::any_of(a.cells.begin(), a.cells.end(), breaks);
             for (const auto& [lo, hi] : region) {
-                for_each_box_cell(chunk, lo, hi, [&](uint16_t, bool opaque, uint8_t light) {
+                around.for_each_box_cell(lo, hi, [&](uint16_t, bool opaque, uint8_t light) {
                     rebuild = rebuild || (!opaque && light != v);
                 });
             }
@@ -835,7 +856,7 @@ void World::emit_light(LightTrack& track, std::span<const InstanceChange> change
         }
         if (rebuild) {
             ChunkLightBox box{coord, 0, {}};
-            if (const std::optional<uint8_t> u = build_light_box(chunk, box.cells)) {
+            if (const std::optional<uint8_t> u = build_light_box(around, box.cells)) {
                 box.cells.clear();
                 box.uniform = *u;
                 if (entry.light_box == *u) continue;  // the renderer holds this already
@@ -850,7 +871,7 @@ void World::emit_light(LightTrack& track, std::span<const InstanceChange> change
         auto send = [&](uint16_t b) { out.cells.push_back({coord, b, around.cell(0, light_box_position(b)).second}); };
         std::for_each(a.cells.begin(), a.cells.end(), send);
         for (const auto& [lo, hi] : region) {
-            for_each_box_cell(chunk, lo, hi, [&](uint16_t b, bool, uint8_t light) {
+            around.for_each_box_cell(lo, hi, [&](uint16_t b, bool, uint8_t light) {
                 out.cells.push_back({coord, b, light});
             });
         }

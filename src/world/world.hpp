@@ -266,10 +266,8 @@ private:
     // compacts the light arrays of the chunks it touched.
     void note_light_changes(const LightPropagator& changed, ChangeTracker& tracker);
     void emit_light(LightTrack& track, std::span<const InstanceChange> changes, LightEvents& out);
-    template <class F>
-    void for_each_box_cell(const Chunk& c, const glm::ivec3& lo, const glm::ivec3& hi, F&& f) const;
     // The chunk's whole box into `cells`; the uniform value when it is uniform.
-    std::optional<uint8_t> build_light_box(const Chunk& c, std::vector<uint8_t>& cells) const;
+    static std::optional<uint8_t> build_light_box(const Around& around, std::vector<uint8_t>& cells);
     void note_around_chunk(const Chunk& c, ChangeTracker& tracker);
     void note_cube(const Chunk& c, uint16_t index, ChangeTracker& tracker);
     void prepare_view();
