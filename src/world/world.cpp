@@ -38,6 +38,8 @@ std::optional<InstanceChange> instance_change(ChunkCoord chunk, uint16_t index, 
 class World::Around {
 public:
     Around(const World& world, const Chunk& c) : world_(world), c_(c) {}
+    // With the chunk's entry: its neighbours come from the entry's links, no look-up.
+    Around(const World& world, uint32_t entry) : world_(world), c_(*world.entries_[entry].chunk), entry_(entry) {}
 
     // The block and light of the cell at `offset` (-1..1 on each axis) from cell `index`:
     // another chunk's when the offset leaves the chunk; open sky above the world; opaque and
@@ -101,7 +103,10 @@ private:
         const int k = (step.y + 1) * 9 + (step.z + 1) * 3 + step.x + 1;
         if ((looked_ >> k & 1) == 0) {
             const ChunkCoord nc{c_.coord().x + step.x, c_.coord().y + step.y, c_.coord().z + step.z};
-            chunks_[k] = k == 13 ? &c_ : chunk_y_in_world(nc.y) ? world_.find(nc) : nullptr;
+            chunks_[k] = k == kNearSelf              ? &c_
+                         : entry_ != kNoEntry       ? world_.near_chunk(entry_, k)
+                         : chunk_y_in_world(nc.y) ? world_.find(nc)
+                                                  : nullptr;
             looked_ |= 1u << k;
         }
         return chunks_[k];
@@ -109,6 +114,7 @@ private:
 
     const World& world_;
     const Chunk& c_;
+    uint32_t entry_ = kNoEntry;
     mutable std::array<const Chunk*, 27> chunks_{};
     mutable uint32_t looked_ = 0;  // bit k: chunks_[k] was looked up
 };
@@ -140,7 +146,7 @@ public:
             InstanceChange change = *instance_change(e.chunk->coord(), n.index, e.chunk->block(n.index), n.old_mask,
                                                      now);
             if (now != 0) {
-                if (!around || &around->chunk() != e.chunk.get()) around.emplace(world, *e.chunk);
+                if (!around || &around->chunk() != e.chunk.get()) around.emplace(world, n.entry);
                 change.shade = world.shade_of(*around, n.index, now);
             }
             out.push_back(change);
@@ -414,6 +420,39 @@ WorldEvents World::unload_now(std::span<const ChunkCoord> coords) {
 
 // [SECTION] integration
 
+namespace {
+constexpr std::size_t face_slot(Face f) {
+    const glm::ivec3 n = kFaceNormals[f];
+    return static_cast<std::size_t>((n.x + 1) + 3 * (n.z + 1) + 9 * (n.y + 1));
+}
+}  // namespace
+
+void World::link_near(uint32_t s) {
+    ChunkEntry& entry = entries_[s];
+    const ChunkCoord c = entry.chunk->coord();
+    for (int dy = -1; dy <= 1; ++dy)
+        for (int dz = -1; dz <= 1; ++dz)
+            for (int dx = -1; dx <= 1; ++dx) {
+                const auto k = static_cast<std::size_t>(near_slot(dx, dy, dz));
+                if (k == kNearSelf) {
+                    entry.near[k] = s;
+                    continue;
+                }
+                const ChunkCoord nc{c.x + dx, c.y + dy, c.z + dz};
+                const std::optional<uint32_t> e = chunk_y_in_world(nc.y) ? entry_of(nc) : std::nullopt;
+                entry.near[k] = e.value_or(kNoEntry);
+                if (e) entries_[*e].near[26 - k] = s;
+            }
+}
+
+void World::unlink_near(uint32_t s) {
+    NearEntries& near = entries_[s].near;
+    for (std::size_t k = 0; k < near.size(); ++k) {
+        if (k != kNearSelf && near[k] != kNoEntry) entries_[near[k]].near[26 - k] = kNoEntry;
+        near[k] = kNoEntry;
+    }
+}
+
 // New chunks enter the table first, then every border between a new chunk and a loaded
 // one is fixed up on both sides (a new chunk's own side once per new neighbour), so the
 // lists emitted for new chunks are final and old chunks get tracked changes.
@@ -446,13 +485,14 @@ void World::integrate(std::vector<GenerationResult> chunks, WorldEvents& events,
         kept_edits_.erase(c);  // the chunk holds its edits again
         fresh.push_back(s);
     }
+    for (const uint32_t s : fresh) link_near(s);
     for (const uint32_t s : fresh) {
         Chunk& chunk = *entries_[s].chunk;
         for (int f = 0; f < kFaceCount; ++f) {
             const auto face = static_cast<Face>(f);
-            const ChunkCoord nc = neighbour(chunk.coord(), face);
-            const std::optional<uint32_t> ns = entry_of(nc);
-            if (!ns) continue;
+            const uint32_t e = entries_[s].near[face_slot(face)];
+            if (e == kNoEntry) continue;
+            const std::optional<uint32_t> ns = e;
             ChunkEntry& other = entries_[*ns];
             chunk.fix_border(face, other.chunk.get(), [](uint16_t, uint8_t) {});
             if (other.fresh) continue;  // its side is fixed when its own turn comes
@@ -467,7 +507,7 @@ void World::integrate(std::vector<GenerationResult> chunks, WorldEvents& events,
         ChunkEntry& entry = entries_[s];
         entry.fresh = false;
         ChunkLoaded loaded{{s, entry.generation}, entry.chunk->coord(), {}};
-        append_loaded(*entry.chunk, chunks[k].inner, loaded.instances);
+        append_loaded(s, chunks[k].inner, loaded.instances);
         events.loaded.push_back(std::move(loaded));
         ++counters_.chunks_integrated;
     }
@@ -487,7 +527,7 @@ void World::relight_fresh(const std::vector<uint32_t>& fresh, ChangeTracker& tra
     };
     for (const uint32_t s : fresh) {
         Chunk& chunk = *entries_[s].chunk;
-        if (Chunk* above = find(neighbour(chunk.coord(), kPosY))) {
+        if (Chunk* above = near_chunk(s, face_slot(kPosY))) {
             for (int z = 0; z < kChunkSize; ++z) {
                 for (int x = 0; x < kChunkSize; ++x) {
                     const uint16_t top = local_index(x, kChunkSize - 1, z);
@@ -497,7 +537,7 @@ void World::relight_fresh(const std::vector<uint32_t>& fresh, ChangeTracker& tra
                 }
             }
         }
-        if (Chunk* below = find(neighbour(chunk.coord(), kNegY))) {
+        if (Chunk* below = near_chunk(s, face_slot(kNegY))) {
             for (int z = 0; z < kChunkSize; ++z) {
                 for (int x = 0; x < kChunkSize; ++x) {
                     const uint16_t top = local_index(x, kChunkSize - 1, z);
@@ -509,14 +549,14 @@ void World::relight_fresh(const std::vector<uint32_t>& fresh, ChangeTracker& tra
         }
         for (int f = 0; f < kFaceCount; ++f) {
             const auto face = static_cast<Face>(f);
-            if (Chunk* other = find(neighbour(chunk.coord(), face))) lp.join_border(chunk, face, *other);
+            if (Chunk* other = near_chunk(s, face_slot(face))) lp.join_border(chunk, face, *other);
         }
     }
     lp.run();
     note_light_changes(lp, tracker);
     for (const uint32_t s : fresh) {
         entries_[s].chunk->compact_light();
-        note_around_chunk(*entries_[s].chunk, tracker);
+        note_around_chunk(s, tracker);
     }
 }
 
@@ -529,8 +569,9 @@ void World::unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker) {
     }
     for (int f = 0; f < kFaceCount; ++f) {
         const auto face = static_cast<Face>(f);
-        const std::optional<uint32_t> ns = entry_of(neighbour(c, face));
-        if (!ns) continue;
+        const uint32_t e = entry.near[face_slot(face)];
+        if (e == kNoEntry) continue;
+        const std::optional<uint32_t> ns = e;
         ChunkEntry& other = entries_[*ns];
         other.chunk->fix_border(opposite(face), nullptr, [&](uint16_t i, uint8_t old_mask) {
             tracker.note(*ns, other.generation, i, old_mask);
@@ -541,14 +582,14 @@ void World::unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker) {
     const Chunk& gone = *entry.chunk;
     for (int f = 0; f < kFaceCount; ++f) {
         const auto face = static_cast<Face>(f);
-        Chunk* other = find(neighbour(c, face));
+        Chunk* other = near_chunk(*s, face_slot(face));
         if (other == nullptr) continue;
         for (int v = 0; v < kChunkSize; ++v) {
             for (int u = 0; u < kChunkSize; ++u) lp.remove_across(gone, border_cell(face, u, v), face, *other);
         }
     }
     index_.erase(c);
-    if (Chunk* below = find(neighbour(c, kNegY))) {
+    if (Chunk* below = near_chunk(*s, face_slot(kNegY))) {
         for (int z = 0; z < kChunkSize; ++z) {
             for (int x = 0; x < kChunkSize; ++x) {
                 const uint16_t top = local_index(x, kChunkSize - 1, z);
@@ -558,7 +599,8 @@ void World::unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker) {
     }
     lp.run();
     note_light_changes(lp, tracker);
-    note_around_chunk(gone, tracker);
+    note_around_chunk(*s, tracker);
+    unlink_near(*s);
     entry.chunk.reset();
     entry.light_box = kNoBox;  // the renderer forgets the box with the chunk
     ++entry.generation;        // every handle to this chunk is stale from now on
@@ -635,11 +677,10 @@ void World::append_shaded(const Chunk& c, std::vector<CubeInstance>& out) const 
 // A fresh chunk's list: the worker's shade for the cubes off the border (their occlusion
 // reads only their own chunk, which the load does not change), shade_of for the border
 // cubes. Both lists ascend by index, so one walk pairs them.
-void World::append_loaded(const Chunk& c, const std::vector<CubeInstance>& inner,
-                          std::vector<CubeInstance>& out) const {
+void World::append_loaded(uint32_t s, const std::vector<CubeInstance>& inner, std::vector<CubeInstance>& out) const {
     const std::size_t first = out.size();
-    c.append_instances(out);
-    const Around around(*this, c);
+    entries_[s].chunk->append_instances(out);
+    const Around around(*this, s);
     auto next = inner.begin();
     for (std::size_t k = first; k < out.size(); ++k) {
         CubeInstance& cube = out[k];
@@ -654,18 +695,6 @@ void World::append_loaded(const Chunk& c, const std::vector<CubeInstance>& inner
     }
 }
 
-void World::note_cube(const Chunk& c, uint16_t index, ChangeTracker& tracker) {
-    const uint8_t mask = c.mask(index);
-    if (mask == 0) return;
-    if (&c != note_cache_.chunk) {  // runs of cells of one chunk look their entry up once
-        const std::optional<uint32_t> e = entry_of(c.coord());
-        note_cache_ = {&c, e && !entries_[*e].fresh ? *e : UINT32_MAX};
-    }
-    // A fresh chunk's list is made after the relight.
-    if (note_cache_.entry == UINT32_MAX) return;
-    tracker.note(note_cache_.entry, entries_[note_cache_.entry].generation, index, mask, true);
-}
-
 // The instances carry no light: the changed cells go to the light events only.
 void World::note_light_changes(const LightPropagator& changed, ChangeTracker& tracker) {
     tracker.light.note_changed(changed);
@@ -678,28 +707,35 @@ void World::note_light_changes(const LightPropagator& changed, ChangeTracker& tr
     for (Chunk* c : lit) c->compact_light();
 }
 
-void World::note_around_chunk(const Chunk& chunk, ChangeTracker& tracker) {
+// The cubes of the loaded chunks around entry s whose occlusion reads s's cells (those
+// next to it): noted for a rewrite, with their mask unchanged.
+void World::note_around_chunk(uint32_t s, ChangeTracker& tracker) {
     // Around a chunk of one opaque type (deep stone) nothing changes: an unloaded chunk's
     // cells count as opaque too.
+    const Chunk& chunk = *entries_[s].chunk;
     if (chunk.uniform() && is_opaque(chunk.block(0))) return;
-    const ChunkCoord c = chunk.coord();
-    note_cache_ = {};
     for (int dy = -1; dy <= 1; ++dy) {
         for (int dz = -1; dz <= 1; ++dz) {
             for (int dx = -1; dx <= 1; ++dx) {
-                if (dx == 0 && dy == 0 && dz == 0) continue;
-                const ChunkCoord nc{c.x + dx, c.y + dy, c.z + dz};
-                if (!chunk_y_in_world(nc.y)) continue;
-                const Chunk* n = find(nc);
-                if (n == nullptr || n->instance_count() == 0) continue;
-                // The cells of n that touch c: its near layer on each axis that moved.
+                const auto k = static_cast<std::size_t>(near_slot(dx, dy, dz));
+                if (k == kNearSelf) continue;
+                const uint32_t e = entries_[s].near[k];
+                // A fresh neighbour's list is made after the relight: nothing to note there.
+                if (e == kNoEntry || entries_[e].fresh) continue;
+                const Chunk& n = *entries_[e].chunk;
+                if (n.instance_count() == 0) continue;
+                const uint32_t generation = entries_[e].generation;
+                // The cells of n that touch the chunk: its near layer on each axis that moved.
                 auto range = [](int d) {
                     return d > 0 ? glm::ivec2(0, 0) : d < 0 ? glm::ivec2(15, 15) : glm::ivec2(0, 15);
                 };
                 const glm::ivec2 rx = range(dx), ry = range(dy), rz = range(dz);
                 for (int y = ry.x; y <= ry.y; ++y)
                     for (int z = rz.x; z <= rz.y; ++z)
-                        for (int x = rx.x; x <= rx.y; ++x) note_cube(*n, local_index(x, y, z), tracker);
+                        for (int x = rx.x; x <= rx.y; ++x) {
+                            const uint16_t i = local_index(x, y, z);
+                            if (const uint8_t mask = n.mask(i); mask != 0) tracker.note(e, generation, i, mask, true);
+                        }
             }
         }
     }
@@ -789,8 +825,9 @@ void World::emit_light(LightTrack& track, std::span<const InstanceChange> change
                 }
     }
     for (const ChunkCoord& f : track.fresh) {
-        const Chunk* chunk = find(f);
-        if (chunk == nullptr) continue;  // unloaded again in this batch
+        const std::optional<uint32_t> fe = entry_of(f);
+        if (!fe) continue;  // unloaded again in this batch
+        const Chunk* chunk = entries_[*fe].chunk.get();
         // A fresh chunk gets its whole box below when it has cubes to draw.
         if (chunk->instance_count() > 0) affected[f].fresh = true;
         // Its cells enter the aprons of the boxes around it. A chunk of one opaque type
@@ -805,8 +842,8 @@ void World::emit_light(LightTrack& track, std::span<const InstanceChange> change
                     const ChunkCoord nc{f.x + dx, f.y + dy, f.z + dz};
                     // Only boxes the renderer holds get apron updates: a neighbour without
                     // one (no cubes, or fresh in this batch) builds its whole box when it needs one.
-                    const std::optional<uint32_t> e = chunk_y_in_world(nc.y) ? entry_of(nc) : std::nullopt;
-                    if (!e || entries_[*e].light_box == kNoBox) continue;
+                    const uint32_t e = entries_[*fe].near[static_cast<std::size_t>(near_slot(dx, dy, dz))];
+                    if (e == kNoEntry || entries_[e].light_box == kNoBox) continue;
                     // f lies at -d from its neighbour f + d.
                     affected[nc].fresh_dirs |= 1u << ((1 - dx) + 3 * (1 - dz) + 9 * (1 - dy));
                 }
@@ -825,7 +862,7 @@ void World::emit_light(LightTrack& track, std::span<const InstanceChange> change
             entry.light_box = kNoBox;
             continue;
         }
-        const Around around(*this, chunk);
+        const Around around(*this, *e);
         // The apron parts that neighbours loaded in this batch brought (box coordinates).
         region.clear();
         if (!a.fresh && entry.light_box != kNoBox) {

@@ -19,6 +19,7 @@
 
 #include <glm/glm.hpp>
 
+#include <array>
 #include <chrono>
 #include <cstddef>
 #include <deque>
@@ -234,12 +235,29 @@ private:
     // What the light events have told the renderer about a chunk's box.
     static constexpr int16_t kNoBox = -1;      // nothing (no cubes to draw)
     static constexpr int16_t kWholeBox = 256;  // the whole box; 0..255: that uniform value
+    // The entries of the 3 x 3 x 3 chunks around a loaded chunk (itself in the middle),
+    // index (dx+1) + 3 (dz+1) + 9 (dy+1), kNoEntry where none is loaded: linked both ways
+    // when a chunk is integrated and unlinked when it goes, so the integration's border,
+    // light and shade work finds its neighbours without the chunk table (whose look-ups
+    // miss the cache: they were a quarter of the main thread's streaming time).
+    static constexpr uint32_t kNoEntry = UINT32_MAX;
+    static constexpr int kNearSelf = 13;
+    static constexpr int near_slot(int dx, int dy, int dz) { return (dx + 1) + 3 * (dz + 1) + 9 * (dy + 1); }
+    using NearEntries = std::array<uint32_t, 27>;
     struct ChunkEntry {
         std::unique_ptr<Chunk> chunk;
         uint32_t generation = 1;
         bool fresh = false;  // integrated in the batch being processed
         int16_t light_box = kNoBox;
+        NearEntries near{};  // valid while chunk is loaded; near[26 - k] is the way back
     };
+    void link_near(uint32_t s);
+    void unlink_near(uint32_t s);
+    // The chunk at slot k of entry s's neighbourhood, or nullptr.
+    Chunk* near_chunk(uint32_t s, int k) const {
+        const uint32_t e = entries_[s].near[static_cast<std::size_t>(k)];
+        return e == kNoEntry ? nullptr : entries_[e].chunk.get();
+    }
     // The cells of a batch whose light or opacity changed, and the chunks it loaded: what
     // emit_light turns into light events at the end of the batch.
     struct LightTrack {
@@ -260,7 +278,7 @@ private:
     CubeShade shade_of(const Chunk& c, uint16_t index, uint8_t mask) const;
     CubeShade shade_of(const Around& around, uint16_t index, uint8_t mask) const;
     void append_shaded(const Chunk& c, std::vector<CubeInstance>& out) const;
-    void append_loaded(const Chunk& c, const std::vector<CubeInstance>& inner, std::vector<CubeInstance>& out) const;
+    void append_loaded(uint32_t s, const std::vector<CubeInstance>& inner, std::vector<CubeInstance>& out) const;
     ChunkFinder finder();
     // Passes the cells whose light `changed` reports on to the batch's light events, and
     // compacts the light arrays of the chunks it touched.
@@ -268,8 +286,7 @@ private:
     void emit_light(LightTrack& track, std::span<const InstanceChange> changes, LightEvents& out);
     // The chunk's whole box into `cells`; the uniform value when it is uniform.
     static std::optional<uint8_t> build_light_box(const Around& around, std::vector<uint8_t>& cells);
-    void note_around_chunk(const Chunk& c, ChangeTracker& tracker);
-    void note_cube(const Chunk& c, uint16_t index, ChangeTracker& tracker);
+    void note_around_chunk(uint32_t s, ChangeTracker& tracker);
     void prepare_view();
     void restart_plan(ChunkCoord camera);
     void drop_out_of_view(ChangeTracker& tracker, Deadline deadline, const EventSink& sink);
@@ -307,11 +324,6 @@ private:
     Stats counters_;
     std::unique_ptr<BatchScratch> scratch_;
     std::unique_ptr<LightPropagator> edit_light_;  // apply()'s relight, reset for each batch
-    struct NoteCache {
-        const Chunk* chunk = nullptr;
-        uint32_t entry = UINT32_MAX;  // UINT32_MAX: fresh or not loaded
-    };
-    NoteCache note_cache_;                  // note_cube's last chunk
     std::unique_ptr<GenerationPool> pool_;  // last: its workers stop before the rest goes
 };
 
