@@ -307,7 +307,7 @@ private:
     double budget_ms_;
     std::vector<ChunkEntry> entries_;
     std::vector<uint32_t> free_entries_;
-    tsl::robin_map<ChunkCoord, uint32_t, ChunkCoordHash> index_;
+    tsl::robin_map<ChunkCoord, uint32_t, ChunkColumnHash> index_;  // coords.hpp says why this hash
     tsl::robin_set<ChunkCoord, ChunkCoordHash> in_flight_;  // requested, not integrated
     tsl::robin_map<ChunkCoord, std::vector<BlockEdit>, ChunkCoordHash> kept_edits_;
     // Requested chunks whose kept edits changed after their job was made: the edits are
