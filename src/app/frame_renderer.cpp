@@ -116,6 +116,7 @@ void FrameRenderer::capture(const std::string& path) const {
 void FrameRenderer::end() { cubes_->end_frame(); }
 
 void FrameRenderer::verify(InstanceSlots& slots, LightPageTable& light, const World& world) {
+    if (const std::optional<std::string> links = world.check_links()) throw gfx::VerifyError("chunk table: " + *links);
     land(slots, light);  // edits made since the last frame must be on the GPU first
     cubes_->verify(slots.cpu_copy());
     const std::vector<int32_t> table = cubes_->read_back_page_table();

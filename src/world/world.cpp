@@ -793,6 +793,24 @@ std::optional<std::string> World::check_light_box(ChunkCoord c, uint8_t uniform,
     return diff;
 }
 
+std::optional<std::string> World::check_links() const {
+    for (const auto& [c, s] : index_) {
+        const ChunkEntry& entry = entries_[s];
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dz = -1; dz <= 1; ++dz)
+                for (int dx = -1; dx <= 1; ++dx) {
+                    const auto k = static_cast<std::size_t>(near_slot(dx, dy, dz));
+                    const ChunkCoord nc{c.x + dx, c.y + dy, c.z + dz};
+                    const uint32_t want = k == kNearSelf ? s : entry_of(nc).value_or(kNoEntry);
+                    if (entry.near[k] == want) continue;
+                    auto name = [](uint32_t e) { return e == kNoEntry ? std::string("none") : std::to_string(e); };
+                    return "chunk " + chunk_name(c) + " links entry " + name(entry.near[k]) + " as its neighbour " +
+                           chunk_name(nc) + ", but the chunk table holds " + name(want) + " there";
+                }
+    }
+    return std::nullopt;
+}
+
 // The end of a batch: which chunks' boxes the renderer must get again (chunks that gained
 // cubes to draw, fresh chunks, uniform boxes a change broke), which it must forget (no cubes
 // left), and which bytes of whole boxes changed (the batch's changed cells, and the apron

@@ -196,6 +196,9 @@ public:
     // `cells` is not empty) with the world's light, on every cell of the box that lets light
     // through. A description of the first difference, or nullopt when they agree.
     std::optional<std::string> check_light_box(ChunkCoord c, uint8_t uniform, std::span<const uint8_t> cells) const;
+    // What is wrong with the links between loaded chunks and their 26 neighbours (each must
+    // name the chunk the table holds there), or nothing: part of `verify`.
+    std::optional<std::string> check_links() const;
 
     // The first solid block within `reach` on the ray (see cast_ray).
     std::optional<RayHit> raycast(const glm::dvec3& origin, const glm::dvec3& direction,

@@ -168,6 +168,9 @@ TEST(WorldStreaming, LongStraightWalkKeepsLoadedChunksWithinTheBound) {
         if (step % 20 == 19) {
             ASSERT_TRUE(stream_until_idle(world, camera, model));
         }
+        // Loads and drops keep every chunk's neighbour links equal to the chunk table.
+        const std::optional<std::string> links = world.check_links();
+        ASSERT_FALSE(links.has_value()) << *links;
         max_entries = std::max(max_entries, world.stats().chunk_entries);
     }
     ASSERT_TRUE(stream_until_idle(world, camera, model));
@@ -194,6 +197,7 @@ TEST(WorldStreaming, JumpingAwayCancelsQueuedWorkAndDropsLateArrivals) {
     ASSERT_TRUE(stream_until_idle(world, far, model));
     for (const ChunkCoord& c : world.loaded_chunks()) EXPECT_GT(c.x, 3000);
     EXPECT_EQ(world.stats().chunks_loaded, max_loaded_chunks(4));
+    EXPECT_EQ(world.check_links(), std::nullopt);
 }
 
 TEST(WorldStreaming, ChangingViewDistanceReplansAndDestructionMidStreamJoinsCleanly) {
