@@ -103,8 +103,8 @@ private:
         const int k = (step.y + 1) * 9 + (step.z + 1) * 3 + step.x + 1;
         if ((looked_ >> k & 1) == 0) {
             const ChunkCoord nc{c_.coord().x + step.x, c_.coord().y + step.y, c_.coord().z + step.z};
-            chunks_[k] = k == kNearSelf              ? &c_
-                         : entry_ != kNoEntry       ? world_.near_chunk(entry_, k)
+            chunks_[k] = k == kNearSelf           ? &c_
+                         : entry_ != kNoEntry     ? world_.near_chunk(entry_, k)
                          : chunk_y_in_world(nc.y) ? world_.find(nc)
                                                   : nullptr;
             looked_ |= 1u << k;

@@ -311,7 +311,7 @@ private:
     std::vector<ChunkEntry> entries_;
     std::vector<uint32_t> free_entries_;
     tsl::robin_map<ChunkCoord, uint32_t, ChunkColumnHash> index_;  // coords.hpp says why this hash
-    tsl::robin_set<ChunkCoord, ChunkCoordHash> in_flight_;  // requested, not integrated
+    tsl::robin_set<ChunkCoord, ChunkCoordHash> in_flight_;         // requested, not integrated
     tsl::robin_map<ChunkCoord, std::vector<BlockEdit>, ChunkCoordHash> kept_edits_;
     // Requested chunks whose kept edits changed after their job was made: the edits are
     // applied again when they are integrated.
@@ -327,7 +327,7 @@ private:
     Stats counters_;
     std::unique_ptr<BatchScratch> scratch_;
     std::unique_ptr<LightPropagator> edit_light_;  // apply()'s relight, reset for each batch
-    std::unique_ptr<GenerationPool> pool_;  // last: its workers stop before the rest goes
+    std::unique_ptr<GenerationPool> pool_;         // last: its workers stop before the rest goes
 };
 
 }  // namespace slotcraft
