@@ -109,8 +109,13 @@ std::vector<PageAllocator::Page> PageAllocator::release_owner(OwnerId owner) {
 // [SECTION] owner records
 
 std::uint32_t PageAllocator::find_record(OwnerId owner) const noexcept {
+    // Slots are mostly taken in runs of one owner (a chunk's cubes as it loads): the last
+    // record found answers those without the map.
+    if (last_record_ != kNoRecord && records_[last_record_].id == owner) return last_record_;
     const auto it = index_.find(owner);
-    return it == index_.end() ? kNoRecord : it->second;
+    if (it == index_.end()) return kNoRecord;
+    last_record_ = it->second;
+    return it->second;
 }
 
 std::uint32_t PageAllocator::new_record(OwnerId owner) {
@@ -126,6 +131,7 @@ std::uint32_t PageAllocator::new_record(OwnerId owner) {
 void PageAllocator::drop_record(std::uint32_t record) {
     Owner& o = records_[record];
     index_.erase(o.id);
+    if (last_record_ == record) last_record_ = kNoRecord;
     o.pages.clear();  // keeps its capacity for the next owner of this record
     o.live = 0;
     o.full_pages = 0;

@@ -86,6 +86,7 @@ void InstanceSlots::take_slot(ChunkSlots& record, uint16_t index, PackedInstance
         const size_t size = (static_cast<size_t>(a.slot) / kSlotsPerPage + 1) * kSlotsPerPage;
         cpu_.resize(size, 0);
         index_by_slot_.resize(size, 0);
+        write_pos_.resize(size, 0);
     }
     index_by_slot_[a.slot] = index;
     write(a.slot, value);
@@ -136,7 +137,7 @@ void InstanceSlots::release_chunk(const ChunkCoord& c) {
     for (const auto& [index, slot] : it->second.slot_by_index) {
         cpu_[slot] = 0;
         // A write queued earlier this frame would land after the clear: make it a zero.
-        if (auto w = write_pos_.find(slot); w != write_pos_.end()) frame_.writes[w->second].value = 0;
+        if (const uint32_t w = write_pos_[slot]; w != 0) frame_.writes[w - 1].value = 0;
     }
     coord_by_owner_.erase(it->second.owner);
     coord_by_owner_.erase(it->second.water_owner);
@@ -146,9 +147,13 @@ void InstanceSlots::release_chunk(const ChunkCoord& c) {
 
 void InstanceSlots::write(uint32_t slot, PackedInstance value) {
     cpu_[slot] = value;
-    auto [it, inserted] = write_pos_.emplace(slot, static_cast<uint32_t>(frame_.writes.size()));
-    if (inserted) frame_.writes.push_back({slot, 0, value});
-    else frame_.writes[it->second].value = value;
+    uint32_t& pos = write_pos_[slot];
+    if (pos == 0) {
+        frame_.writes.push_back({slot, 0, value});
+        pos = static_cast<uint32_t>(frame_.writes.size());
+    } else {
+        frame_.writes[pos - 1].value = value;
+    }
 }
 
 // [SECTION] compaction
@@ -172,7 +177,7 @@ void InstanceSlots::compact(size_t max_moves) {
 InstanceSlots::FrameWork InstanceSlots::take_frame() {
     FrameWork out = std::move(frame_);
     frame_ = {};
-    write_pos_.clear();
+    for (const SlotWrite& w : out.writes) write_pos_[w.slot] = 0;
     writes_last_frame_ = out.writes.size();
     return out;
 }

@@ -104,6 +104,7 @@ public:
     void reserve(size_t slots, size_t chunks) {
         cpu_.reserve(slots);
         index_by_slot_.reserve(slots);
+        write_pos_.reserve(slots);
         chunks_.reserve(chunks);
         coord_by_owner_.reserve(chunks);
     }
@@ -169,7 +170,9 @@ private:
     std::vector<PackedInstance> cpu_;      // by slot
     std::vector<uint16_t> index_by_slot_;  // local index of the cube in each live slot
     FrameWork frame_;
-    tsl::robin_map<uint32_t, uint32_t> write_pos_;  // slot -> index in frame_.writes
+    // By slot: 1 + its index in frame_.writes, 0 when it has no write queued this frame (an
+    // array beside cpu_: a hash look-up per write was a tenth of the slots' streaming time).
+    std::vector<uint32_t> write_pos_;
     std::vector<ChunkCoord> gained_, emptied_;
     mutable std::vector<PageAllocator::OwnedPage> scratch_pages_;  // chunk_runs' buffer, reused
     uint64_t writes_last_frame_ = 0;
