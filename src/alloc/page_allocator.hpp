@@ -117,8 +117,10 @@ private:
     std::vector<Owner> records_;              // reused through free_records_
     std::vector<std::uint32_t> free_records_;
     std::unordered_map<OwnerId, std::uint32_t> index_;
-    mutable std::uint32_t last_record_ = kNoRecord;  // find_record's last answer (a live record)
-    std::vector<std::uint32_t> compact_queue_;       // record indices that may be compactable
+    // find_record's last answer (a live record). find_record writes it, so even the const
+    // queries of one allocator must stay on one thread (InstanceSlots' main thread).
+    mutable std::uint32_t last_record_ = kNoRecord;
+    std::vector<std::uint32_t> compact_queue_;  // record indices that may be compactable
     std::uint64_t slots_taken_ = 0;
     std::uint64_t moves_ = 0;
     std::uint64_t page_allocations_ = 0;

@@ -110,6 +110,7 @@ struct ChunkCoordHash {
 // table they sit side by side. Looking up a chunk's neighbours then touches one or two
 // cache lines per column instead of one per chunk: at view distance 32 those look-ups
 // missed the cache and were the largest cost of streaming on the main thread.
+static_assert(kChunksPerColumn == 16, "ChunkColumnHash and chunk_key keep y in 4 bits");
 struct ChunkColumnHash {
     std::size_t operator()(const ChunkCoord& c) const noexcept {
         return static_cast<std::size_t>(mix64(chunk_key(ChunkCoord{c.x, 0, c.z})) << 4 |

@@ -780,16 +780,19 @@ std::optional<std::string> World::check_light_box(ChunkCoord c, uint8_t uniform,
         return "chunk " + chunk_name(c) + ": a light box of " + std::to_string(cells.size()) + " bytes";
     }
     std::optional<std::string> diff;
+    // Cell by cell through Around::cell, not for_each_box_cell: the check must not share the
+    // row arithmetic of the code that built the box it checks.
     const Around around(*this, *chunk);
-    around.for_each_box_cell(glm::ivec3(-1), glm::ivec3(kChunkSize), [&](uint16_t b, bool opaque, uint8_t light) {
-        if (opaque || diff) return;
+    for (uint16_t b = 0; b < kLightBoxVolume && !diff; ++b) {
+        const auto [type, light] = around.cell(0, light_box_position(b));
+        if (is_opaque(type)) continue;
         const uint8_t held = cells.empty() ? uniform : cells[b];
-        if (held == light) return;
+        if (held == light) continue;
         const glm::ivec3 q = light_box_position(b);
         diff = "chunk " + chunk_name(c) + " box cell " + std::to_string(q.x) + " " + std::to_string(q.y) + " " +
                std::to_string(q.z) + (cells.empty() ? " (uniform)" : "") + ": light " + std::to_string(held) +
                " held, " + std::to_string(light) + " in the world";
-    });
+    }
     return diff;
 }
 
@@ -807,6 +810,11 @@ std::optional<std::string> World::check_links() const {
                     return "chunk " + chunk_name(c) + " links entry " + name(entry.near[k]) + " as its neighbour " +
                            chunk_name(nc) + ", but the chunk table holds " + name(want) + " there";
                 }
+    }
+    for (const uint32_t s : free_entries_) {
+        for (const uint32_t e : entries_[s].near) {
+            if (e != kNoEntry) return "free entry " + std::to_string(s) + " still links entry " + std::to_string(e);
+        }
     }
     return std::nullopt;
 }

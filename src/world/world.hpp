@@ -247,12 +247,17 @@ private:
     static constexpr int kNearSelf = 13;
     static constexpr int near_slot(int dx, int dy, int dz) { return (dx + 1) + 3 * (dz + 1) + 9 * (dy + 1); }
     using NearEntries = std::array<uint32_t, 27>;
+    static constexpr NearEntries no_entries() {
+        NearEntries n{};
+        n.fill(kNoEntry);
+        return n;
+    }
     struct ChunkEntry {
         std::unique_ptr<Chunk> chunk;
         uint32_t generation = 1;
         bool fresh = false;  // integrated in the batch being processed
         int16_t light_box = kNoBox;
-        NearEntries near{};  // valid while chunk is loaded; near[26 - k] is the way back
+        NearEntries near = no_entries();  // valid while chunk is loaded; near[26 - k] is the way back
     };
     void link_near(uint32_t s);
     void unlink_near(uint32_t s);

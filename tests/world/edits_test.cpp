@@ -124,6 +124,7 @@ TEST(WorldEdits, StaleChunkHandleIsDetectedNotFollowed) {
     EXPECT_NE(hb.generation, h.generation);
     EXPECT_EQ(world.chunk(h), nullptr);
     EXPECT_EQ(world.chunk(hb)->coord(), b[0]);
+    EXPECT_EQ(world.check_links(), std::nullopt) << "a reused entry keeps no link of its old chunk";
     EXPECT_EQ(world.chunk(ChunkHandle{}), nullptr);
     EXPECT_EQ(world.chunk(ChunkHandle{12345, 1}), nullptr);
 }
@@ -138,7 +139,9 @@ TEST(WorldEdits, EditsSurviveTheirChunkUnloadingAndLoadingAgain) {
     const auto before = world.instances(c[0]);
     model.apply(world.unload_now(c));
     EXPECT_EQ(world.stats().edited_chunks_unloaded, 2u);
+    EXPECT_EQ(world.check_links(), std::nullopt) << "unload_now unlinks both ways";
     model.apply(world.load_now(c));
+    EXPECT_EQ(world.check_links(), std::nullopt) << "load_now links both ways";
     EXPECT_EQ(world.block_at({-3, 64, -3}), BlockType::kBrick);
     EXPECT_EQ(world.block_at({-4, 63, -4}), BlockType::kAir);
     EXPECT_EQ(world.instances(c[0]), before);
