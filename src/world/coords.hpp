@@ -105,17 +105,4 @@ struct ChunkCoordHash {
     std::size_t operator()(const ChunkCoord& c) const noexcept { return static_cast<std::size_t>(mix64(chunk_key(c))); }
 };
 
-// Hash for the chunk table (World's index): a column's 16 chunks get consecutive hashes (y
-// in the low 4 bits, the column through the full mix above them), so in a power-of-two
-// table they sit side by side. Looking up a chunk's neighbours then touches one or two
-// cache lines per column instead of one per chunk: at view distance 32 those look-ups
-// missed the cache and were the largest cost of streaming on the main thread.
-static_assert(kChunksPerColumn == 16, "ChunkColumnHash and chunk_key keep y in 4 bits");
-struct ChunkColumnHash {
-    std::size_t operator()(const ChunkCoord& c) const noexcept {
-        return static_cast<std::size_t>(mix64(chunk_key(ChunkCoord{c.x, 0, c.z})) << 4 |
-                                        static_cast<uint64_t>(c.y & 15));
-    }
-};
-
 }  // namespace slotcraft

@@ -276,9 +276,9 @@ void World::restart_plan(ChunkCoord camera) {
     if (!drop_scan_needed_) return;
     drop_scan_needed_ = false;
     to_drop_.clear();
-    for (const auto& [c, entry] : index_) {
+    index_.for_each([&](const ChunkCoord& c, uint32_t) {
         if (!column_in_view(camera.x, camera.z, c.x, c.z, view_distance_)) to_drop_.push_back(c);
-    }
+    });
     // Dropped from the back, bottom up: a chunk's light mostly comes from above, so dropping
     // a column from the bottom takes nothing from the chunks above that still wait to go.
     std::sort(to_drop_.begin(), to_drop_.end(), [](const ChunkCoord& a, const ChunkCoord& b) { return a.y > b.y; });
@@ -421,28 +421,30 @@ WorldEvents World::unload_now(std::span<const ChunkCoord> coords) {
 // [SECTION] integration
 
 namespace {
-constexpr std::size_t face_slot(Face f) {
+constexpr int face_slot(Face f) {
     const glm::ivec3 n = kFaceNormals[f];
-    return static_cast<std::size_t>((n.x + 1) + 3 * (n.z + 1) + 9 * (n.y + 1));
+    return (n.x + 1) + 3 * (n.z + 1) + 9 * (n.y + 1);
 }
 }  // namespace
 
+// One look-up per column around the chunk (9), three chunks from each.
 void World::link_near(uint32_t s) {
     ChunkEntry& entry = entries_[s];
     const ChunkCoord c = entry.chunk->coord();
-    for (int dy = -1; dy <= 1; ++dy)
-        for (int dz = -1; dz <= 1; ++dz)
-            for (int dx = -1; dx <= 1; ++dx) {
+    for (int dz = -1; dz <= 1; ++dz)
+        for (int dx = -1; dx <= 1; ++dx) {
+            const ChunkTable::Column* column = index_.find_column(c.x + dx, c.z + dz);
+            for (int dy = -1; dy <= 1; ++dy) {
                 const auto k = static_cast<std::size_t>(near_slot(dx, dy, dz));
-                if (k == kNearSelf) {
-                    entry.near[k] = s;
-                    continue;
-                }
-                const ChunkCoord nc{c.x + dx, c.y + dy, c.z + dz};
-                const std::optional<uint32_t> e = chunk_y_in_world(nc.y) ? entry_of(nc) : std::nullopt;
-                entry.near[k] = e.value_or(kNoEntry);
-                if (e) entries_[*e].near[26 - k] = s;
+                const int y = c.y + dy;
+                const uint32_t e = column != nullptr && chunk_y_in_world(y)
+                                       ? column->entries[static_cast<std::size_t>(y)]
+                                       : kNoEntry;
+                assert((k != kNearSelf || e == s) && "link_near: the chunk must be in the table first");
+                entry.near[k] = e;
+                if (e != kNoEntry && k != kNearSelf) entries_[e].near[26 - k] = s;
             }
+        }
 }
 
 void World::unlink_near(uint32_t s) {
@@ -480,7 +482,7 @@ void World::integrate(std::vector<GenerationResult> chunks, WorldEvents& events,
         entries_[s].chunk = std::move(chunk);
         entries_[s].fresh = true;
         entries_[s].light_box = kNoBox;
-        index_.insert({c, s});
+        index_.insert(c, s);
         tracker.light.fresh.push_back(c);
         kept_edits_.erase(c);  // the chunk holds its edits again
         fresh.push_back(s);
@@ -490,7 +492,7 @@ void World::integrate(std::vector<GenerationResult> chunks, WorldEvents& events,
         Chunk& chunk = *entries_[s].chunk;
         for (int f = 0; f < kFaceCount; ++f) {
             const auto face = static_cast<Face>(f);
-            const uint32_t e = entries_[s].near[face_slot(face)];
+            const uint32_t e = entries_[s].near[static_cast<std::size_t>(face_slot(face))];
             if (e == kNoEntry) continue;
             const std::optional<uint32_t> ns = e;
             ChunkEntry& other = entries_[*ns];
@@ -569,7 +571,7 @@ void World::unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker) {
     }
     for (int f = 0; f < kFaceCount; ++f) {
         const auto face = static_cast<Face>(f);
-        const uint32_t e = entry.near[face_slot(face)];
+        const uint32_t e = entry.near[static_cast<std::size_t>(face_slot(face))];
         if (e == kNoEntry) continue;
         const std::optional<uint32_t> ns = e;
         ChunkEntry& other = entries_[*ns];
@@ -612,19 +614,19 @@ void World::unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker) {
 // [SECTION] blocks and edits
 
 std::optional<uint32_t> World::entry_of(ChunkCoord c) const {
-    const auto it = index_.find(c);
-    if (it == index_.end()) return std::nullopt;
-    return it->second;
+    const uint32_t e = index_.find(c);
+    if (e == kNoEntry) return std::nullopt;
+    return e;
 }
 
 Chunk* World::find(ChunkCoord c) {
-    const auto it = index_.find(c);
-    return it == index_.end() ? nullptr : entries_[it->second].chunk.get();
+    const uint32_t e = index_.find(c);
+    return e == kNoEntry ? nullptr : entries_[e].chunk.get();
 }
 
 const Chunk* World::find(ChunkCoord c) const {
-    const auto it = index_.find(c);
-    return it == index_.end() ? nullptr : entries_[it->second].chunk.get();
+    const uint32_t e = index_.find(c);
+    return e == kNoEntry ? nullptr : entries_[e].chunk.get();
 }
 
 std::optional<BlockType> World::block_at(const BlockPos& p) const {
@@ -797,19 +799,34 @@ std::optional<std::string> World::check_light_box(ChunkCoord c, uint8_t uniform,
 }
 
 std::optional<std::string> World::check_links() const {
-    for (const auto& [c, s] : index_) {
+    std::optional<std::string> wrong;
+    // The table itself: its count, and every chunk under the entry that holds it.
+    std::size_t counted = 0;
+    index_.for_each([&](const ChunkCoord& c, uint32_t s) {
+        ++counted;
+        if (wrong) return;
         const ChunkEntry& entry = entries_[s];
-        for (int dy = -1; dy <= 1; ++dy)
-            for (int dz = -1; dz <= 1; ++dz)
-                for (int dx = -1; dx <= 1; ++dx) {
+        if (!entry.chunk || !(entry.chunk->coord() == c)) {
+            wrong = "the chunk table holds entry " + std::to_string(s) + " for chunk " + chunk_name(c) +
+                    ", which holds " + (entry.chunk ? "chunk " + chunk_name(entry.chunk->coord()) : "no chunk");
+            return;
+        }
+        for (int dy = -1; dy <= 1 && !wrong; ++dy)
+            for (int dz = -1; dz <= 1 && !wrong; ++dz)
+                for (int dx = -1; dx <= 1 && !wrong; ++dx) {
                     const auto k = static_cast<std::size_t>(near_slot(dx, dy, dz));
                     const ChunkCoord nc{c.x + dx, c.y + dy, c.z + dz};
                     const uint32_t want = k == kNearSelf ? s : entry_of(nc).value_or(kNoEntry);
                     if (entry.near[k] == want) continue;
                     auto name = [](uint32_t e) { return e == kNoEntry ? std::string("none") : std::to_string(e); };
-                    return "chunk " + chunk_name(c) + " links entry " + name(entry.near[k]) + " as its neighbour " +
-                           chunk_name(nc) + ", but the chunk table holds " + name(want) + " there";
+                    wrong = "chunk " + chunk_name(c) + " links entry " + name(entry.near[k]) + " as its neighbour " +
+                            chunk_name(nc) + ", but the chunk table holds " + name(want) + " there";
                 }
+    });
+    if (wrong) return wrong;
+    if (counted != index_.size()) {
+        return "the chunk table counts " + std::to_string(index_.size()) + " chunks but holds " +
+               std::to_string(counted);
     }
     for (const uint32_t s : free_entries_) {
         for (const uint32_t e : entries_[s].near) {
@@ -1245,7 +1262,7 @@ const Chunk* World::chunk(ChunkHandle h) const {
 std::vector<ChunkCoord> World::loaded_chunks() const {
     std::vector<ChunkCoord> out;
     out.reserve(index_.size());
-    for (const auto& [coord, entry] : index_) out.push_back(coord);
+    index_.for_each([&](const ChunkCoord& coord, uint32_t) { out.push_back(coord); });
     return out;
 }
 

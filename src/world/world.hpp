@@ -5,6 +5,7 @@
 // Plain C++20 and GLM; never depends on GL, GLFW or ImGui.
 #include "world/block.hpp"
 #include "world/chunk.hpp"
+#include "world/chunk_table.hpp"
 #include "world/coords.hpp"
 #include "world/cpu_clock.hpp"
 #include "world/events.hpp"
@@ -243,7 +244,7 @@ private:
     // when a chunk is integrated and unlinked when it goes, so the integration's border,
     // light and shade work finds its neighbours without the chunk table (whose look-ups
     // miss the cache: they were a quarter of the main thread's streaming time).
-    static constexpr uint32_t kNoEntry = UINT32_MAX;
+    static constexpr uint32_t kNoEntry = ChunkTable::kNone;
     static constexpr int kNearSelf = 13;
     static constexpr int near_slot(int dx, int dy, int dz) { return (dx + 1) + 3 * (dz + 1) + 9 * (dy + 1); }
     using NearEntries = std::array<uint32_t, 27>;
@@ -315,8 +316,8 @@ private:
     double budget_ms_;
     std::vector<ChunkEntry> entries_;
     std::vector<uint32_t> free_entries_;
-    tsl::robin_map<ChunkCoord, uint32_t, ChunkColumnHash> index_;  // coords.hpp says why this hash
-    tsl::robin_set<ChunkCoord, ChunkCoordHash> in_flight_;         // requested, not integrated
+    ChunkTable index_;                                      // loaded chunks' entries (chunk_table.hpp)
+    tsl::robin_set<ChunkCoord, ChunkCoordHash> in_flight_;  // requested, not integrated
     tsl::robin_map<ChunkCoord, std::vector<BlockEdit>, ChunkCoordHash> kept_edits_;
     // Requested chunks whose kept edits changed after their job was made: the edits are
     // applied again when they are integrated.
