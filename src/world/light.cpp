@@ -279,8 +279,7 @@ std::vector<CubeInstance> inner_instances(const Chunk& chunk) {
         if (!off_border(cube.index)) continue;
         const glm::ivec3 p = local_position(cube.index);
         cube.shade = shade_from(cube.face_mask, [&](const glm::ivec3& d) {
-            const uint16_t j = local_index(p.x + d.x, p.y + d.y, p.z + d.z);
-            return std::pair{chunk.block(j), chunk.light(j)};
+            return is_opaque(chunk.block(local_index(p.x + d.x, p.y + d.y, p.z + d.z)));
         });
         inner.push_back(cube);
     }

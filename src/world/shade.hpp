@@ -47,16 +47,16 @@ inline constexpr std::array<glm::ivec3, kOccluderCount> kOccluderOffsets = [] {
     return t;
 }();
 
-// `near(offset)` gives the block and light (pack_light) of the cell at `offset` from the
-// cube; `mask` is the cube's face mask (0: no instance, default shade). The shade is the
-// occlusion only (the light reaches the shader through the light pages, docs/light.md).
-template <class Near>
-CubeShade shade_from(uint8_t mask, Near&& near) {
+// `opaque_at(offset)` says whether the cell at `offset` from the cube is opaque; `mask` is
+// the cube's face mask (0: no instance, default shade). The shade is the occlusion only (the
+// light reaches the shader through the light pages, docs/light.md), so no light is read.
+template <class OpaqueAt>
+CubeShade shade_from(uint8_t mask, OpaqueAt&& opaque_at) {
     static_assert(kFaceCount == 6 && kAllFaces == 63, "kOccludersOfMask is indexed by a 6-bit face mask");
     CubeShade s;
     for (uint32_t need = kOccludersOfMask[mask & kAllFaces]; need != 0; need &= need - 1) {
         const int b = std::countr_zero(need);
-        if (is_opaque(near(kOccluderOffsets[static_cast<std::size_t>(b)]).first)) s.occluders |= 1u << b;
+        if (opaque_at(kOccluderOffsets[static_cast<std::size_t>(b)])) s.occluders |= 1u << b;
     }
     return s;
 }

@@ -45,19 +45,17 @@ public:
     // another chunk's when the offset leaves the chunk; open sky above the world; opaque and
     // dark below it and in chunks that are not loaded.
     std::pair<BlockType, uint8_t> cell(uint16_t index, const glm::ivec3& offset) const {
-        const glm::ivec3 q = local_position(index) + offset;
-        if (q.x >= 0 && q.x < kChunkSize && q.y >= 0 && q.y < kChunkSize && q.z >= 0 && q.z < kChunkSize) {
-            const uint16_t j = local_index(q.x, q.y, q.z);
-            return {c_.block(j), c_.light(j)};
-        }
-        const glm::ivec3 step{floor_div(q.x, kChunkSize), floor_div(q.y, kChunkSize), floor_div(q.z, kChunkSize)};
-        assert(glm::all(glm::lessThanEqual(glm::abs(step), glm::ivec3(1))) && "Around reads the next chunk at most");
-        const ChunkCoord nc{c_.coord().x + step.x, c_.coord().y + step.y, c_.coord().z + step.z};
-        if (nc.y >= kChunksPerColumn) return {BlockType::kAir, kOpenSkyLight};
-        const Chunk* n = near(step);
-        if (n == nullptr) return {BlockType::kStone, 0};
-        const uint16_t j = local_index(q - step * kChunkSize);
-        return {n->block(j), n->light(j)};
+        const Place at = locate(index, offset);
+        if (at.above_world) return {BlockType::kAir, kOpenSkyLight};
+        if (at.chunk == nullptr) return {BlockType::kStone, 0};
+        return {at.chunk->block(at.index), at.chunk->light(at.index)};
+    }
+    // Whether that cell is opaque (the rule of cell(), without reading its light): what a
+    // cube's occlusion reads, eight to eighteen times a cube.
+    bool opaque(uint16_t index, const glm::ivec3& offset) const {
+        const Place at = locate(index, offset);
+        if (at.above_world) return false;
+        return at.chunk == nullptr || is_opaque(at.chunk->block(at.index));
     }
 
     const Chunk& chunk() const { return c_; }
@@ -97,6 +95,22 @@ public:
     }
 
 private:
+    struct Place {
+        const Chunk* chunk;  // nullptr: not loaded, or below the world
+        uint16_t index;      // in chunk
+        bool above_world;
+    };
+    Place locate(uint16_t index, const glm::ivec3& offset) const {
+        const int x = (index & 15) + offset.x, y = (index >> 8 & 15) + offset.y, z = (index >> 4 & 15) + offset.z;
+        static_assert(kChunkSize == 16, "locate steps chunks with shifts by 4");
+        if (((x | y | z) & ~15) == 0) return {&c_, local_index(x, y, z), false};
+        // -1 >> 4 is -1 and 16 >> 4 is 1 (an arithmetic shift): the chunk step on each axis.
+        const glm::ivec3 step{x >> 4, y >> 4, z >> 4};
+        assert(glm::all(glm::lessThanEqual(glm::abs(step), glm::ivec3(1))) && "Around reads the next chunk at most");
+        if (c_.coord().y + step.y >= kChunksPerColumn) return {nullptr, 0, true};
+        return {near(step), local_index(x & 15, y & 15, z & 15), false};
+    }
+
     // The chunk at `step` (-1..1 on each axis) from this one, below the top of the world;
     // nullptr when it is not loaded or below the world.
     const Chunk* near(const glm::ivec3& step) const {
@@ -666,7 +680,7 @@ CubeShade World::shade_of(const Chunk& c, uint16_t index, uint8_t mask) const {
 }
 
 CubeShade World::shade_of(const Around& around, uint16_t index, uint8_t mask) const {
-    return shade_from(mask, [&](const glm::ivec3& d) { return around.cell(index, d); });
+    return shade_from(mask, [&](const glm::ivec3& d) { return around.opaque(index, d); });
 }
 
 void World::append_shaded(const Chunk& c, std::vector<CubeInstance>& out) const {
