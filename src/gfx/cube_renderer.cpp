@@ -89,6 +89,7 @@ void CubeRenderer::land(InstanceSlots& slots, LightPageTable& light) {
         for (const uint32_t page : pages) work.pages.push_back({page, c, ref(c)});
     }
     land(work, light_work);
+    slots.give_back(std::move(work));
 }
 
 void CubeRenderer::land(const InstanceSlots::FrameWork& work, const LightPageTable::FrameWork& light) {

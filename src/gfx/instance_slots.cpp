@@ -176,7 +176,8 @@ void InstanceSlots::compact(size_t max_moves) {
 
 InstanceSlots::FrameWork InstanceSlots::take_frame() {
     FrameWork out = std::move(frame_);
-    frame_ = {};
+    frame_ = std::move(spare_);
+    spare_ = {};
     for (const SlotWrite& w : out.writes) write_pos_[w.slot] = 0;
     writes_last_frame_ = out.writes.size();
     return out;

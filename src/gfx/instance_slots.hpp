@@ -126,8 +126,19 @@ public:
 
     // Slot writes queued for this frame so far (one per slot: a slot written twice is one).
     std::size_t queued_writes() const { return frame_.writes.size(); }
-    // Hands the queued GPU work to the caller and starts a new frame.
+    // Hands the queued GPU work to the caller and starts a new frame (in the buffers of the
+    // work given back last, if any).
     FrameWork take_frame();
+    // The caller is done with a frame's work: its buffers (emptied, capacity kept) queue the
+    // frame after the next one's (the next frame's set is handed out at take_frame, so two
+    // sets take turns). While the view fills, a frame queues tens of thousands of writes;
+    // growing a fresh vector to that size every frame cost copies and page faults.
+    void give_back(FrameWork&& used) {
+        used.cleared_pages.clear();
+        used.pages.clear();
+        used.writes.clear();
+        spare_ = std::move(used);
+    }
 
     // [SECTION] queries
     std::optional<uint32_t> slot_of(const ChunkCoord& chunk, uint16_t local_index) const;
@@ -182,6 +193,7 @@ private:
     std::vector<PackedInstance> cpu_;      // by slot
     std::vector<uint16_t> index_by_slot_;  // local index of the cube in each live slot
     FrameWork frame_;
+    FrameWork spare_;  // given back: the next frame's buffers
     // By slot: 1 + its index in frame_.writes, 0 when it has no write queued this frame (an
     // array beside cpu_: a hash look-up per write was a tenth of the slots' streaming time).
     std::vector<uint32_t> write_pos_;

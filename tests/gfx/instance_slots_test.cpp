@@ -85,6 +85,38 @@ TEST(InstanceSlots, OccluderBitsAreTheTwentyEdgeAndCornerNeighboursAndMatchTheSh
     EXPECT_NE(flat.find(want), std::string::npos) << "cube.vert's kOccluderBit differs from occluder_bit(): " << want;
 }
 
+// The renderer gives each frame's work back (give_back); the frame after next queues into
+// those buffers (two sets take turns: the next frame's set is handed out when this one is
+// taken), emptied, and replaying frames made that way still ends at the CPU copy.
+TEST(InstanceSlots, WorkGivenBackIsReusedEmpty) {
+    World world({WorldType::kFlat, 1, 2, 1, 0});
+    std::vector<ChunkCoord> chunks;
+    for (int y = 0; y < kChunksPerColumn; ++y) chunks.push_back({0, y, 0});
+    InstanceSlots slots;
+    slots.apply(world.load_now(chunks));
+    std::vector<PackedInstance> gpu;
+    InstanceSlots::FrameWork first = slots.take_frame();
+    replay(first, gpu);
+    ASSERT_EQ(first.writes.size(), 256u) << "the flat world's top layer";
+    const SlotWrite* buffer = first.writes.data();
+    slots.give_back(std::move(first));
+    const BlockPos top{5, 63, 5};
+    for (const BlockType type : {BlockType::kAir, BlockType::kStone}) {
+        slots.apply_changes(world.set_block(top, type));
+        InstanceSlots::FrameWork frame = slots.take_frame();
+        if (type == BlockType::kStone) {
+            EXPECT_EQ(frame.writes.data(), buffer) << "the third frame queues into the first frame's buffer";
+        }
+        EXPECT_TRUE(frame.pages.empty());
+        EXPECT_GE(frame.writes.size(), 1u);
+        EXPECT_LE(frame.writes.size(), 11u) << "only this frame's writes, none left from an earlier one";
+        replay(frame, gpu);
+        slots.give_back(std::move(frame));
+    }
+    EXPECT_TRUE(slots.take_frame().writes.empty()) << "nothing queued: an empty frame";
+    EXPECT_EQ(gpu, slots.cpu_copy());
+}
+
 TEST(InstanceSlots, BreakFreesASlotAndPlaceReusesIt) {
     World world({WorldType::kFlat, 1, 2, 1, 0});
     std::vector<ChunkCoord> chunks;
