@@ -34,6 +34,8 @@ public:
     // exposed cube inside and no mask storage either. set_block allocates on the first block
     // that differs.
     BlockType block(uint16_t index) const { return blocks_ ? (*blocks_)[index] : uniform_; }
+    // The block array (block() of cell i is block_data()[i]), nullptr while the chunk is uniform.
+    const BlockType* block_data() const { return blocks_ ? blocks_->data() : nullptr; }
     void set_block(uint16_t index, BlockType type);
     // True unless the chunk is uniform air.
     bool has_blocks() const { return blocks_ != nullptr || uniform_ != BlockType::kAir; }
@@ -81,6 +83,8 @@ public:
     // Drops the array when every cell has the same light. Returns true when it did.
     bool compact_light();
     bool has_light_array() const { return light_ != nullptr; }
+    // The light array (light() of cell i is light_data()[i]), nullptr while the chunk has none.
+    const uint8_t* light_data() const { return light_ ? light_->data() : nullptr; }
     // Every cell gets `value`, no array.
     void fill_light(uint8_t value) {
         light_.reset();
