@@ -85,15 +85,21 @@ TEST(InstanceSlots, OccluderBitsAreTheTwentyEdgeAndCornerNeighboursAndMatchTheSh
     EXPECT_NE(flat.find(want), std::string::npos) << "cube.vert's kOccluderBit differs from occluder_bit(): " << want;
 }
 
+// The column of chunks 0 y 0 of a flat world, loaded into `slots`; returns its chunks.
+std::vector<ChunkCoord> load_flat_column(World& world, InstanceSlots& slots) {
+    std::vector<ChunkCoord> chunks;
+    for (int y = 0; y < kChunksPerColumn; ++y) chunks.push_back({0, y, 0});
+    slots.apply(world.load_now(chunks));
+    return chunks;
+}
+
 // The renderer gives each frame's work back (give_back); the frame after next queues into
 // those buffers (two sets take turns: the next frame's set is handed out when this one is
 // taken), emptied, and replaying frames made that way still ends at the CPU copy.
 TEST(InstanceSlots, WorkGivenBackIsReusedEmpty) {
     World world({WorldType::kFlat, 1, 2, 1, 0});
-    std::vector<ChunkCoord> chunks;
-    for (int y = 0; y < kChunksPerColumn; ++y) chunks.push_back({0, y, 0});
     InstanceSlots slots;
-    slots.apply(world.load_now(chunks));
+    load_flat_column(world, slots);
     std::vector<PackedInstance> gpu;
     InstanceSlots::FrameWork first = slots.take_frame();
     replay(first, gpu);
@@ -119,10 +125,8 @@ TEST(InstanceSlots, WorkGivenBackIsReusedEmpty) {
 
 TEST(InstanceSlots, BreakFreesASlotAndPlaceReusesIt) {
     World world({WorldType::kFlat, 1, 2, 1, 0});
-    std::vector<ChunkCoord> chunks;
-    for (int y = 0; y < kChunksPerColumn; ++y) chunks.push_back({0, y, 0});
     InstanceSlots slots;
-    slots.apply(world.load_now(chunks));
+    const std::vector<ChunkCoord> chunks = load_flat_column(world, slots);
     std::vector<PackedInstance> gpu;
     replay(slots.take_frame(), gpu);
     const auto before = slots.stats();
