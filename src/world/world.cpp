@@ -564,28 +564,27 @@ void World::relight_fresh(const std::vector<uint32_t>& fresh, ChangeTracker& tra
     auto passes_full_sky = [](const Chunk& c, uint16_t i) {
         return lets_light_through(c.block(i)) && sky_level(c.light(i)) == kMaxLight;
     };
+    // The sky columns of chunk `upper` over chunk `lower`: the top cells of `lower` that hold
+    // full sky while the bottom cell above does not pass it down lose their sky light. When
+    // both chunks are one block and one light (no arrays: sky over sky, the most common pair),
+    // every column is the first one, so one look decides for all 256.
+    auto cut_sky = [&](Chunk& lower, const Chunk& upper) {
+        const bool alike = lower.uniform() && !lower.has_light_array() && upper.uniform() && !upper.has_light_array();
+        for (int z = 0; z < kChunkSize; ++z) {
+            for (int x = 0; x < kChunkSize; ++x) {
+                const uint16_t top = local_index(x, kChunkSize - 1, z);
+                if (sky_level(lower.light(top)) == kMaxLight && !passes_full_sky(upper, local_index(x, 0, z))) {
+                    lp.remove(&lower, top, 1);
+                } else if (alike) {
+                    return;
+                }
+            }
+        }
+    };
     for (const uint32_t s : fresh) {
         Chunk& chunk = *entries_[s].chunk;
-        if (Chunk* above = near_chunk(s, face_slot(kPosY))) {
-            for (int z = 0; z < kChunkSize; ++z) {
-                for (int x = 0; x < kChunkSize; ++x) {
-                    const uint16_t top = local_index(x, kChunkSize - 1, z);
-                    if (sky_level(chunk.light(top)) == kMaxLight && !passes_full_sky(*above, local_index(x, 0, z))) {
-                        lp.remove(&chunk, top, 1);
-                    }
-                }
-            }
-        }
-        if (Chunk* below = near_chunk(s, face_slot(kNegY))) {
-            for (int z = 0; z < kChunkSize; ++z) {
-                for (int x = 0; x < kChunkSize; ++x) {
-                    const uint16_t top = local_index(x, kChunkSize - 1, z);
-                    if (sky_level(below->light(top)) == kMaxLight && !passes_full_sky(chunk, local_index(x, 0, z))) {
-                        lp.remove(below, top, 1);
-                    }
-                }
-            }
-        }
+        if (const Chunk* above = near_chunk(s, face_slot(kPosY))) cut_sky(chunk, *above);
+        if (Chunk* below = near_chunk(s, face_slot(kNegY))) cut_sky(*below, chunk);
         for (int f = 0; f < kFaceCount; ++f) {
             const auto face = static_cast<Face>(f);
             if (Chunk* other = near_chunk(s, face_slot(face))) lp.join_border(chunk, face, *other);
