@@ -134,7 +134,7 @@ public:
 
 private:
     void open_store(const WorldSessionConfig& config);
-    void reserve_slots();
+    void reserve_slots(InstanceSlots::Touch touch);
     // One batch through the world, the slots and the file; returns the cells' old types.
     std::vector<uint8_t> run(const Region& r, const CellRule& rule, const std::string& what);
     void record(const Region& r, std::vector<uint8_t> before);

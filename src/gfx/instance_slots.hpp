@@ -100,16 +100,19 @@ public:
 
     // Room for `slots` slots in the CPU copy and `chunks` chunks in the tables without
     // reallocating or rehashing: growing a copy of millions of slots mid-frame costs
-    // milliseconds (the copy and its page faults). The room is touched here too (grown, then
-    // shrunk back: the capacity and its pages stay), so the first use of each page faults
-    // now and not in a frame's streaming time: on this VM those faults were a tenth of it.
-    // The caller sizes the room to a view that fills (WorldSession::reserve_slots), so the
-    // memory is the memory the full view takes anyway.
-    void reserve(size_t slots, size_t chunks) {
-        auto reserve_touched = [slots](auto& v) {
+    // milliseconds (the copy and its page faults). With Touch::kNow the room is touched too
+    // (grown, then shrunk back: the capacity and its pages stay), so the first use of each
+    // page faults now and not in a frame's streaming time (on this VM page faults were a
+    // tenth of that time, these and those of a vector of writes grown anew each frame, see
+    // give_back); it is then resident memory (14 bytes a slot) whether the view fills it or
+    // not. With Touch::kLater it is address space until used (a reserve inside a frame: the
+    // touch would be that frame's cost).
+    enum class Touch { kNow, kLater };
+    void reserve(size_t slots, size_t chunks, Touch touch) {
+        auto reserve_touched = [slots, touch](auto& v) {
             const size_t used = v.size();
             v.reserve(slots);
-            if (v.size() < slots) {
+            if (touch == Touch::kNow && v.size() < slots) {
                 v.resize(slots);
                 v.resize(used);
             }
