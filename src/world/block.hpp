@@ -91,6 +91,13 @@ constexpr bool changes_neighbour_faces(BlockType before, BlockType after) {
 // (air, leaves, glass, and any see-through block added to the table later), so the light
 // code never names a block. block.cpp checks both against the table at compile time.
 constexpr bool lets_light_through(BlockType type) { return !is_opaque(type); }
+// 1 for a byte whose block type is not opaque, 0 for one that is: a table for loops over raw
+// block arrays (exposure, light boxes) that the compiler can vectorise.
+inline constexpr std::array<uint8_t, 256> kOpenByType = [] {
+    std::array<uint8_t, 256> open{};
+    for (int v = 0; v < 256; ++v) open[static_cast<std::size_t>(v)] = is_opaque(static_cast<BlockType>(v)) ? 0 : 1;
+    return open;
+}();
 inline constexpr uint8_t kMaxLight = 15;
 // The block light a block puts into the cells next to it (the lamp: 15; others: 0).
 constexpr uint8_t light_emission(BlockType type) { return type == BlockType::kLamp ? kMaxLight : uint8_t{0}; }

@@ -87,11 +87,6 @@ void Chunk::compute_interior_masks() {
         blocks_ = std::make_unique<std::array<BlockType, kChunkVolume>>();
         blocks_->fill(uniform_);
     }
-    static constexpr auto kOpen = [] {
-        std::array<uint8_t, 256> open{};
-        for (int v = 0; v < 256; ++v) open[v] = is_opaque(static_cast<BlockType>(v)) ? 0 : 1;
-        return open;
-    }();
     constexpr int kP = kChunkSize + 2;  // padded edge
     constexpr int kDy = kP * kP;
     constexpr int kDz = kP;
@@ -103,7 +98,8 @@ void Chunk::compute_interior_masks() {
     for (int y = 0; y < kChunkSize; ++y)
         for (int z = 0; z < kChunkSize; ++z)
             for (int x = 0; x < kChunkSize; ++x)
-                open[(y + 1) * kDy + (z + 1) * kDz + x + 1] = kOpen[static_cast<uint8_t>(b[local_index(x, y, z)])];
+                open[(y + 1) * kDy + (z + 1) * kDz + x + 1] =
+                    kOpenByType[static_cast<uint8_t>(b[local_index(x, y, z)])];
 
     std::array<uint8_t, kChunkVolume> masks{};
     for (int y = 0; y < kChunkSize; ++y) {

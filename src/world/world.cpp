@@ -531,12 +531,11 @@ void World::integrate(std::vector<GenerationResult> chunks, WorldEvents& events,
             const auto face = static_cast<Face>(f);
             const uint32_t e = entries_[s].near[static_cast<std::size_t>(face_slot(face))];
             if (e == kNoEntry) continue;
-            const std::optional<uint32_t> ns = e;
-            ChunkEntry& other = entries_[*ns];
+            ChunkEntry& other = entries_[e];
             chunk.fix_border(face, other.chunk.get(), [](uint16_t, uint8_t) {});
             if (other.fresh) continue;  // its side is fixed when its own turn comes
             other.chunk->fix_border(opposite(face), &chunk, [&](uint16_t i, uint8_t old_mask) {
-                tracker.note(*ns, other.generation, i, old_mask);
+                tracker.note(e, other.generation, i, old_mask);
             });
         }
     }
@@ -609,11 +608,9 @@ void World::unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker) {
         const auto face = static_cast<Face>(f);
         const uint32_t e = entry.near[static_cast<std::size_t>(face_slot(face))];
         if (e == kNoEntry) continue;
-        const std::optional<uint32_t> ns = e;
-        ChunkEntry& other = entries_[*ns];
-        other.chunk->fix_border(opposite(face), nullptr, [&](uint16_t i, uint8_t old_mask) {
-            tracker.note(*ns, other.generation, i, old_mask);
-        });
+        ChunkEntry& other = entries_[e];
+        other.chunk->fix_border(opposite(face), nullptr,
+                                [&](uint16_t i, uint8_t old_mask) { tracker.note(e, other.generation, i, old_mask); });
     }
     // Light: what came through the chunk goes; the chunk below sees open sky again.
     LightPropagator lp(finder(), true);
@@ -792,11 +789,6 @@ std::string chunk_name(ChunkCoord c) {
 // holds the first open cell's light. A callback per cell took 1.8 times the perf samples
 // (bench_world's Settle/32, old and new binary one after the other: 327 against 181).
 std::optional<uint8_t> World::build_light_box(const Around& around, std::vector<uint8_t>& cells) {
-    static constexpr auto kOpen = [] {
-        std::array<uint8_t, 256> open{};
-        for (int v = 0; v < 256; ++v) open[static_cast<std::size_t>(v)] = is_opaque(static_cast<BlockType>(v)) ? 0 : 1;
-        return open;
-    }();
     cells.resize(kLightBoxVolume);
     std::array<uint8_t, kLightBoxVolume> open;
     around.for_each_box_row(glm::ivec3(-1), glm::ivec3(kChunkSize), [&](const Around::RowPart& part) {
@@ -814,9 +806,9 @@ std::optional<uint8_t> World::build_light_box(const Around& around, std::vector<
             std::fill_n(light_out, part.n, c.light(0));
         }
         if (const BlockType* blocks = c.block_data()) {
-            for (int k = 0; k < part.n; ++k) open_out[k] = kOpen[static_cast<uint8_t>(blocks[part.i0 + k])];
+            for (int k = 0; k < part.n; ++k) open_out[k] = kOpenByType[static_cast<uint8_t>(blocks[part.i0 + k])];
         } else {
-            std::fill_n(open_out, part.n, kOpen[static_cast<uint8_t>(c.block(0))]);
+            std::fill_n(open_out, part.n, kOpenByType[static_cast<uint8_t>(c.block(0))]);
         }
     });
     const auto first = static_cast<std::size_t>(std::find(open.begin(), open.end(), uint8_t{1}) - open.begin());
