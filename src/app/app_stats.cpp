@@ -203,6 +203,7 @@ void App::collect_stream_stats(StatsJson& json) const {
     json.set("stream.queued", i64(w.stream_queued));
     json.set("stream.plan_left", i64(w.plan_left));
     json.set("stream.chunks_uniform", i64(w.chunks_uniform));
+    json.set("stream.chunks_unshown", i64(w.chunks_unshown));
     json.set("stream.chunks_with_cubes", i64(w.chunks_with_instances));
     json.set("stream.storage_bytes", i64(w.storage_bytes));
     json.set("stream.order_bytes", i64(w.order_bytes));

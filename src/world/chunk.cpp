@@ -12,11 +12,13 @@ void Chunk::set_block(uint16_t index, BlockType type) {
         blocks_->fill(uniform_);
     }
     (*blocks_)[index] = type;
+    open_light_ = kUnknownLight;
 }
 
 void Chunk::fill(BlockType type) {
     blocks_.reset();
     uniform_ = type;
+    open_light_ = kUnknownLight;
 }
 
 void Chunk::make_uniform_if_possible() {
@@ -161,6 +163,39 @@ void Chunk::set_light(uint16_t index, uint8_t value) {
         light_->fill(uniform_light_);
     }
     (*light_)[index] = value;
+    if (open_light_ != value) open_light_ = kUnknownLight;  // the same light keeps the answer
+}
+
+int Chunk::open_light() const {
+    if (open_light_ != kUnknownLight) return open_light_;
+    const BlockType* b = block_data();
+    const uint8_t* l = light_data();
+    int u = kNoOpenCell;
+    if (b == nullptr) {
+        if (!kOpenByType[static_cast<uint8_t>(uniform_)]) {
+            u = kNoOpenCell;
+        } else if (l == nullptr) {
+            u = uniform_light_;
+        } else {
+            u = l[0];
+            for (int i = 1; i < kChunkVolume && u != kMixedLight; ++i) u = l[i] == u ? u : kMixedLight;
+        }
+    } else {
+        int i = 0;
+        while (i < kChunkVolume && !kOpenByType[static_cast<uint8_t>(b[i])]) ++i;
+        if (i < kChunkVolume) {
+            u = l != nullptr ? l[i] : uniform_light_;
+            if (l != nullptr) {
+                uint8_t differs = 0;
+                for (; i < kChunkVolume; ++i) {
+                    differs |= static_cast<uint8_t>(kOpenByType[static_cast<uint8_t>(b[i])] & (l[i] != u ? 1 : 0));
+                }
+                if (differs != 0) u = kMixedLight;
+            }
+        }
+    }
+    open_light_ = static_cast<int16_t>(u);
+    return u;
 }
 
 bool Chunk::compact_light() {

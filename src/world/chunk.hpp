@@ -89,7 +89,17 @@ public:
     void fill_light(uint8_t value) {
         light_.reset();
         uniform_light_ = value;
+        open_light_ = kUnknownLight;
     }
+
+    // The light every open (not opaque) cell holds, when they all hold one (0..255);
+    // kNoOpenCell when every cell is opaque; kMixedLight when open cells differ. Worked out
+    // when first asked and kept until a block changes or a cell gets another light than that
+    // one: the light box asks its 27 chunks this before it reads any of their cells.
+    static constexpr int kNoOpenCell = 256, kMixedLight = 257, kUnknownLight = -1;
+    int open_light() const;
+    // The kept answer, or kUnknownLight when it has not been worked out since a change.
+    int known_open_light() const { return open_light_; }
 
     // Bytes of block, mask and light storage (for stats: air chunks cost almost nothing).
     std::size_t storage_bytes() const;
@@ -104,7 +114,8 @@ private:
     std::unique_ptr<std::array<uint8_t, kChunkVolume>> light_;
     uint32_t instance_count_ = 0;
     uint8_t uniform_light_ = 0;
-    BlockType uniform_ = BlockType::kAir;  // every block's type while blocks_ is null
+    BlockType uniform_ = BlockType::kAir;         // every block's type while blocks_ is null
+    mutable int16_t open_light_ = kUnknownLight;  // open_light()'s answer, kept
     tsl::robin_map<uint16_t, BlockType> edits_;
 };
 

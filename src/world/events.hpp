@@ -178,9 +178,11 @@ struct ChunkLoaded {
 };
 
 // What World::update (and load_now / unload_now) produced. Apply in this order:
-// 1. unloaded: all of these chunks' instances are gone;
+// 1. unloaded: all of these chunks' instances are gone (only chunks that were shown);
 // 2. loaded: these chunks' complete instance lists (already fixed up against their
-//    neighbours, including those loaded in the same batch);
+//    neighbours, including those loaded in the same batch). A streamed chunk is shown
+//    (sent here) once each of its 26 neighbours is loaded or out of view, maybe some
+//    updates after it was loaded; load_now shows its chunks at once;
 // 3. changes: border fix-ups of chunks that were loaded before this batch and still are
 //    (relative to what the renderer had before the batch; one change per cube within a
 //    slice, and World::update(camera)'s joined list may name a cube once per slice, in order).

@@ -12,13 +12,6 @@ namespace slotcraft {
 
 // [SECTION] planning
 
-bool column_in_view(int32_t camera_x, int32_t camera_z, int32_t column_x, int32_t column_z, int view_distance) {
-    const int64_t dx = static_cast<int64_t>(column_x) - camera_x;
-    const int64_t dz = static_cast<int64_t>(column_z) - camera_z;
-    const int64_t r = view_distance;
-    return dx * dx + dz * dz <= r * r;
-}
-
 std::size_t columns_in_view(int view_distance) {
     std::size_t n = 0;
     for (int dz = -view_distance; dz <= view_distance; ++dz) {
@@ -95,6 +88,7 @@ std::unique_ptr<Chunk> build_chunk(const TerrainGenerator& terrain, const Genera
     chunk->make_uniform_if_possible();  // an edit may have made it uniform (or the terrain did)
     chunk->compute_interior_masks();
     LightPropagator::light_alone(*chunk);
+    chunk->open_light();  // worked out here, off the main thread; kept while the light agrees
     return chunk;
 }
 

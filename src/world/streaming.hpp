@@ -28,7 +28,12 @@ namespace slotcraft {
 
 // True when column (column_x, column_z) is within `view_distance` chunks of the camera's
 // column: a disc, dx^2 + dz^2 <= r^2, so the view reaches as far in every direction.
-bool column_in_view(int32_t camera_x, int32_t camera_z, int32_t column_x, int32_t column_z, int view_distance);
+inline bool column_in_view(int32_t camera_x, int32_t camera_z, int32_t column_x, int32_t column_z, int view_distance) {
+    const int64_t dx = static_cast<int64_t>(column_x) - camera_x;
+    const int64_t dz = static_cast<int64_t>(column_z) - camera_z;
+    const int64_t r = view_distance;
+    return dx * dx + dz * dz <= r * r;
+}
 
 // Number of columns in the disc, and the most chunks streaming ever keeps loaded.
 std::size_t columns_in_view(int view_distance);

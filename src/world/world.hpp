@@ -113,6 +113,7 @@ public:
         std::size_t light_cells_last = 0;        // cells whose light the last edit changed
         double light_ms_last = 0.0;              // main-thread ms of the last edit's relight
         std::size_t chunks_uniform = 0;          // loaded chunks of one block type (no block storage)
+        std::size_t chunks_unshown = 0;          // loaded, not shown yet: a neighbour in view is loading
         std::size_t plan_left = 0;               // view offsets the planner has still to visit
         std::size_t drops_left = 0;              // out-of-view chunks still to unload
         std::size_t order_bytes = 0;             // the nearest-first offset table
@@ -198,7 +199,8 @@ public:
     // through. A description of the first difference, or nullopt when they agree.
     std::optional<std::string> check_light_box(ChunkCoord c, uint8_t uniform, std::span<const uint8_t> cells) const;
     // What is wrong with the links between loaded chunks and their 26 neighbours (each must
-    // name the chunk the table holds there), or nothing: part of `verify`.
+    // name the chunk the table holds there), or with what is shown (a chunk in view whose
+    // neighbours in view are all loaded must be shown), or nothing: part of `verify`.
     std::optional<std::string> check_links() const;
 
     // The first solid block within `reach` on the ray (see cast_ray).
@@ -257,8 +259,16 @@ private:
         std::unique_ptr<Chunk> chunk;
         uint32_t generation = 1;
         bool fresh = false;  // integrated in the batch being processed
+        // The renderer holds its list (its ChunkLoaded went out): once each of its 26
+        // neighbours is loaded or out of view (docs/world.md "Shown when its neighbours are in").
+        bool shown = false;
         int16_t light_box = kNoBox;
+        // What ready_to_show reads, beside the flags: one cache line per look, where the
+        // links and the chunk's coordinate were three.
+        ChunkCoord coord{};               // the chunk's, while loaded
+        uint32_t loaded_near = 0;         // bit k: near[k] is loaded (bit kNearSelf: itself)
         NearEntries near = no_entries();  // valid while chunk is loaded; near[26 - k] is the way back
+        std::vector<CubeInstance> inner;  // until shown: the worker's off-border cubes (cleared by an edit)
     };
     void link_near(uint32_t s);
     void unlink_near(uint32_t s);
@@ -271,7 +281,8 @@ private:
     // emit_light turns into light events at the end of the batch.
     struct LightTrack {
         std::vector<std::pair<ChunkCoord, uint16_t>> cells;
-        std::vector<ChunkCoord> fresh;
+        std::vector<ChunkCoord> fresh;  // loaded: their cells enter the aprons of the boxes around
+        std::vector<ChunkCoord> shown;  // shown: they get their whole box
         void note_changed(const LightPropagator& lp) {
             lp.for_each_changed([&](Chunk* c, uint16_t i, uint8_t) { cells.push_back({c->coord(), i}); });
         }
@@ -301,8 +312,15 @@ private:
     void drop_out_of_view(ChangeTracker& tracker, Deadline deadline, const EventSink& sink);
     void feed_workers(Deadline deadline);
     void integrate_ready(ChangeTracker& tracker, Deadline deadline, const EventSink& sink);
-    void integrate(std::vector<GenerationResult> chunks, WorldEvents& events, ChangeTracker& tracker);
+    // `show_all`: every chunk of the batch is shown at once (load_now), ready or not.
+    void integrate(std::vector<GenerationResult> chunks, WorldEvents& events, ChangeTracker& tracker,
+                   bool show_all = false);
     void relight_fresh(const std::vector<uint32_t>& fresh, ChangeTracker& tracker);
+    // Whether no neighbour of entry s that is in view is missing (then its list is final).
+    bool ready_to_show(uint32_t s) const;
+    void show(uint32_t s, WorldEvents& events, ChangeTracker& tracker);
+    // Shows the waiting chunks that are ready (after the view moved or changed size).
+    void show_waiting(ChangeTracker& tracker, const EventSink& sink);
     void unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker);
     bool wanted(ChunkCoord c) const;
     GenerationJob job_for(ChunkCoord c) const;
@@ -329,7 +347,13 @@ private:
     StreamOrder order_;                // the view's offsets, nearest first
     std::size_t cursor_ = 0;           // next offset of order_ the planner visits
     std::vector<ChunkCoord> to_drop_;  // loaded, out of view, not unloaded yet
-    std::size_t queue_target_ = 512;   // jobs kept queued: twice what the workers last delivered
+    // Loaded chunks not shown yet, with their generation (entries shown or unloaded since
+    // stay until the list is compacted); how many of them still wait; and whether the view
+    // moved or changed size since they were last looked at.
+    std::vector<std::pair<uint32_t, uint32_t>> unshown_;
+    std::size_t unshown_count_ = 0;
+    bool recheck_unshown_ = false;
+    std::size_t queue_target_ = 512;  // jobs kept queued: twice what the workers last delivered
     Stats counters_;
     std::unique_ptr<BatchScratch> scratch_;
     std::unique_ptr<LightPropagator> edit_light_;  // apply()'s relight, reset for each batch

@@ -239,6 +239,51 @@ TEST(LightStorage, SkyAndSolidChunksHoldNoArray) {
     EXPECT_EQ(count_light_mismatches(world), 0u);
 }
 
+// A chunk's kept answer to "which light do all open cells hold" (Chunk::open_light, what the
+// light box asks first) against a brute-force scan, after every change of a random sequence
+// of block and light writes and fills: a kept answer is never stale.
+TEST(LightStorage, TheOpenLightAnswerIsNeverStale) {
+    auto brute = [](const Chunk& c) {
+        int u = Chunk::kNoOpenCell;
+        for (int i = 0; i < kChunkVolume; ++i) {
+            const auto k = static_cast<uint16_t>(i);
+            if (is_opaque(c.block(k))) continue;
+            if (u == Chunk::kNoOpenCell) u = c.light(k);
+            if (c.light(k) != u) return Chunk::kMixedLight;
+        }
+        return u;
+    };
+    std::mt19937 rng(11);
+    const std::array<BlockType, 4> types{BlockType::kAir, BlockType::kStone, BlockType::kGlass, BlockType::kWater};
+    const std::array<uint8_t, 3> lights{0, kOpenSkyLight, 0x35};
+    std::size_t kept = 0, mixed = 0;
+    for (int round = 0; round < 40; ++round) {
+        Chunk c({0, 0, 0});
+        for (int step = 0; step < 200; ++step) {
+            // A few cells (a small corner, so writes often land on the same cells), or a fill.
+            const auto i = static_cast<uint16_t>(local_index(rng() % 3, rng() % 3, rng() % 3));
+            switch (rng() % 8) {
+                case 0: c.fill(types[rng() % types.size()]); break;
+                case 1: c.fill_light(lights[rng() % lights.size()]); break;
+                case 2:
+                case 3: c.set_block(i, types[rng() % types.size()]); break;
+                default: c.set_light(i, lights[rng() % lights.size()]); break;
+            }
+            const int known = c.known_open_light();
+            if (known != Chunk::kUnknownLight) {
+                ++kept;
+                ASSERT_EQ(known, brute(c)) << "a stale kept answer, round " << round << " step " << step;
+            }
+            if (rng() % 3 == 0) {
+                ASSERT_EQ(c.open_light(), brute(c)) << "round " << round << " step " << step;
+                mixed += c.open_light() == Chunk::kMixedLight ? 1 : 0;
+            }
+        }
+    }
+    EXPECT_GT(kept, 1000u) << "answers are kept across writes of the same light";
+    EXPECT_GT(mixed, 100u) << "the sequence reaches mixed light";
+}
+
 // [SECTION] random edits, lamps, borders, streaming
 
 void random_edits_match(WorldType type, std::span<const ChunkCoord> region, glm::ivec3 lo, glm::ivec3 hi, int steps,
