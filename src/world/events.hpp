@@ -183,7 +183,7 @@ struct ChunkLoaded {
 //    neighbours, including those loaded in the same batch). A streamed chunk is shown
 //    (sent here) once each of its 26 neighbours is loaded or out of view, maybe some
 //    updates after it was loaded; load_now shows its chunks at once;
-// 3. changes: border fix-ups of chunks that were loaded before this batch and still are
+// 3. changes: border fix-ups of chunks that were shown before this batch and still are
 //    (relative to what the renderer had before the batch; one change per cube within a
 //    slice, and World::update(camera)'s joined list may name a cube once per slice, in order).
 struct WorldEvents {

@@ -441,13 +441,23 @@ WorldEvents World::load_now(std::span<const ChunkCoord> coords) {
     ChangeTracker tracker;
     std::vector<GenerationResult> batch;
     tsl::robin_set<ChunkCoord, ChunkCoordHash> in_batch;
+    std::vector<uint32_t> waiting;  // loaded already, not shown yet: shown now too
     for (const ChunkCoord& c : coords) {
-        if (!chunk_in_world(c) || is_loaded(c) || !in_batch.insert(c).second) continue;
+        if (const uint32_t e = index_.find(c); e != kNoEntry) {
+            if (!entries_[e].shown && std::find(waiting.begin(), waiting.end(), e) == waiting.end()) {
+                waiting.push_back(e);
+            }
+            continue;
+        }
+        if (!chunk_in_world(c) || !in_batch.insert(c).second) continue;
         GenerationResult r{c, build_chunk(terrain_, job_for(c)), {}};
         r.inner = inner_instances(*r.chunk);
         batch.push_back(std::move(r));
     }
     integrate(std::move(batch), events, tracker, true);
+    for (const uint32_t e : waiting) {
+        if (!entries_[e].shown) show(e, events, tracker);  // the batch may have shown it
+    }
     tracker.emit(*this, events.changes);
     emit_light(tracker.light, events.changes, events.light);
     drop_scan_needed_ = true;  // chunks loaded outside the view go at the next update

@@ -153,7 +153,8 @@ public:
     int view_distance() const { return view_distance_; }
 
     // Synchronous residency on the calling thread, for tests and tools. Chunks loaded
-    // here that lie outside the view are dropped by the next update().
+    // here that lie outside the view are dropped by the next update(). load_now shows its
+    // chunks at once (also those it names that are loaded and still wait to be shown).
     WorldEvents load_now(std::span<const ChunkCoord> coords);
     WorldEvents unload_now(std::span<const ChunkCoord> coords);
 

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <chrono>
 #include <set>
 #include <thread>
@@ -229,6 +230,36 @@ TEST(WorldStreaming, AWaitingChunkIsShownWhenItsMissingNeighbourLeavesTheView) {
     EXPECT_EQ(world.check_links(), std::nullopt);
     ASSERT_TRUE(stream_until_idle(world, camera, model));
     EXPECT_EQ(model.chunk_count(), max_loaded_chunks(2));
+}
+
+// load_now shows a chunk that is loaded but still waits, at once; later arrivals around it
+// then reach the renderer as changes, and the end matches the blocks.
+TEST(WorldStreaming, LoadNowShowsAChunkThatWaits) {
+    WorldConfig config = streaming_config(3, 1);
+    config.type = WorldType::kTerrain;
+    World world(config);
+    test::InstanceModel model;
+    const glm::dvec3 camera{-30.0, 75.0, 12.0};
+    std::optional<ChunkCoord> waiting;
+    const auto until = std::chrono::steady_clock::now() + 60s;
+    while (!waiting && !world.idle() && std::chrono::steady_clock::now() < until) {
+        model.apply(world.update(camera));
+        for (const ChunkCoord& c : world.loaded_chunks()) {
+            if (!model.has_chunk(c) && world.chunk(*world.handle(c))->instance_count() > 0) waiting = c;
+        }
+        std::this_thread::sleep_for(1ms);
+    }
+    ASSERT_TRUE(waiting.has_value()) << "a chunk with cubes waited for a neighbour";
+    const std::size_t before = world.stats().chunks_unshown;
+    const std::array<ChunkCoord, 1> one{*waiting};
+    const WorldEvents events = world.load_now(one);
+    ASSERT_EQ(events.loaded.size(), 1u);
+    EXPECT_TRUE(events.loaded.front().coord == *waiting);
+    model.apply(events);
+    EXPECT_EQ(world.stats().chunks_unshown, before - 1);
+    ASSERT_TRUE(stream_until_idle(world, camera, model));
+    EXPECT_EQ(world.check_links(), std::nullopt);
+    EXPECT_EQ(test::count_exposure_mismatches(world, model, [](ChunkCoord) { return true; }), 0u);
 }
 
 TEST(WorldStreaming, TheChunkUnderTheCameraLoadsFirst) {
