@@ -13,12 +13,14 @@ void Chunk::set_block(uint16_t index, BlockType type) {
     }
     (*blocks_)[index] = type;
     open_light_ = kUnknownLight;
+    may_emit_ = may_emit_ || light_emission(type) > 0;
 }
 
 void Chunk::fill(BlockType type) {
     blocks_.reset();
     uniform_ = type;
     open_light_ = kUnknownLight;
+    may_emit_ = light_emission(type) > 0;
 }
 
 void Chunk::make_uniform_if_possible() {
@@ -30,6 +32,7 @@ void Chunk::make_uniform_if_possible() {
 std::unique_ptr<Chunk> Chunk::copy_blocks() const {
     auto copy = std::make_unique<Chunk>(coord_);
     copy->uniform_ = uniform_;
+    copy->may_emit_ = may_emit_;
     if (blocks_) copy->blocks_ = std::make_unique<std::array<BlockType, kChunkVolume>>(*blocks_);
     return copy;
 }

@@ -100,6 +100,9 @@ public:
     int open_light() const;
     // The kept answer, or kUnknownLight when it has not been worked out since a change.
     int known_open_light() const { return open_light_; }
+    // False while no block of the chunk has ever been set to one that gives light (a lamp)
+    // since its last fill: then no cell of it seeds block light.
+    bool may_emit() const { return may_emit_; }
 
     // Bytes of block, mask and light storage (for stats: air chunks cost almost nothing).
     std::size_t storage_bytes() const;
@@ -116,6 +119,7 @@ private:
     uint8_t uniform_light_ = 0;
     BlockType uniform_ = BlockType::kAir;         // every block's type while blocks_ is null
     mutable int16_t open_light_ = kUnknownLight;  // open_light()'s answer, kept
+    bool may_emit_ = false;
     tsl::robin_map<uint16_t, BlockType> edits_;
 };
 
