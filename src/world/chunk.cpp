@@ -207,7 +207,9 @@ bool Chunk::compact_light() {
     for (const uint8_t v : *light_) {
         if (v != first) return false;
     }
+    const int16_t kept = open_light_;
     fill_light(first);
+    open_light_ = kept;  // no cell's light changed: the kept answer holds
     return true;
 }
 

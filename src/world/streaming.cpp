@@ -82,8 +82,8 @@ StreamPlan plan_streaming(ChunkCoord camera, int view_distance, const std::funct
 
 // [SECTION] generation workers
 
-std::unique_ptr<Chunk> build_chunk(const TerrainGenerator& terrain, const GenerationJob& job) {
-    std::unique_ptr<Chunk> chunk = terrain.generate(job.coord);
+std::unique_ptr<Chunk> build_chunk(const TerrainGenerator& terrain, const GenerationJob& job, SurfaceCache* cache) {
+    std::unique_ptr<Chunk> chunk = terrain.generate(job.coord, cache);
     chunk->apply_edits(job.edits);
     chunk->make_uniform_if_possible();  // an edit may have made it uniform (or the terrain did)
     chunk->compute_interior_masks();
@@ -145,6 +145,7 @@ std::size_t GenerationPool::queued() const {
 }
 
 void GenerationPool::work(std::stop_token stop) {
+    SurfaceCache surfaces;  // this worker's own
     for (;;) {
         GenerationJob job;
         {
@@ -155,7 +156,7 @@ void GenerationPool::work(std::stop_token stop) {
             queue_.pop_front();
         }
         try {
-            GenerationResult result{job.coord, build_chunk(terrain_, job), {}};
+            GenerationResult result{job.coord, build_chunk(terrain_, job, &surfaces), {}};
             result.inner = inner_instances(*result.chunk);
             const std::lock_guard lock(mutex_);
             results_.push_back(std::move(result));

@@ -95,7 +95,9 @@ struct GenerationResult {
 
 // Generates one chunk: terrain, then its edits, then the masks inside the chunk and its
 // light as if alone under an open sky (LightPropagator::light_alone). Pure.
-std::unique_ptr<Chunk> build_chunk(const TerrainGenerator& terrain, const GenerationJob& job);
+// `cache`: the calling thread's own (a generation worker's), or none.
+std::unique_ptr<Chunk> build_chunk(const TerrainGenerator& terrain, const GenerationJob& job,
+                                   SurfaceCache* cache = nullptr);
 
 // A worker could not build a chunk (out of memory, or a bug in the generator): the world
 // cannot go on streaming. Thrown on the main thread by take_results().

@@ -106,15 +106,40 @@ int TerrainGenerator::tree_at(int32_t x, int32_t z) const {
     return 4 + static_cast<int>((h >> 32) % 3);
 }
 
-std::unique_ptr<Chunk> TerrainGenerator::generate(ChunkCoord coord) const {
+void TerrainGenerator::column_surfaces(int32_t cx, int32_t cz, ColumnSurfaces& out) const {
+    const BlockPos origin = chunk_origin({cx, 0, cz});
+    for (int lz = 0; lz < kChunkSize; ++lz) {
+        for (int lx = 0; lx < kChunkSize; ++lx) {
+            out[static_cast<std::size_t>(lz * kChunkSize + lx)] = static_cast<int16_t>(
+                surface_height(origin.x + lx, origin.z + lz));
+        }
+    }
+}
+
+const TerrainGenerator::ColumnSurfaces& SurfaceCache::surfaces(const TerrainGenerator& terrain, int32_t cx,
+                                                               int32_t cz) {
+    const auto slot = static_cast<std::size_t>((static_cast<uint32_t>(cx) * 0x9E3779B1u) ^
+                                               (static_cast<uint32_t>(cz) * 0x85EBCA77u)) %
+                      kColumns;
+    Kept& k = kept_[slot];
+    if (k.valid && k.cx == cx && k.cz == cz && k.seed == terrain.seed() && k.type == terrain.type() &&
+        k.version == terrain.version()) {
+        ++hits_;
+        return k.surfaces;
+    }
+    ++misses_;
+    k = {true, terrain.type(), terrain.version(), terrain.seed(), cx, cz, {}};
+    terrain.column_surfaces(cx, cz, k.surfaces);
+    return k.surfaces;
+}
+
+std::unique_ptr<Chunk> TerrainGenerator::generate(ChunkCoord coord, SurfaceCache* cache) const {
     auto chunk = std::make_unique<Chunk>(coord);
     const BlockPos origin = chunk_origin(coord);
     if (type_ == WorldType::kTerrain && origin.y > kHighestPossibleBlock) return chunk;
-    std::array<int, kChunkSize * kChunkSize> surfaces{};
-    for (int lz = 0; lz < kChunkSize; ++lz) {
-        for (int lx = 0; lx < kChunkSize; ++lx)
-            surfaces[lz * kChunkSize + lx] = surface_height(origin.x + lx, origin.z + lz);
-    }
+    ColumnSurfaces own;
+    if (cache == nullptr) column_surfaces(coord.x, coord.z, own);
+    const ColumnSurfaces& surfaces = cache != nullptr ? cache->surfaces(*this, coord.x, coord.z) : own;
     // Deep under every column (stone below y = surface - kDirtDepth; no tree grows
     // below its surface): one uniform chunk, no block storage.
     const int lowest = *std::min_element(surfaces.begin(), surfaces.end());
@@ -124,7 +149,7 @@ std::unique_ptr<Chunk> TerrainGenerator::generate(ChunkCoord coord) const {
     }
     for (int lz = 0; lz < kChunkSize; ++lz) {
         for (int lx = 0; lx < kChunkSize; ++lx) {
-            const int surface = surfaces[lz * kChunkSize + lx];
+            const int surface = surfaces[static_cast<std::size_t>(lz * kChunkSize + lx)];
             const int top = std::min(std::max(surface, has_water() ? TerrainParams::kSeaLevel : 0) - origin.y,
                                      kChunkSize - 1);
             for (int ly = 0; ly <= top; ++ly) {

@@ -7,10 +7,12 @@
 #include "world/coords.hpp"
 #include "world/names.hpp"
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace slotcraft {
 
@@ -47,6 +49,8 @@ struct TerrainParams {
     static constexpr int kTreePerMille = 9;  // chance that a grass column grows a tree
 };
 
+class SurfaceCache;
+
 class TerrainGenerator {
 public:
     // version: the generator of a saved world (1..kGeneratorVersion; asserted).
@@ -59,7 +63,12 @@ public:
     bool has_water() const { return type_ == WorldType::kTerrain && version_ >= kFirstWaterGeneratorVersion; }
 
     // The generated blocks of chunk `coord` (no masks yet). Thread-safe: const and pure.
-    std::unique_ptr<Chunk> generate(ChunkCoord coord) const;
+    // With a cache (one per thread, see SurfaceCache), the column's surface heights come from it.
+    std::unique_ptr<Chunk> generate(ChunkCoord coord, SurfaceCache* cache = nullptr) const;
+
+    // surface_height of the 16 x 16 columns of chunk column (cx, cz), x fastest.
+    using ColumnSurfaces = std::array<int16_t, kChunkSize * kChunkSize>;
+    void column_surfaces(int32_t cx, int32_t cz, ColumnSurfaces& out) const;
 
     // The y of the top solid block of column (x, z) before trees (the flat world: 63).
     int surface_height(int32_t x, int32_t z) const;
@@ -82,6 +91,32 @@ private:
     int version_;
     float seed_slice_;  // the third noise coordinate: picks a slice of 3D noise per seed
     int seed_byte_;     // stb_perlin's own seed (8 bits)
+};
+
+// The surface heights of the chunk columns a thread generated last, for the next chunks of
+// the same columns: a column's chunks are generated one at a time (nearest first, up to 16 of
+// them), and its heights, terrain noise, were a quarter of a generation worker's time when
+// each chunk worked them out again. One per thread, never shared (each generation worker
+// owns one); it serves any generator, keyed by its seed, type and version.
+class SurfaceCache {
+public:
+    SurfaceCache() : kept_(kColumns) {}
+    const TerrainGenerator::ColumnSurfaces& surfaces(const TerrainGenerator& terrain, int32_t cx, int32_t cz);
+    std::size_t hits() const { return hits_; }
+    std::size_t misses() const { return misses_; }
+
+private:
+    static constexpr std::size_t kColumns = 256;  // direct-mapped by column: about 135 KB
+    struct Kept {
+        bool valid = false;
+        WorldType type = WorldType::kFlat;
+        int version = 0;
+        uint64_t seed = 0;
+        int32_t cx = 0, cz = 0;
+        TerrainGenerator::ColumnSurfaces surfaces{};
+    };
+    std::vector<Kept> kept_;
+    std::size_t hits_ = 0, misses_ = 0;
 };
 
 // A 64-bit mix of the seed and a column (splitmix64 finaliser): deterministic per column.

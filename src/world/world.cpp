@@ -545,6 +545,7 @@ void World::integrate(std::vector<GenerationResult> chunks, WorldEvents& events,
             if (const auto it = kept_edits_.find(c); it != kept_edits_.end()) chunk->apply_edits(it->second);
             chunk->compute_interior_masks();
             LightPropagator::light_alone(*chunk);
+            chunk->open_light();  // as the worker does (build_chunk)
             result.inner = inner_instances(*chunk);
         }
         entries_[s].chunk = std::move(chunk);

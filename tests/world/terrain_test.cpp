@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <random>
 #include <vector>
 
@@ -234,6 +235,38 @@ TEST(Terrain, LoadOrderDoesNotChangeTheWorld) {
         ASSERT_TRUE(a && b);
         EXPECT_TRUE(same_blocks(*a, *b)) << test::to_string(c);
         EXPECT_EQ(ordered.instances(c), shuffled.instances(c)) << test::to_string(c);
+    }
+}
+
+// A worker's SurfaceCache serves any generator: generators of other seeds, types and
+// versions share it, and columns that collide in it evict each other; every answer equals
+// the heights worked out afresh, and chunks generated through it equal chunks without it.
+TEST(Terrain, TheSurfaceCacheAnswersAsTheGeneratorDoes) {
+    const TerrainGenerator a(WorldType::kTerrain, 1), b(WorldType::kTerrain, 2), flat(WorldType::kFlat, 1);
+    const TerrainGenerator old(WorldType::kTerrain, 1, 1);  // the first generator version
+    const std::array<const TerrainGenerator*, 4> generators{&a, &b, &flat, &old};
+    SurfaceCache cache;
+    std::mt19937 rng(5);
+    for (int i = 0; i < 3000; ++i) {
+        const TerrainGenerator& g = *generators[rng() % generators.size()];
+        // 12 x 12 columns of four generators: more than the cache holds, so they collide and
+        // evict, and few enough that a column is often asked for again.
+        const auto cx = static_cast<int32_t>(rng() % 12) - 6, cz = static_cast<int32_t>(rng() % 12) - 6;
+        TerrainGenerator::ColumnSurfaces fresh;
+        g.column_surfaces(cx, cz, fresh);
+        ASSERT_EQ(cache.surfaces(g, cx, cz), fresh) << "column " << cx << " " << cz << " seed " << g.seed();
+    }
+    EXPECT_GT(cache.hits(), 500u);
+    EXPECT_GT(cache.misses(), 500u);
+    for (int y = 0; y < kChunksPerColumn; ++y) {
+        for (const TerrainGenerator* g : generators) {
+            const ChunkCoord c{3, y, -7};
+            const auto with = g->generate(c, &cache), without = g->generate(c);
+            for (int i = 0; i < kChunkVolume; ++i) {
+                const auto k = static_cast<uint16_t>(i);
+                ASSERT_EQ(with->block(k), without->block(k)) << "chunk y " << y << " seed " << g->seed();
+            }
+        }
     }
 }
 
