@@ -170,35 +170,31 @@ void Chunk::set_light(uint16_t index, uint8_t value) {
 }
 
 int Chunk::open_light() const {
-    if (open_light_ != kUnknownLight) return open_light_;
+    if (open_light_ == kUnknownLight) open_light_ = static_cast<int16_t>(open_light_in(0, kChunkVolume, kNoOpenCell));
+    return open_light_;
+}
+
+int Chunk::open_light_in(int i0, int n, int seen) const {
+    if (seen == kMixedLight) return seen;
     const BlockType* b = block_data();
     const uint8_t* l = light_data();
-    int u = kNoOpenCell;
+    if (b == nullptr && kOpenByType[static_cast<uint8_t>(uniform_)] == 0) return seen;  // all opaque
+    int k = 0;
+    if (b != nullptr) {
+        while (k < n && kOpenByType[static_cast<uint8_t>(b[i0 + k])] == 0) ++k;
+        if (k == n) return seen;  // no open cell in the run
+    }
+    if (l == nullptr) return seen == kNoOpenCell || seen == uniform_light_ ? uniform_light_ : kMixedLight;
+    const int u = seen == kNoOpenCell ? l[i0 + k] : seen;  // cell i0 + k is open
+    uint8_t differs = 0;
     if (b == nullptr) {
-        if (!kOpenByType[static_cast<uint8_t>(uniform_)]) {
-            u = kNoOpenCell;
-        } else if (l == nullptr) {
-            u = uniform_light_;
-        } else {
-            u = l[0];
-            for (int i = 1; i < kChunkVolume && u != kMixedLight; ++i) u = l[i] == u ? u : kMixedLight;
-        }
+        for (; k < n; ++k) differs |= static_cast<uint8_t>(l[i0 + k] != u ? 1 : 0);
     } else {
-        int i = 0;
-        while (i < kChunkVolume && !kOpenByType[static_cast<uint8_t>(b[i])]) ++i;
-        if (i < kChunkVolume) {
-            u = l != nullptr ? l[i] : uniform_light_;
-            if (l != nullptr) {
-                uint8_t differs = 0;
-                for (; i < kChunkVolume; ++i) {
-                    differs |= static_cast<uint8_t>(kOpenByType[static_cast<uint8_t>(b[i])] & (l[i] != u ? 1 : 0));
-                }
-                if (differs != 0) u = kMixedLight;
-            }
+        for (; k < n; ++k) {
+            differs |= static_cast<uint8_t>(kOpenByType[static_cast<uint8_t>(b[i0 + k])] & (l[i0 + k] != u ? 1 : 0));
         }
     }
-    open_light_ = static_cast<int16_t>(u);
-    return u;
+    return differs != 0 ? kMixedLight : u;
 }
 
 bool Chunk::compact_light() {

@@ -98,6 +98,10 @@ public:
     // one: the light box asks its 27 chunks this before it reads any of their cells.
     static constexpr int kNoOpenCell = 256, kMixedLight = 257, kUnknownLight = -1;
     int open_light() const;
+    // The same question for cells i0 .. i0 + n - 1, after `seen` (kNoOpenCell, a light, or
+    // kMixedLight) from cells asked before: one scan serves the chunk's answer and the light
+    // box's runs of a neighbour's cells (World::build_light_box).
+    int open_light_in(int i0, int n, int seen) const;
     // The kept answer, or kUnknownLight when it has not been worked out since a change.
     int known_open_light() const { return open_light_; }
     // False while no block of the chunk has ever been set to one that gives light (a lamp)

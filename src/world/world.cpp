@@ -898,72 +898,40 @@ std::string chunk_name(ChunkCoord c) {
 // 22% of streaming's perf samples at view distance 32; asking first, a row part at a time,
 // still 17%.
 std::optional<uint8_t> World::build_light_box(const Around& around, std::vector<uint8_t>& cells) {
-    int u = -1;  // the light of the first open cell seen; -1: none yet
-    bool mixed = false;
-    // Cells i0 .. i0 + n - 1 of chunk c.
-    auto see_run = [&](const Chunk& c, int i0, int n) {
-        const BlockType* blocks = c.block_data();
-        const uint8_t* light = c.light_data();
-        if (blocks == nullptr && kOpenByType[static_cast<uint8_t>(c.block(0))] == 0) return;  // all opaque
-        if (light == nullptr) {  // one light: it counts when some cell is open
-            bool any = blocks == nullptr;
-            for (int k = 0; k < n && !any; ++k) any = kOpenByType[static_cast<uint8_t>(blocks[i0 + k])] != 0;
-            if (!any) return;
-            if (u < 0) u = c.light(0);
-            mixed = mixed || c.light(0) != u;
-            return;
-        }
-        int k = 0;
-        if (u < 0) {
-            while (k < n && blocks != nullptr && kOpenByType[static_cast<uint8_t>(blocks[i0 + k])] == 0) ++k;
-            if (k == n) return;
-            u = light[i0 + k];
-        }
-        uint8_t differs = 0;
-        if (blocks == nullptr) {
-            for (; k < n; ++k) differs |= static_cast<uint8_t>(light[i0 + k] != u);
-        } else {
-            for (; k < n; ++k) {
-                differs |= static_cast<uint8_t>(kOpenByType[static_cast<uint8_t>(blocks[i0 + k])] &
-                                                (light[i0 + k] != u ? 1 : 0));
-            }
-        }
-        mixed = mixed || differs != 0;
-    };
-    // The chunk's own cells: its kept answer (Chunk::open_light), worked out if need be.
-    if (const int own = around.chunk().open_light(); own == Chunk::kMixedLight) {
-        mixed = true;
-    } else if (own != Chunk::kNoOpenCell) {
-        u = own;
-    }
+    // The light all open cells seen so far hold: Chunk::kNoOpenCell (none yet), a light, or
+    // Chunk::kMixedLight (they differ: the box is copied). First the chunk's own cells: its
+    // kept answer (Chunk::open_light), worked out if need be.
+    int u = around.chunk().open_light();
     // The apron, a neighbour at a time: its face (16 x 16 cells), edge (16) or corner (1)
     // next to the chunk. A neighbour of one block and one light, or whose kept answer says
     // its open cells hold the box's light (or that it has none), is not read further: its
     // cells are cold in the cache by now, and reading a face took 128 cache misses.
-    for (int k = 0; k < 27 && !mixed; ++k) {
+    for (int k = 0; k < 27 && u != Chunk::kMixedLight; ++k) {
         const glm::ivec3 d{k % 3 - 1, k / 9 - 1, k / 3 % 3 - 1};
         if (d == glm::ivec3(0)) continue;
         if (around.above_world(d)) {
-            if (u < 0) u = kOpenSkyLight;
-            mixed = u != kOpenSkyLight;
+            u = u == Chunk::kNoOpenCell || u == kOpenSkyLight ? kOpenSkyLight : Chunk::kMixedLight;
             continue;
         }
         const Chunk* n = around.near(d);
         if (n == nullptr) continue;  // not loaded, or below the world: opaque and dark
         if (n->block_data() == nullptr && n->light_data() == nullptr) {
-            see_run(*n, 0, 1);
+            u = n->open_light_in(0, 1, u);
             continue;
         }
-        if (const int known = n->known_open_light(); known == Chunk::kNoOpenCell || (u >= 0 && known == u)) continue;
+        if (const int known = n->known_open_light(); known == Chunk::kNoOpenCell || known == u) continue;
         // The near layer on each axis that moved, the whole span on the others.
         auto lo = [](int v) { return v < 0 ? kChunkSize - 1 : 0; };
         auto hi = [](int v) { return v > 0 ? 0 : kChunkSize - 1; };
         const int run = hi(d.x) - lo(d.x) + 1;
-        for (int y = lo(d.y); y <= hi(d.y) && !mixed; ++y) {
-            for (int z = lo(d.z); z <= hi(d.z) && !mixed; ++z) see_run(*n, local_index(lo(d.x), y, z), run);
+        for (int y = lo(d.y); y <= hi(d.y) && u != Chunk::kMixedLight; ++y) {
+            for (int z = lo(d.z); z <= hi(d.z) && u != Chunk::kMixedLight; ++z) {
+                u = n->open_light_in(local_index(lo(d.x), y, z), run, u);
+            }
         }
     }
-    if (!mixed) return static_cast<uint8_t>(std::max(u, 0));  // no open cell: any value
+    if (u == Chunk::kNoOpenCell) return uint8_t{0};  // no open cell: any value
+    if (u != Chunk::kMixedLight) return static_cast<uint8_t>(u);
     cells.resize(kLightBoxVolume);
     around.for_each_box_row(glm::ivec3(-1), glm::ivec3(kChunkSize), [&](const Around::RowPart& part) {
         uint8_t* out = cells.data() + part.box0;
