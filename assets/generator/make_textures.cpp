@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "gfx/palette.hpp"
+#include "slots/palette.hpp"
 #include "icon_art.hpp"
 #include "texture_art.hpp"
 #include "world/block.hpp"

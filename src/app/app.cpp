@@ -297,7 +297,7 @@ void App::render_frame() {
     frame_work_.passes->run(drawable ? &plan : nullptr, !frame_work_.captures.empty());
     // The passes time themselves on this thread's CPU clock: the drawing passes count as
     // draw, the HUD and overlay as ui; the capture belongs to no stage.
-    for (const gfx::PassGraph::RanPass& pass : frame_work_.passes->last_run()) {
+    for (const PassGraph::RanPass& pass : frame_work_.passes->last_run()) {
         if (pass.name == "ui")
             measures_.stage_frame[StageTimes::index(FrameStage::kUi)] += static_cast<float>(pass.cpu_ms);
         else if (pass.name != "capture")

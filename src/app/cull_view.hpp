@@ -12,7 +12,7 @@
 #include "cull/chunk_octree.hpp"
 #include "cull/draw_order.hpp"
 #include "cull/frustum.hpp"
-#include "gfx/instance_slots.hpp"
+#include "slots/instance_slots.hpp"
 
 namespace slotcraft {
 

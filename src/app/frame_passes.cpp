@@ -25,7 +25,7 @@ FramePasses::FramePasses(FrameRenderer& frame, std::function<void()> ui, std::fu
 void FramePasses::run(const Plan* plan, bool capture) {
     assert((!plan || (plan->opaque && plan->translucent)) && "FramePasses::Plan needs both run lists");
     plan_ = plan;
-    for (gfx::PassGraph::PassId id : drawing_) graph_.set_enabled(id, plan != nullptr);
+    for (PassGraph::PassId id : drawing_) graph_.set_enabled(id, plan != nullptr);
     graph_.set_enabled(capture_, capture);
     graph_.run();
     plan_ = nullptr;

@@ -1,5 +1,5 @@
 #pragma once
-// The frame as a pass graph (gfx::PassGraph, seed 003): the opaque cubes, the water, the
+// The frame as a pass graph (PassGraph, seed 003): the opaque cubes, the water, the
 // lines, the UI (HUD and overlay) and the capture, each declared with the resources it reads
 // and writes, ordered once by Kahn's algorithm and run every frame with its CPU time.
 // Needs GL through FrameRenderer: the render tests exercise it; the graph is unit-tested.
@@ -9,7 +9,7 @@
 
 #include "app/camera.hpp"
 #include "app/frame_renderer.hpp"
-#include "gfx/pass_graph.hpp"
+#include "slots/pass_graph.hpp"
 
 namespace slotcraft {
 
@@ -25,7 +25,7 @@ public:
     };
 
     // ui draws the HUD and the overlay (ImGui's render); capture saves the requested PNGs.
-    // Throws gfx::PassGraphError if the declared passes cannot be ordered.
+    // Throws PassGraphError if the declared passes cannot be ordered.
     FramePasses(FrameRenderer& frame, std::function<void()> ui, std::function<void()> capture);
 
     // Runs the passes in order: the drawing passes only with a plan (null: minimised), the
@@ -33,16 +33,16 @@ public:
     void run(const Plan* plan, bool capture);
 
     // The passes that ran in the last frame, in order, with their CPU time.
-    const std::vector<gfx::PassGraph::RanPass>& last_run() const { return graph_.last_run(); }
+    const std::vector<PassGraph::RanPass>& last_run() const { return graph_.last_run(); }
     // Every declared pass, in execution order.
     std::vector<std::string> order() const { return graph_.order(); }
 
 private:
     FrameRenderer& frame_;
     const Plan* plan_ = nullptr;
-    gfx::PassGraph graph_;
-    std::vector<gfx::PassGraph::PassId> drawing_;  // opaque, water, lines
-    gfx::PassGraph::PassId capture_ = 0;
+    PassGraph graph_;
+    std::vector<PassGraph::PassId> drawing_;  // opaque, water, lines
+    PassGraph::PassId capture_ = 0;
 };
 
 }  // namespace slotcraft

@@ -10,8 +10,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "gfx/instance_slots.hpp"
-#include "gfx/light_pages.hpp"
+#include "slots/instance_slots.hpp"
+#include "slots/light_pages.hpp"
 #include "save/save.hpp"
 #include "world/edit_journal.hpp"
 #include "world/region.hpp"

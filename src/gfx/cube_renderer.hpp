@@ -16,10 +16,10 @@
 #include "gfx/gl_object.hpp"
 #include "gfx/instance_buffer.hpp"
 #include "gfx/light_buffer.hpp"
-#include "gfx/light_pages.hpp"
 #include "gfx/texture_array.hpp"
 #include "gfx/upload_ring.hpp"
-#include "gfx/instance_slots.hpp"
+#include "slots/instance_slots.hpp"
+#include "slots/light_pages.hpp"
 #include "world/block.hpp"
 #include "world/coords.hpp"
 

@@ -1,6 +1,6 @@
 #pragma once
 // Per-frame framebuffer set-up: viewport and the sky-coloured clear.
-#include "gfx/palette.hpp"
+#include "slots/palette.hpp"
 
 namespace slotcraft::gfx {
 

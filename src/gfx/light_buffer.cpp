@@ -2,7 +2,7 @@
 #include "gfx/light_buffer.hpp"
 
 #include "gfx/gl.hpp"
-#include "gfx/light_pages.hpp"
+#include "slots/light_pages.hpp"
 
 #include <algorithm>
 

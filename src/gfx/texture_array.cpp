@@ -6,7 +6,7 @@
 #include <iostream>
 
 #include "gfx/gl.hpp"
-#include "gfx/png_image.hpp"
+#include "slots/png_image.hpp"
 #include "world/block.hpp"
 
 namespace slotcraft::gfx {

@@ -130,7 +130,7 @@ void stage_bars(const StageTimes& stages, ImVec2 p0, ImVec2 size, float top) {
 void pass_list(const OverlayView& view) {
     if (view.passes.empty()) return;
     std::string text;
-    for (const gfx::PassGraph::RanPass& pass : view.passes) {
+    for (const PassGraph::RanPass& pass : view.passes) {
         char item[64];
         std::snprintf(item, sizeof item, "%s%s %.1f", text.empty() ? "" : "  ", pass.name.c_str(), pass.cpu_ms);
         text += item;

@@ -11,8 +11,8 @@
 
 #include "cull/chunk_octree.hpp"
 #include "gfx/cube_renderer.hpp"
-#include "gfx/instance_slots.hpp"
-#include "gfx/pass_graph.hpp"
+#include "slots/instance_slots.hpp"
+#include "slots/pass_graph.hpp"
 #include "ui/frame_times.hpp"
 #include "ui/overlay_layout.hpp"
 #include "ui/stage_times.hpp"
@@ -53,8 +53,8 @@ struct OverlayView {
     const FrameTimes* frame = nullptr;
     const StageTimes* stages = nullptr;  // the main thread's CPU time per stage
     std::string gl_renderer;
-    std::vector<gfx::PassGraph::RanPass> passes;  // the last frame's passes, in order, with CPU time
-    const InstanceSlots* slots = nullptr;         // stats(), pages().page_masks(), chunk_of_page()
+    std::vector<PassGraph::RanPass> passes;  // the last frame's passes, in order, with CPU time
+    const InstanceSlots* slots = nullptr;    // stats(), pages().page_masks(), chunk_of_page()
     gfx::CubeRenderer::Stats renderer;
     const AllocatorHistory* allocator = nullptr;
     World::Stats world;

@@ -29,8 +29,8 @@
 #include "gfx/cube_renderer.hpp"
 #include "gfx/debug.hpp"
 #include "gfx/frame.hpp"
-#include "gfx/instance_slots.hpp"
-#include "gfx/light_pages.hpp"
+#include "slots/instance_slots.hpp"
+#include "slots/light_pages.hpp"
 #include "world/world.hpp"
 
 namespace slotcraft {

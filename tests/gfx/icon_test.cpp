@@ -7,7 +7,7 @@
 #include <set>
 #include <string>
 
-#include "gfx/png_image.hpp"
+#include "slots/png_image.hpp"
 #include "icon_art.hpp"
 
 namespace slotcraft {
@@ -19,7 +19,7 @@ const fs::path kIcons = fs::path(SLOTCRAFT_SOURCE_DIR) / "assets" / "icons";
 
 fs::path icon_path(int size) { return kIcons / ("slotcraft-" + std::to_string(size) + ".png"); }
 
-gfx::Rgba8 pixel(const std::vector<uint8_t>& rgba, int size, int x, int y) {
+Rgba8 pixel(const std::vector<uint8_t>& rgba, int size, int x, int y) {
     const uint8_t* p = &rgba[static_cast<size_t>((y * size + x) * 4)];
     return {p[0], p[1], p[2], p[3]};
 }
@@ -27,7 +27,7 @@ gfx::Rgba8 pixel(const std::vector<uint8_t>& rgba, int size, int x, int y) {
 // A stale PNG (art changed, `regenerate_textures` not run) fails here, not on a desktop.
 TEST(Icon, CommittedPngsAreWhatTheGeneratorPaints) {
     for (int size : art::kIconSizes) {
-        const gfx::RgbaImage committed = gfx::load_png_rgba(icon_path(size), size, size);
+        const RgbaImage committed = load_png_rgba(icon_path(size), size, size);
         EXPECT_TRUE(committed.pixels == art::paint_icon(size))
             << icon_path(size).string() << " differs from the generator's output: run the regenerate_textures target";
     }
@@ -53,14 +53,14 @@ TEST(Icon, IsACubeOnATransparentBackground) {
         for (size_t i = 3; i < icon.size(); i += 4) opaque += icon[i] == 255;
         // The hexagon covers 3 * sqrt(3) / 2 * edge^2 with edge = 0.47 size: ~57% of the icon.
         EXPECT_NEAR(static_cast<double>(opaque) / (size * size), 0.57, 0.03) << size;
-        const gfx::Rgba8 top = pixel(icon, size, mid, size / 4);
+        const Rgba8 top = pixel(icon, size, mid, size / 4);
         EXPECT_EQ(top.a, 255) << size;
         EXPECT_GT(top.g, top.r) << size << ": the top is grass";
         // Below the middle there are only the two side faces, the same texture mirrored.
         double light[2] = {0, 0};
         for (int y = mid; y < size; ++y) {
             for (int x = 0; x < size; ++x) {
-                const gfx::Rgba8 p = pixel(icon, size, x, y);
+                const Rgba8 p = pixel(icon, size, x, y);
                 if (p.a == 255) light[x >= mid] += p.r + p.g + p.b;
             }
         }
@@ -75,7 +75,7 @@ TEST(Icon, SizesShowTheSamePicture) {
     int close = 0, total = 0;
     for (int y = 0; y < 64; ++y) {
         for (int x = 0; x < 64; ++x) {
-            const gfx::Rgba8 s = pixel(small, 64, x, y), l = pixel(large, 256, x * 4 + 2, y * 4 + 2);
+            const Rgba8 s = pixel(small, 64, x, y), l = pixel(large, 256, x * 4 + 2, y * 4 + 2);
             if (s.a != 255 || l.a != 255) continue;
             ++total;
             close += std::abs(s.r - l.r) + std::abs(s.g - l.g) + std::abs(s.b - l.b) < 60;

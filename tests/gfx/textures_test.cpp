@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "gfx/png_image.hpp"
+#include "slots/png_image.hpp"
 #include "texture_art.hpp"
 #include "world/block.hpp"
 
@@ -18,16 +18,15 @@ namespace slotcraft {
 namespace {
 
 namespace fs = std::filesystem;
-using gfx::RgbaImage;
 
 const fs::path kAssets = fs::path(SLOTCRAFT_SOURCE_DIR) / "assets";
 
 RgbaImage load_layer(std::string_view name) {
     try {
-        return gfx::load_png_rgba(kAssets / "textures" / (std::string(name) + ".png"), 16, 16);
-    } catch (const gfx::PngError& e) {
+        return load_png_rgba(kAssets / "textures" / (std::string(name) + ".png"), 16, 16);
+    } catch (const PngError& e) {
         ADD_FAILURE() << name << ".png: " << e.reason;
-        return gfx::checkerboard(16, 16);
+        return checkerboard(16, 16);
     }
 }
 
@@ -41,7 +40,7 @@ Mean mean_drawn_colour(const RgbaImage& image) {
     int n = 0;
     for (int y = 0; y < image.height; ++y) {
         for (int x = 0; x < image.width; ++x) {
-            const gfx::Rgba8 p = image.at(x, y);
+            const Rgba8 p = image.at(x, y);
             if (p.a < 128) continue;
             m.r += p.r, m.g += p.g, m.b += p.b;
             ++n;
@@ -56,7 +55,7 @@ double distance(const Mean& a, const Mean& b) {
 }
 
 TEST(BlockArt, EveryLayerDecodesAt16x16WithoutWarnings) {
-    const gfx::LayerImages layers = gfx::load_layer_images(kAssets, texture_layer_names());
+    const LayerImages layers = load_layer_images(kAssets, texture_layer_names());
     EXPECT_EQ(layers.images.size(), texture_layer_names().size());
     EXPECT_TRUE(layers.warnings.empty()) << layers.warnings.front();
     for (const RgbaImage& image : layers.images) {
@@ -122,7 +121,7 @@ TEST(BlockArt, WaterIsEvenlyTranslucentAndBlue) {
     double r = 0, g = 0, b = 0;
     for (int y = 0; y < 16; ++y) {
         for (int x = 0; x < 16; ++x) {
-            const gfx::Rgba8 p = water.at(x, y);
+            const Rgba8 p = water.at(x, y);
             EXPECT_EQ(p.a, alpha) << x << "," << y;
             r += p.r, g += p.g, b += p.b;
         }

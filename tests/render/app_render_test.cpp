@@ -3,7 +3,7 @@
 
 #include <cstdlib>
 
-#include "gfx/palette.hpp"
+#include "slots/palette.hpp"
 #include "support/json.hpp"
 #include "support/program.hpp"
 

@@ -1,6 +1,6 @@
 // The pass graph: Kahn's order from declared reads and writes, cycles and double writers
 // refused by name, switched-off passes skipped, every run timed.
-#include "gfx/pass_graph.hpp"
+#include "slots/pass_graph.hpp"
 #include "world/cpu_clock.hpp"
 
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace slotcraft::gfx {
+namespace slotcraft {
 namespace {
 
 using Names = std::vector<std::string>;
@@ -130,4 +130,4 @@ TEST(PassGraph, TimesEveryPassThatRan) {
 }
 
 }  // namespace
-}  // namespace slotcraft::gfx
+}  // namespace slotcraft

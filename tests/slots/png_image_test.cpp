@@ -1,6 +1,6 @@
-// The PNG loader (gfx/png_image): decodes good files exactly, refuses every kind of bad
+// The PNG loader (slots/png_image): decodes good files exactly, refuses every kind of bad
 // file with the right reason, and falls back to the checkerboard with one warning a layer.
-#include "gfx/png_image.hpp"
+#include "slots/png_image.hpp"
 
 #include <gtest/gtest.h>
 #include <stb/stb_image_write.h>
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace slotcraft::gfx {
+namespace slotcraft {
 namespace {
 
 namespace fs = std::filesystem;
@@ -250,4 +250,4 @@ TEST_F(PngFiles, BadLayersFallBackToTheCheckerboardWithOneWarningEach) {
 }
 
 }  // namespace
-}  // namespace slotcraft::gfx
+}  // namespace slotcraft

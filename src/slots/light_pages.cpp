@@ -1,5 +1,5 @@
 // LightPageTable: light events -> light pages, and the frame's GPU work.
-#include "gfx/light_pages.hpp"
+#include "slots/light_pages.hpp"
 
 #include <cassert>
 #include <cstring>

@@ -1,7 +1,8 @@
 #pragma once
 // Decodes PNG files into RGBA pixels for the block textures, refusing anything too big or
 // of the wrong size with a reason a user can act on, and paints the missing-texture
-// checkerboard. No GL here (tests link it without a context); texture_array.cpp uploads.
+// checkerboard. Never GL or gfx/ (tests link it without a context); gfx/texture_array.cpp
+// uploads.
 #include <cstdint>
 #include <filesystem>
 #include <span>
@@ -10,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace slotcraft::gfx {
+namespace slotcraft {
 
 inline constexpr std::uintmax_t kMaxPngFileBytes = 16u * 1024u * 1024u;  // 16 MiB
 inline constexpr int kMaxPngDimension = 4096;
@@ -72,4 +73,4 @@ struct LayerImages {
 //   slotcraft: warning: texture 'assets/textures/stone.png': missing; showing a checkerboard
 LayerImages load_layer_images(const std::filesystem::path& assets_dir, std::span<const std::string_view> layer_names);
 
-}  // namespace slotcraft::gfx
+}  // namespace slotcraft

@@ -1,10 +1,8 @@
 #pragma once
-// Which GPU light page each chunk's light box lives in (docs/light.md "Light pages").
-// Consumes the world's light events, hands out pages lowest-first through a SlotTree (so
-// the page buffer stays dense and never fragments), and queues what the GPU must do this
-// frame: whole pages to upload, single bytes to write, and the chunks whose reference in
-// the instance page table (.w) changed. A chunk whose box is uniform holds no page: its
-// reference is the value itself. Plain C++20: no GL. gfx/ lands the queued work.
+// Which GPU light page each chunk's light box lives in (docs/light.md "Light pages"): light
+// events -> pages handed out lowest-first by a SlotTree, and the frame's GPU work (whole pages,
+// single bytes, changed page-table references). A uniform box holds no page, only its value.
+// Plain C++20 on world/ and alloc/, never GL or gfx/ (gfx/ lands the work).
 #include <tsl/robin_map.h>
 
 #include <cstdint>

@@ -10,7 +10,7 @@
 #include <span>
 #include <vector>
 
-#include "gfx/light_pages.hpp"
+#include "slots/light_pages.hpp"
 #include "world/world.hpp"
 
 #include "../world/random_edits.hpp"

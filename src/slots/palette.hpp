@@ -1,5 +1,6 @@
 #pragma once
-// Colours shared by the renderer and the render tests (no GL here, so tests include it).
+// Colours shared by the renderer, the texture generator and the render tests. Plain
+// constants: never GL or gfx/, so anything may include it.
 #include <cstdint>
 
 namespace slotcraft {

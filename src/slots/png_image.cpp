@@ -1,7 +1,7 @@
 // PNG decoding with a private, PNG-only copy of stb_image. It is compiled static here so it
 // cannot clash with the full stb_image inside Debian's libstb.so (which the screenshot
 // writer links for stb_image_write).
-#include "gfx/png_image.hpp"
+#include "slots/png_image.hpp"
 
 #include <cassert>
 #include <fstream>
@@ -22,7 +22,7 @@
 #include <stb/stb_image.h>
 #pragma GCC diagnostic pop
 
-namespace slotcraft::gfx {
+namespace slotcraft {
 namespace {
 
 namespace fs = std::filesystem;
@@ -145,4 +145,4 @@ LayerImages load_layer_images(const fs::path& assets_dir, std::span<const std::s
     return out;
 }
 
-}  // namespace slotcraft::gfx
+}  // namespace slotcraft

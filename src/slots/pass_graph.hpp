@@ -1,14 +1,15 @@
 #pragma once
 // The frame as a pass graph (seed 003): each pass declares the resources it reads and
 // writes; a writer runs before every reader, and the order comes from Kahn's algorithm.
-// Plain C++20 (no GL): the app declares the frame's passes, unit tests declare their own.
+// Plain C++20 (never GL or gfx/): the app declares the frame's passes, unit tests declare
+// their own.
 #include <cstddef>
 #include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-namespace slotcraft::gfx {
+namespace slotcraft {
 
 // The passes cannot be ordered: a cycle (the message names its passes in order), two
 // passes writing one resource, or a name used twice. Thrown by PassGraph::compile.
@@ -65,4 +66,4 @@ private:
     std::vector<RanPass> last_run_;
 };
 
-}  // namespace slotcraft::gfx
+}  // namespace slotcraft

@@ -1,9 +1,8 @@
 #pragma once
-// Which slot of the one instance buffer each exposed cube lives in. Consumes the world's
-// instance events, hands out slots through the PageAllocator (pages of 64, owned by
-// chunks), keeps the CPU copy of every slot's 8-byte instance, and queues what the GPU must
-// do this frame: pages to clear, page -> chunk table entries, slot writes.
-// Plain C++20: no GL. gfx/ lands the queued work; tests check it against the world.
+// Which slot of the one instance buffer each exposed cube lives in: world instance events ->
+// slots through the PageAllocator (pages of 64 owned by chunks), the CPU copy of every 8-byte
+// instance, and the frame's GPU work (pages to clear, page-table entries, slot writes).
+// Plain C++20 on world/ and alloc/, never GL or gfx/ (gfx/ lands the work; docs/slots.md).
 #include <tsl/robin_map.h>
 
 #include <cstdint>

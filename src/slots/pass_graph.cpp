@@ -1,5 +1,5 @@
 // The pass graph: declared passes, Kahn's order, timed runs. See pass_graph.hpp.
-#include "gfx/pass_graph.hpp"
+#include "slots/pass_graph.hpp"
 
 #include "world/cpu_clock.hpp"
 
@@ -9,7 +9,7 @@
 #include <queue>
 #include <unordered_map>
 
-namespace slotcraft::gfx {
+namespace slotcraft {
 
 PassGraph::PassId PassGraph::add(std::string name, std::vector<std::string> reads, std::vector<std::string> writes,
                                  std::function<void()> run) {
@@ -123,4 +123,4 @@ std::vector<std::string> PassGraph::order() const {
     return names;
 }
 
-}  // namespace slotcraft::gfx
+}  // namespace slotcraft

@@ -1,5 +1,5 @@
 // InstanceSlots: world events -> slots, the CPU copy, and the frame's GPU work.
-#include "gfx/instance_slots.hpp"
+#include "slots/instance_slots.hpp"
 
 #include <bit>
 #include <cassert>

@@ -1,7 +1,7 @@
 // InstanceSlots against the world: after loads, unloads, edits and compaction, every exposed
 // cube's slot holds its packed instance, a buffer that replays the frame work equals the
 // CPU copy slot by slot, and the allocator's promises hold.
-#include "gfx/instance_slots.hpp"
+#include "slots/instance_slots.hpp"
 
 #include <gtest/gtest.h>
 
