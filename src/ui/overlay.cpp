@@ -1,8 +1,8 @@
-// The overlay's panels: Frame, Buffer, Allocator and World down the left edge, Occupancy
-// (occupancy_panel.cpp) and Culling down the right, listed in one table (kPanels) and placed
-// by overlay_layout::arrange. Every figure comes from the view the App fills each frame; the
-// state kept here is each panel's fold state and height, and how the Occupancy picture is
-// zoomed.
+// The overlay's eight panels: Frame, Buffer, Allocator and World down the left edge,
+// Occupancy (occupancy_panel.cpp), Culling, Edit (edit_panel.cpp) and Settings down the right,
+// listed in one table (kPanels) and placed by overlay_layout::arrange (docs/architecture.md
+// "The overlay's layout"). Every figure comes from the view the App fills each frame; the state
+// kept here is each panel's fold state and height, and how the Occupancy picture is zoomed.
 #include "ui/overlay.hpp"
 
 #include <algorithm>
@@ -19,7 +19,7 @@
 #include "ui/panels.hpp"
 
 // The occupancy picture's page size is the slot bookkeeping's (kept apart so the picture's
-// maths stays plain C++ without gfx/).
+// maths stays plain C++ without slots/).
 static_assert(slotcraft::occupancy::kSlotsPerPage == slotcraft::kSlotsPerPage, "one page size");
 
 namespace slotcraft {
@@ -167,7 +167,7 @@ void frame_panel(PanelContext& context) {
     const ImVec2 plot_size(content_width(), 28.0f);
     ImGui::PlotLines("##frame_ms", ms.data(), ft.size(), 0, caption, 0.0f, scale, plot_size);
     if (view.stages && view.stages->size() > 0) stage_bars(*view.stages, plot_at, plot_size, scale);
-    pass_list(view);  // the frame's passes (issue 16)
+    pass_list(view);  // the frame's passes in the order they ran (docs/rendering.md, the pass graph)
 }
 
 // [SECTION] Buffer
