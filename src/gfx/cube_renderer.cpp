@@ -43,16 +43,15 @@ CubeRenderer::CubeRenderer(const CubeRendererConfig& config)
       scatter_program_(build_program(config.shader_dir, {{GL_COMPUTE_SHADER, "scatter.comp"}})),
       light_scatter_program_(build_program(config.shader_dir, {{GL_COMPUTE_SHADER, "light_scatter.comp"}})),
       empty_vao_(make_vertex_array()),
-      vs_query_(make_query()),
-      samples_query_(make_query()) {
-    u_view_proj_ = uniform_location(cube_program_, "u_view_proj", "cube");
-    u_origin_chunk_ = uniform_location(cube_program_, "u_origin_chunk", "cube");
-    u_camera_offset_ = uniform_location(cube_program_, "u_camera_offset", "cube");
-    u_sky_ = uniform_location(cube_program_, "u_sky", "cube");
-    u_fog_ = uniform_location(cube_program_, "u_fog", "cube");
-    u_highlight_ = uniform_location(cube_program_, "u_highlight_chunk", "cube");
-    u_translucent_ = uniform_location(cube_program_, "u_translucent", "cube");
-    u_daylight_ = uniform_location(cube_program_, "u_daylight", "cube");
+      queries_{make_query(), make_query()} {
+    cube_u_.view_proj = uniform_location(cube_program_, "u_view_proj", "cube");
+    cube_u_.origin_chunk = uniform_location(cube_program_, "u_origin_chunk", "cube");
+    cube_u_.camera_offset = uniform_location(cube_program_, "u_camera_offset", "cube");
+    cube_u_.sky = uniform_location(cube_program_, "u_sky", "cube");
+    cube_u_.fog = uniform_location(cube_program_, "u_fog", "cube");
+    cube_u_.highlight = uniform_location(cube_program_, "u_highlight_chunk", "cube");
+    cube_u_.translucent = uniform_location(cube_program_, "u_translucent", "cube");
+    cube_u_.daylight = uniform_location(cube_program_, "u_daylight", "cube");
     const GLint u_layers = uniform_location(cube_program_, "u_layers", "cube");
     assert(config.face_layers.size() == kFaceLayerCount &&
            "CubeRendererConfig::face_layers needs kBlockTypeCount x kFaceCount entries: use face_layer_table()");
@@ -232,16 +231,16 @@ void CubeRenderer::draw(const std::vector<SlotRun>& runs, const CubeView& view) 
     use_cube_program(view, false);
     glDisable(GL_BLEND);
     // Pipeline statistics are an extension in 4.5: without it the figures stay -1.
-    const bool query = GLAD_GL_ARB_pipeline_statistics_query != 0 && !queries_in_flight_;
+    const bool query = GLAD_GL_ARB_pipeline_statistics_query != 0 && !queries_.in_flight;
     if (query) {
-        glBeginQuery(GL_VERTEX_SHADER_INVOCATIONS_ARB, vs_query_.get());
-        glBeginQuery(GL_SAMPLES_PASSED, samples_query_.get());
+        glBeginQuery(GL_VERTEX_SHADER_INVOCATIONS_ARB, queries_.vertices.get());
+        glBeginQuery(GL_SAMPLES_PASSED, queries_.samples.get());
     }
     multi_draw(runs, stats_.draw_calls, stats_.instances_drawn);
     if (query) {
         glEndQuery(GL_SAMPLES_PASSED);
         glEndQuery(GL_VERTEX_SHADER_INVOCATIONS_ARB);
-        queries_in_flight_ = true;
+        queries_.in_flight = true;
     }
     glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
     glBindVertexArray(0);
@@ -271,15 +270,15 @@ void CubeRenderer::draw_translucent(const std::vector<SlotRun>& runs, const Cube
 
 void CubeRenderer::use_cube_program(const CubeView& view, bool translucent) {
     glUseProgram(cube_program_.get());
-    glUniformMatrix4fv(u_view_proj_, 1, GL_FALSE, glm::value_ptr(view.view_projection));
-    glUniform3i(u_origin_chunk_, view.origin_chunk.x, view.origin_chunk.y, view.origin_chunk.z);
-    glUniform3fv(u_camera_offset_, 1, glm::value_ptr(view.camera_offset));
-    glUniform3fv(u_sky_, 1, glm::value_ptr(view.sky_colour));
-    glUniform2f(u_fog_, view.fog_start, view.fog_end);
-    glUniform1f(u_daylight_, view.daylight);  // a uniform: changing the daylight uploads nothing
+    glUniformMatrix4fv(cube_u_.view_proj, 1, GL_FALSE, glm::value_ptr(view.view_projection));
+    glUniform3i(cube_u_.origin_chunk, view.origin_chunk.x, view.origin_chunk.y, view.origin_chunk.z);
+    glUniform3fv(cube_u_.camera_offset, 1, glm::value_ptr(view.camera_offset));
+    glUniform3fv(cube_u_.sky, 1, glm::value_ptr(view.sky_colour));
+    glUniform2f(cube_u_.fog, view.fog_start, view.fog_end);
+    glUniform1f(cube_u_.daylight, view.daylight);  // a uniform: changing the daylight uploads nothing
     const glm::ivec3 h = view.highlight_chunk.value_or(glm::ivec3(0));
-    glUniform4i(u_highlight_, h.x, h.y, h.z, view.highlight_chunk ? 1 : 0);
-    glUniform1i(u_translucent_, translucent ? 1 : 0);
+    glUniform4i(cube_u_.highlight, h.x, h.y, h.z, view.highlight_chunk ? 1 : 0);
+    glUniform1i(cube_u_.translucent, translucent ? 1 : 0);
     textures_.bind(0);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, buffer_.instances());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPagesBinding, buffer_.page_table());
@@ -313,16 +312,16 @@ void CubeRenderer::multi_draw(const std::vector<SlotRun>& runs, uint64_t& calls,
 }
 
 void CubeRenderer::read_queries() {
-    if (!queries_in_flight_) return;
+    if (!queries_.in_flight) return;
     GLuint available = 0;
-    glGetQueryObjectuiv(samples_query_.get(), GL_QUERY_RESULT_AVAILABLE, &available);
+    glGetQueryObjectuiv(queries_.samples.get(), GL_QUERY_RESULT_AVAILABLE, &available);
     if (!available) return;  // keep the older figures; never stall for statistics
     GLuint64 vs = 0, samples = 0;
-    glGetQueryObjectui64v(vs_query_.get(), GL_QUERY_RESULT, &vs);
-    glGetQueryObjectui64v(samples_query_.get(), GL_QUERY_RESULT, &samples);
+    glGetQueryObjectui64v(queries_.vertices.get(), GL_QUERY_RESULT, &vs);
+    glGetQueryObjectui64v(queries_.samples.get(), GL_QUERY_RESULT, &samples);
     stats_.vertex_invocations = static_cast<int64_t>(vs);
     stats_.samples_passed = static_cast<int64_t>(samples);
-    queries_in_flight_ = false;
+    queries_.in_flight = false;
 }
 
 void CubeRenderer::end_frame() {

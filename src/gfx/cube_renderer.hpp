@@ -136,12 +136,21 @@ private:
     Program scatter_program_;
     Program light_scatter_program_;
     VertexArray empty_vao_;
-    int u_view_proj_ = -1, u_origin_chunk_ = -1, u_camera_offset_ = -1;  // uniform locations
-    int u_sky_ = -1, u_fog_ = -1, u_highlight_ = -1, u_translucent_ = -1, u_daylight_ = -1;
+    // The cube program's uniform locations, looked up once.
+    struct CubeUniforms {
+        int view_proj = -1, origin_chunk = -1, camera_offset = -1, sky = -1, fog = -1;
+        int highlight = -1, translucent = -1, daylight = -1;
+    };
+    // The opaque pass's pipeline statistics: vertex shader runs and samples passed, read one
+    // frame late so the CPU never waits for them.
+    struct PassQueries {
+        Query vertices, samples;
+        bool in_flight = false;
+    };
+    CubeUniforms cube_u_;
     int u_scatter_count_ = -1, u_light_scatter_count_ = -1;
     size_t ssbo_alignment_ = 256;
-    Query vs_query_, samples_query_;
-    bool queries_in_flight_ = false;
+    PassQueries queries_;
     Stats stats_;
 };
 
