@@ -277,7 +277,7 @@ void App::render_frame() {
 
     imgui_->begin_frame();
     // The overlay's view is gathered only while it is shown.
-    if (overlay_.visible) apply_overlay_actions(overlay_.draw(overlay_view(hit)));
+    if (overlay_.visible) apply_view(overlay_.draw(overlay_view(hit)));
     shown_.hotbar_rect = draw_hud(hud_view());
     lap(FrameStage::kUi);
 
@@ -408,12 +408,15 @@ HudView App::hud_view() const {
     return v;
 }
 
-void App::apply_overlay_actions(const OverlayActions& actions) {
+void App::apply_view(const OverlayActions& actions) {
     if (actions.view_distance) session_->set_view_distance(*actions.view_distance);
-    if (actions.daylight) set_daylight(*actions.daylight);
+    if (actions.daylight) daylight_ = std::clamp(*actions.daylight, 0.0, 1.0);
     if (actions.fov) controls_->set_fov(*actions.fov);
     if (actions.mouse_sensitivity) controls_->set_mouse_sensitivity(*actions.mouse_sensitivity);
-    if (actions.cull_frozen) freeze_cull(*actions.cull_frozen);
+    if (actions.cull_frozen) {
+        cull_->set_frozen(*actions.cull_frozen,
+                          eye_of(controls_->camera(), session_->world().view_distance(), frame_->aspect()));
+    }
     if (actions.show_boxes) cull_->set_show_boxes(*actions.show_boxes);
     if (actions.highlight) highlighted_chunk_ = *actions.highlight;
     if (actions.edit) {
@@ -526,7 +529,7 @@ void App::request_screenshot_from_key() {
 
 // [SECTION] the loop-level things scripts ask for
 
-ScriptContext App::script_context() { return {editor_.get(), controls_.get(), cull_.get(), this}; }
+ScriptContext App::script_context() { return {editor_.get(), controls_.get(), this}; }
 
 void App::eye_moved() {
     measures_.settle_from_frame = measures_.frame_times.count();
@@ -565,11 +568,6 @@ void App::verify() {
     }
 }
 
-void App::freeze_cull(bool frozen) {
-    cull_->set_frozen(frozen, eye_of(controls_->camera(), session_->world().view_distance(), frame_->aspect()));
-}
-
-void App::set_daylight(double f) { daylight_ = std::clamp(f, 0.0, 1.0); }
 void App::resize(int width, int height) { window_->resize(width, height); }
 
 }  // namespace slotcraft

@@ -92,7 +92,6 @@ private:
     std::optional<RayHit> target() const;
     OverlayView overlay_view(const std::optional<RayHit>& target) const;
     HudView hud_view() const;
-    void apply_overlay_actions(const OverlayActions& actions);
     void save_meta();
     void watch_saving();
     // The bounded last try to write every edit; returns kExitNotSaved (after saying so) or kExitOk.
@@ -108,8 +107,8 @@ private:
     void verify() override;
     void resize(int width, int height) override;
     bool show_overlay(bool on) override;
-    void set_daylight(double f) override;
-    void freeze_cull(bool frozen) override;
+    // What a panel or a script line asked for (view settings, an Edit panel button).
+    void apply_view(const OverlayActions& actions) override;
     void eye_moved() override;
     void show_message(std::string text) override;
 

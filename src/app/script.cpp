@@ -9,9 +9,9 @@
 #include <sstream>
 
 #include "app/controls.hpp"
-#include "app/cull_view.hpp"
 #include "app/editor.hpp"
 #include "app/options.hpp"
+#include "ui/overlay.hpp"
 
 namespace slotcraft {
 
@@ -88,17 +88,23 @@ ScriptWait run_verify(const ScriptCommand&, ScriptContext& ctx) {
 }
 
 ScriptWait run_daylight(const ScriptCommand& cmd, ScriptContext& ctx) {
-    part(ctx.loop).set_daylight(cmd.number(0));
+    OverlayActions change;  // one view setting, as the overlay would change it
+    change.daylight = cmd.number(0);
+    part(ctx.loop).apply_view(change);
     return {};
 }
 
 ScriptWait run_cull(const ScriptCommand& cmd, ScriptContext& ctx) {
-    part(ctx.loop).freeze_cull(cmd.arg(0) == "freeze");
+    OverlayActions change;  // one view setting, as the overlay would change it
+    change.cull_frozen = cmd.arg(0) == "freeze";
+    part(ctx.loop).apply_view(change);
     return {};
 }
 
 ScriptWait run_boxes(const ScriptCommand& cmd, ScriptContext& ctx) {
-    part(ctx.cull).set_show_boxes(cmd.arg(0) == "on");
+    OverlayActions change;  // one view setting, as the overlay would change it
+    change.show_boxes = cmd.arg(0) == "on";
+    part(ctx.loop).apply_view(change);
     return {};
 }
 
@@ -197,6 +203,11 @@ ScriptWait run_expect(const ScriptCommand& cmd, ScriptContext& ctx) {
     return {};
 }
 
+// An argument that is one of `words` ("on|off"), as the table writes it.
+ScriptArg one_of(std::string words) { return ScriptArg::one_of(std::move(words)); }
+const ScriptArg kOnOff = ScriptArg::one_of("on|off");
+const ScriptArg kFreezeOrLive = ScriptArg::one_of("freeze|live");
+
 std::string join(const std::vector<std::string>& words, const char* separator) {
     std::string out;
     for (const auto& w : words) out += (out.empty() ? "" : separator) + w;
@@ -223,7 +234,7 @@ const std::vector<ScriptCommandSpec>& script_commands() {
         {"screenshot", {kOutputFile}, "screenshot PATH: render a frame and save it as PNG", run_screenshot},
         {"stats", {kOutputFile}, "stats PATH: write the stats JSON (see docs/stats.md)", run_stats},
         {"overlay",
-         {ScriptArg::one_of("on|off")},
+         {kOnOff},
          "overlay on|off: show or hide the overlay (on renders four frames, so the panels are sized and placed)",
          run_overlay},
         {"quit", {}, "quit: end the run", run_quit},
@@ -235,11 +246,8 @@ const std::vector<ScriptCommandSpec>& script_commands() {
          {},
          "verify: compare the GPU instance buffer with the CPU copy and the light pages with the world",
          run_verify},
-        {"cull",
-         {ScriptArg::one_of("freeze|live")},
-         "cull freeze|live: freeze the culling frustum or follow the camera",
-         run_cull},
-        {"boxes", {ScriptArg::one_of("on|off")}, "boxes on|off: draw the boxes of the chunks in the octree", run_boxes},
+        {"cull", {kFreezeOrLive}, "cull freeze|live: freeze the culling frustum or follow the camera", run_cull},
+        {"boxes", {kOnOff}, "boxes on|off: draw the boxes of the chunks in the octree", run_boxes},
         {"daylight",
          {kFraction},
          "daylight F: scale the sky light by F, 0..1 (1 day, 0.1 night); block light stays",
@@ -251,9 +259,9 @@ const std::vector<ScriptCommandSpec>& script_commands() {
          run_place},
         {"pick", {}, "pick: take the targeted block's type into the hotbar (as a middle click)", run_pick},
         {"select", {kHotbarSlot}, "select N: choose hotbar slot N (1..9)", run_select},
-        {"mode", {ScriptArg::one_of(modes)}, "mode " + modes + ": fly, or walk with gravity and collision", run_mode},
+        {"mode", {one_of(modes)}, "mode " + modes + ": fly, or walk with gravity and collision", run_mode},
         {"key",
-         {ScriptArg::one_of(keys), kCount},
+         {one_of(keys), kCount},
          "key NAME FRAMES: hold a key for FRAMES frames (" + join(script_key_names(), " ") + ")",
          run_key},
         {"look", {kAngle, kAngle}, "look DYAW DPITCH: turn as the mouse would, in degrees", run_look},
@@ -268,7 +276,7 @@ const std::vector<ScriptCommandSpec>& script_commands() {
          "order), or nothing",
          run_region,
          nullptr,
-         {ScriptArg::one_of("none")}},
+         {one_of("none")}},
         {"fill", {kBlock}, "fill BLOCK: every cell of the region becomes BLOCK (air clears it)", run_fill},
         {"replace", {kBlock, kBlock}, "replace FROM TO: every FROM cell of the region becomes TO", run_replace},
         {"copy", {}, "copy: the region's blocks, air included, into the clipboard", run_copy},
@@ -277,7 +285,7 @@ const std::vector<ScriptCommandSpec>& script_commands() {
          "paste X Y Z: the clipboard, air included, with its minimum corner at X Y Z",
          run_paste},
         {"rotate",
-         {ScriptArg::one_of("90|180|270")},
+         {one_of("90|180|270")},
          "rotate 90|180|270: turn the clipboard clockwise seen from above (+x east, +z south)",
          run_rotate},
         {"undo", {}, "undo: take the last edit back (nothing to undo stops the run)", run_undo},

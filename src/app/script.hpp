@@ -48,7 +48,7 @@ struct ScriptError : std::runtime_error {
 
 class Editor;
 class Controls;
-class CullView;
+struct OverlayActions;  // ui/overlay.hpp
 
 // What only the running App can do, because it owns the window, the GL renderer, the frame
 // measures, the overlay and the message line: the few loop-level things a handler may need
@@ -65,10 +65,10 @@ public:
     virtual void resize(int width, int height) = 0;  // 0 0 minimises
     // Shows or hides the overlay; true when it was hidden and is now shown.
     virtual bool show_overlay(bool on) = 0;
-    // The frame's view settings, as the overlay's switches set them: the sky light scale
-    // (0..1) and the frozen culling frustum.
-    virtual void set_daylight(double f) = 0;
-    virtual void freeze_cull(bool frozen) = 0;
+    // The view settings, in the vocabulary the overlay's switches and sliders already use
+    // (daylight, frozen culling, chunk boxes, view distance, ...): a script line changes them
+    // as a panel does.
+    virtual void apply_view(const OverlayActions& change) = 0;
     // The eye was moved (`camera`): stream.frames_to_settle counts from here.
     virtual void eye_moved() = 0;
     // A line under the crosshair for the user.
@@ -81,7 +81,6 @@ public:
 struct ScriptContext {
     Editor* editor = nullptr;      // the cells: set, break, place, pick, the region, undo, expect
     Controls* controls = nullptr;  // the eye, turning, held keys, the hotbar, the move mode
-    CullView* cull = nullptr;      // the octree's boxes
     ScriptLoop* loop = nullptr;    // the loop-level things above
 };
 

@@ -12,6 +12,7 @@
 
 #include "app/editor.hpp"
 #include "app/world_session.hpp"
+#include "ui/overlay.hpp"
 
 namespace slotcraft {
 namespace {
@@ -165,18 +166,21 @@ public:
         overlay = on;
         return newly;
     }
-    void set_daylight(double f) override { calls.push_back("daylight " + std::to_string(f)); }
-    void freeze_cull(bool frozen) override { calls.push_back(frozen ? "freeze" : "live"); }
+    void apply_view(const OverlayActions& change) override {
+        if (change.daylight) calls.push_back("daylight " + std::to_string(*change.daylight));
+        if (change.cull_frozen) calls.push_back(*change.cull_frozen ? "freeze" : "live");
+        if (change.show_boxes) calls.push_back(*change.show_boxes ? "boxes on" : "boxes off");
+    }
     void eye_moved() override { calls.push_back("eye moved"); }
     void show_message(std::string text) override { calls.push_back(text); }
 };
 
 TEST(ScriptCommands, LoopLevelCommandsReachTheLoopAndRenderTheirFrames) {
     RecordingLoop loop;
-    ScriptContext context{nullptr, nullptr, nullptr, &loop};
+    ScriptContext context{nullptr, nullptr, &loop};
     ScriptRunner runner(
         parse_script("wait 1\n\nscreenshot shot.png\noverlay on\noverlay on\noverlay off\n"
-                     "stats a.json\nverify\ndaylight 0.5\ncull freeze\ncull live\nresize 0 0\n"));
+                     "stats a.json\nverify\ndaylight 0.5\ncull freeze\ncull live\nboxes on\nresize 0 0\n"));
     int frames = 0;
     while (runner.advance(context, true)) {
         loop.frames = ++frames;
@@ -190,6 +194,7 @@ TEST(ScriptCommands, LoopLevelCommandsReachTheLoopAndRenderTheirFrames) {
                                                "daylight 0.500000",
                                                "freeze",
                                                "live",
+                                               "boxes on",
                                                "resize 0 0"};
     EXPECT_EQ(loop.calls, expected);
 }
@@ -211,7 +216,7 @@ protected:
     // Runs `text` to its end; the first refused line's message, or "".
     std::string run(const std::string& text) {
         ScriptRunner runner(parse_script(text));
-        ScriptContext context{&editor_, nullptr, nullptr, nullptr};
+        ScriptContext context{&editor_, nullptr, nullptr};
         try {
             run_to_end(runner, context);
         } catch (const ScriptError& e) {
