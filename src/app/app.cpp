@@ -1,4 +1,5 @@
-// The App: the loop over the parts, and what scripts and user actions do (see app.hpp).
+// The App: the loop over the parts, wired together (see app.hpp); what a user does to the
+// cells is the Editor's (editor.hpp).
 #include "app/app.hpp"
 
 #include <GLFW/glfw3.h>
@@ -14,6 +15,7 @@
 #include "world/cpu_clock.hpp"
 #include "app/cull_view.hpp"
 #include "app/data_dir.hpp"
+#include "app/editor.hpp"
 #include "app/frame_passes.hpp"
 #include "app/frame_renderer.hpp"
 #include "app/imgui_layer.hpp"
@@ -128,6 +130,8 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
     world_config.new_world = options_.new_world;
     world_config.undo_bytes = static_cast<size_t>(options_.undo_mib) * 1024 * 1024;
     session_ = std::make_unique<WorldSession>(world_config);
+    editor_ = std::make_unique<Editor>(*session_, controls_->camera(), controls_->player(), controls_->hotbar(),
+                                       options_.undo_mib, [this](std::string text) { show_message(std::move(text)); });
     controls_->place_at_spawn(session_->spawn_ground());
     if (session_->saved_meta()) controls_->restore(*session_->saved_meta());
     save_meta();
@@ -147,7 +151,10 @@ int App::run() {
     while (!window_->should_close()) {
         if (stop_signal() != 0) break;  // SIGINT, SIGTERM, SIGHUP: end cleanly, now
         window_->poll_events();
-        if (script_ && !script_->advance(*this)) break;
+        if (script_) {
+            ScriptContext context = script_context();
+            if (!script_->advance(context, session_->idle())) break;
+        }
         simulate();
         const bool last_by_count = options_.frames && measures_.frame_times.count() + 1 >= *options_.frames;
         const bool capture_final = last_by_count && !options_.screenshot_path.empty();
@@ -270,7 +277,7 @@ void App::render_frame() {
 
     imgui_->begin_frame();
     // The overlay's view is gathered only while it is shown.
-    if (overlay_.visible) apply_overlay_actions(overlay_.draw(overlay_view(hit)));
+    if (overlay_.visible) apply_view(overlay_.draw(overlay_view(hit)));
     shown_.hotbar_rect = draw_hud(hud_view());
     lap(FrameStage::kUi);
 
@@ -290,7 +297,7 @@ void App::render_frame() {
             extras.frozen_frustum = cull_->frozen_frustum(plan.eye.origin_chunk);
         }
         extras.highlight = highlighted_chunk_;
-        if (selection_.region) extras.selection = std::pair{selection_.region->min, selection_.region->max};
+        if (const auto& region = editor_->region()) extras.selection = std::pair{region->min, region->max};
         extras.daylight = static_cast<float>(daylight_);
     }
     lap(skip);
@@ -331,10 +338,7 @@ void App::capture_requested() {
     }
 }
 
-std::optional<RayHit> App::target() const {
-    const Camera& camera = controls_->camera();
-    return session_->world().raycast(camera.position, camera.forward());
-}
+std::optional<RayHit> App::target() const { return editor_->target(); }
 
 OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
     OverlayView v;
@@ -373,7 +377,7 @@ OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
     v.settings.view_distance_min = kMinViewDistance;
     v.settings.view_distance_max = kMaxViewDistance;
     if (!script_) v.settings.file = settings_file_.path;
-    v.region = selection_.region;
+    v.region = editor_->region();
     v.clipboard_size = session_->clipboard().size;
     v.undo_depth = session_->journal().undo_depth();
     v.redo_depth = session_->journal().redo_depth();
@@ -400,26 +404,25 @@ HudView App::hud_view() const {
     v.mode = std::string(move_mode_name(controls_->player().mode()));
     if (measures_.frame_times.count() < message_.until_frame) v.message = message_.text;
     v.save_problem = shown_.save_problem;
-    if (selection_.region) v.region = describe_size(*selection_.region);
+    if (editor_->region()) v.region = describe_size(*editor_->region());
     return v;
 }
 
-void App::apply_overlay_actions(const OverlayActions& actions) {
-    if (actions.view_distance) session_->world().set_view_distance(*actions.view_distance);
-    if (actions.daylight) set_daylight(*actions.daylight);
+void App::apply_view(const OverlayActions& actions) {
+    if (actions.view_distance) session_->set_view_distance(*actions.view_distance);
+    if (actions.daylight) daylight_ = std::clamp(*actions.daylight, 0.0, 1.0);
     if (actions.fov) controls_->set_fov(*actions.fov);
     if (actions.mouse_sensitivity) controls_->set_mouse_sensitivity(*actions.mouse_sensitivity);
-    if (actions.cull_frozen) freeze_cull(*actions.cull_frozen);
+    if (actions.cull_frozen) {
+        cull_->set_frozen(*actions.cull_frozen,
+                          eye_of(controls_->camera(), session_->world().view_distance(), frame_->aspect()));
+    }
     if (actions.show_boxes) cull_->set_show_boxes(*actions.show_boxes);
     if (actions.highlight) highlighted_chunk_ = *actions.highlight;
     if (actions.edit) {
         try {
-            perform_edit(*actions.edit);
-        } catch (const ActionRefused& e) {
-            show_message(e.what());
-        } catch (const RegionRefused& e) {
-            show_message(e.what());
-        } catch (const OperationRefused& e) {
+            editor_->perform(*actions.edit);
+        } catch (const Refused& e) {  // a refused edit is the user's to see, not a reason to stop
             show_message(e.what());
         }
     }
@@ -461,6 +464,7 @@ void App::on_scroll(double dy) { controls_->on_scroll(dy); }
 void App::on_cursor(double x, double y) { controls_->on_cursor(x, y); }
 
 void App::perform(UserAction action) {
+    using Op = EditRequest::Op;
     try {
         switch (action) {
             case UserAction::kNone: break;
@@ -468,26 +472,27 @@ void App::perform(UserAction action) {
             case UserAction::kToggleOverlay: overlay_.visible = !overlay_.visible; break;
             case UserAction::kFullscreen: window_->toggle_fullscreen(); break;
             case UserAction::kScreenshot: request_screenshot_from_key(); break;
-            case UserAction::kToggleMode:
-                set_mode(controls_->player().mode() == MoveMode::kFly ? MoveMode::kWalk : MoveMode::kFly);
-                break;
-            case UserAction::kBreak: act(Action::kBreak, std::nullopt); break;
-            case UserAction::kPlace: act(Action::kPlace, controls_->hotbar().selected_type()); break;
-            case UserAction::kPick: act(Action::kPick, std::nullopt); break;
-            case UserAction::kCornerOne: set_corner(true); break;
-            case UserAction::kCornerTwo: set_corner(false); break;
-            case UserAction::kUndo: perform_edit({EditRequest::Op::kUndo}); break;
-            case UserAction::kRedo: perform_edit({EditRequest::Op::kRedo}); break;
-            case UserAction::kCopy: perform_edit({EditRequest::Op::kCopy}); break;
-            case UserAction::kPaste: perform_edit({EditRequest::Op::kPaste}); break;
+            case UserAction::kToggleMode: toggle_mode(); break;
+            case UserAction::kBreak: editor_->act(Action::kBreak, std::nullopt); break;
+            case UserAction::kPlace: editor_->act(Action::kPlace, controls_->hotbar().selected_type()); break;
+            case UserAction::kPick: editor_->act(Action::kPick, std::nullopt); break;
+            case UserAction::kCornerOne: editor_->set_corner(true); break;
+            case UserAction::kCornerTwo: editor_->set_corner(false); break;
+            case UserAction::kUndo: editor_->perform({Op::kUndo}); break;
+            case UserAction::kRedo: editor_->perform({Op::kRedo}); break;
+            case UserAction::kCopy: editor_->perform({Op::kCopy}); break;
+            case UserAction::kPaste: editor_->perform({Op::kPaste}); break;
         }
-    } catch (const ActionRefused& e) {
+    } catch (const Refused& e) {
         show_message(e.what());  // a refused action is the user's to see, not a reason to stop
-    } catch (const RegionRefused& e) {
-        show_message(e.what());
-    } catch (const OperationRefused& e) {
-        show_message(e.what());
     }
+}
+
+// F: fly <-> walk, said under the crosshair (as the script's `mode` says it).
+void App::toggle_mode() {
+    const MoveMode mode = controls_->player().mode() == MoveMode::kFly ? MoveMode::kWalk : MoveMode::kFly;
+    controls_->set_mode(mode);
+    show_message(std::string(move_mode_name(mode)) + " mode");
 }
 
 // F2: the next frame is saved in the pictures folder under a name no other screenshot has;
@@ -522,52 +527,14 @@ void App::request_screenshot_from_key() {
     frame_work_.captures.push_back(CaptureRequest{path.string(), 0, true});
 }
 
-// The middle click picks water when the crosshair meets water before the targeted block
-// (the pick ray passes through water, so it is never the target itself).
-bool App::picks_water(const std::optional<RayHit>& hit) const {
-    const Camera& camera = controls_->camera();
-    const auto water = session_->world().first_water(camera.position, camera.forward());
-    return water && (!hit || water->distance < hit->distance);
+// [SECTION] the loop-level things scripts ask for
+
+ScriptContext App::script_context() { return {editor_.get(), controls_.get(), this}; }
+
+void App::eye_moved() {
+    measures_.settle_from_frame = measures_.frame_times.count();
+    measures_.frames_to_settle.reset();
 }
-
-void App::act(Action action, std::optional<BlockType> type) {
-    const auto hit = target();
-    if (action == Action::kPick && picks_water(hit)) {
-        controls_->hotbar().pick(BlockType::kWater);
-        return;
-    }
-    if (!hit) throw ActionRefused("nothing targeted: no block within reach (8 blocks) under the crosshair");
-    if (action == Action::kPick) {
-        controls_->hotbar().pick(hit->type);
-        return;
-    }
-    const BlockPos cell = action == Action::kBreak ? hit->block : hit->place;
-    // A block broken under water leaves water (world.md "Water").
-    const BlockType placed = action == Action::kBreak ? session_->world().left_after_break(cell) : *type;
-    if (action == Action::kPlace && is_firm(placed) && controls_->player().overlaps_block(cell)) {
-        throw ActionRefused("cannot place a block inside the player");
-    }
-    try {
-        session_->edit(cell, placed);
-    } catch (const EditRefused& e) {
-        throw ActionRefused("cannot " + std::string(action == Action::kBreak ? "break" : "place") +
-                            " there: " + std::string(describe(e.reason)));
-    }
-}
-
-// [SECTION] what scripts do
-
-void App::move_eye(const glm::dvec3& eye, double yaw, double pitch) {
-    try {
-        controls_->move_eye(eye, yaw, pitch);
-        measures_.settle_from_frame = measures_.frame_times.count();
-        measures_.frames_to_settle.reset();
-    } catch (const PositionOutOfRange& e) {
-        throw ActionRefused(e.what());
-    }
-}
-
-bool App::idle() const { return session_->idle(); }
 
 void App::capture_next_frame(const std::string& path, int line) {
     frame_work_.captures.push_back(CaptureRequest{path, line, false});
@@ -593,15 +560,6 @@ bool App::show_overlay(bool on) {
     return newly_shown;
 }
 
-void App::set_block(const BlockPos& p, BlockType type) {
-    try {
-        session_->edit(p, type);
-    } catch (const EditRefused& e) {
-        throw ActionRefused("cannot set " + std::string(block_name(type)) + " at " + std::to_string(p.x) + " " +
-                            std::to_string(p.y) + " " + std::to_string(p.z) + ": " + std::string(describe(e.reason)));
-    }
-}
-
 void App::verify() {
     try {
         frame_->verify(session_->slots(), session_->light(), session_->world());
@@ -610,130 +568,6 @@ void App::verify() {
     }
 }
 
-void App::freeze_cull(bool frozen) {
-    cull_->set_frozen(frozen, eye_of(controls_->camera(), session_->world().view_distance(), frame_->aspect()));
-}
-
-void App::show_boxes(bool on) { cull_->set_show_boxes(on); }
-void App::set_daylight(double f) { daylight_ = std::clamp(f, 0.0, 1.0); }
-void App::select_hotbar(int index) { controls_->hotbar().select(index); }
-
-void App::set_mode(MoveMode mode) {
-    controls_->set_mode(mode);
-    show_message(std::string(move_mode_name(mode)) + " mode");
-}
-
-void App::hold_key(const std::string& name, int64_t frames) { controls_->hold_key(name, frames); }
-
-// [SECTION] region editing (script commands, keys and the Edit panel share these)
-
-namespace {
-// The refusals of region operations, as the one type a script line and a key both report.
-template <typename F>
-void as_action(F&& operation) {
-    try {
-        operation();
-    } catch (const RegionRefused& e) {
-        throw ActionRefused(e.what());
-    } catch (const OperationRefused& e) {
-        throw ActionRefused(e.what());
-    } catch (const EditRefused& e) {
-        throw ActionRefused(e.what());
-    }
-}
-}  // namespace
-
-void App::set_region(const std::optional<Region>& region) {
-    if (region) {
-        as_action([&] { check_region_bounds(*region, "select"); });  // the cell count is checked per operation
-    }
-    selection_.region = region;
-    selection_.corner_one.reset();
-    selection_.corner_two.reset();
-}
-
-const Region& App::selected(const char* what) const {
-    if (!selection_.region) {
-        throw ActionRefused(std::string("cannot ") + what +
-                            ": no region is selected; select one with `region X1 Y1 Z1 X2 Y2 Z2` or the B and N keys");
-    }
-    return *selection_.region;
-}
-
-void App::after_edit(const EditReport& report) {
-    if (report.steps_dropped == 0) return;
-    show_message("undo: dropped the " + std::to_string(report.steps_dropped) +
-                 " oldest step(s) to stay within --undo-mib " + std::to_string(options_.undo_mib));
-}
-
-void App::set_corner(bool first) {
-    const auto hit = target();
-    if (!hit) throw ActionRefused("cannot set a region corner: no block within reach (8 blocks) under the crosshair");
-    (first ? selection_.corner_one : selection_.corner_two) = hit->block;
-    const BlockPos p = hit->block;
-    show_message(std::string(first ? "first" : "second") + " corner at " + std::to_string(p.x) + " " +
-                 std::to_string(p.y) + " " + std::to_string(p.z));
-    if (selection_.corner_one && selection_.corner_two)
-        selection_.region = Region::between(*selection_.corner_one, *selection_.corner_two);
-}
-
-void App::perform_edit(const EditRequest& request) {
-    using Op = EditRequest::Op;
-    switch (request.op) {
-        case Op::kFill: fill(request.block); break;
-        case Op::kReplace: replace(request.from, request.block); break;
-        case Op::kCopy:
-            copy();
-            show_message("copied " + describe_size(*selection_.region));
-            break;
-        case Op::kPaste: {
-            const auto hit = target();
-            if (!hit) throw ActionRefused("cannot paste: no block within reach (8 blocks) under the crosshair");
-            paste(hit->place);
-            break;
-        }
-        case Op::kRotate: rotate(request.degrees); break;
-        case Op::kUndo: undo(); break;
-        case Op::kRedo: redo(); break;
-    }
-}
-
-void App::fill(BlockType type) {
-    as_action([&] { after_edit(session_->fill(selected("fill"), type)); });
-}
-void App::replace(BlockType from, BlockType to) {
-    as_action([&] { after_edit(session_->replace(selected("replace"), from, to)); });
-}
-void App::copy() {
-    as_action([&] { session_->copy(selected("copy")); });
-}
-void App::paste(const BlockPos& origin) {
-    as_action([&] { after_edit(session_->paste(origin)); });
-}
-void App::rotate(int degrees) {
-    as_action([&] { session_->rotate(degrees / 90); });
-}
-void App::undo() {
-    as_action([&] { after_edit(session_->undo()); });
-}
-void App::redo() {
-    as_action([&] { after_edit(session_->redo()); });
-}
-
-void App::expect(const BlockPos& p, BlockType type) {
-    const std::string cell = std::to_string(p.x) + " " + std::to_string(p.y) + " " + std::to_string(p.z);
-    const std::optional<BlockType> held = session_->world().block_at(p);
-    if (!held) {
-        throw ActionRefused("expect: the cell " + cell + " cannot be read: " +
-                            (block_y_in_world(p.y) ? "its chunk is not loaded (move the camera near it first)"
-                                                   : "it is below the world (y 0..255)"));
-    }
-    if (*held != type) {
-        throw ActionRefused("expect: the cell " + cell + " holds " + std::string(block_name(*held)) + ", not " +
-                            std::string(block_name(type)));
-    }
-}
-void App::look(double dyaw, double dpitch) { controls_->look(dyaw, dpitch); }
 void App::resize(int width, int height) { window_->resize(width, height); }
 
 }  // namespace slotcraft

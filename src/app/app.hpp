@@ -3,6 +3,7 @@
 // struct; the App wires them together in the order one frame's data flows through them:
 //
 //   Window events -> Controls (keys, mouse, player, hotbar) or the ScriptRunner (script)
+//   -> Editor (what the user does to the cells; keys, clicks, the Edit panel, scripts)
 //   -> WorldSession (world edits and streaming -> InstanceSlots -> world file)
 //   -> FrameRenderer::land (slot writes uploaded) -> CullView (octree, frustum)
 //   -> FramePasses: opaque, water, lines, ui (Overlay and HUD), capture -> swap.
@@ -13,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "app/editor.hpp"
 #include "app/options.hpp"
 #include "app/script.hpp"
 #include "app/settings.hpp"
@@ -36,7 +38,6 @@ class FrameRenderer;
 class FramePasses;
 struct ChunkBox;
 class ScriptRunner;
-struct EditReport;
 enum class UserAction;
 
 // Exit codes of the program, documented in the README.
@@ -46,7 +47,7 @@ inline constexpr int kExitUsage = 2;        // bad flag, bad script line, refuse
 inline constexpr int kExitGlErrors = 3;     // the run met GL errors (debug output on)
 inline constexpr int kExitNotSaved = 4;     // edits could not be written to the world file
 
-class App final : private ScriptHost {
+class App final : private ScriptLoop {
 public:
     // settings: the settings file's values (the options already hold those the flags did not
     // override); settings_path: the file the Settings panel's changes are written back to at
@@ -85,56 +86,31 @@ private:
     void render_frame();
     void capture_requested();
     void perform(UserAction action);
-    void show_message(std::string text);
+    void toggle_mode();
     void request_screenshot_from_key();
+    // The block under the crosshair (one ray a frame: the outline, the overlay, the stats).
     std::optional<RayHit> target() const;
     OverlayView overlay_view(const std::optional<RayHit>& target) const;
     HudView hud_view() const;
-    void apply_overlay_actions(const OverlayActions& actions);
     void save_meta();
     void watch_saving();
     // The bounded last try to write every edit; returns kExitNotSaved (after saying so) or kExitOk.
     int finish_saving();
     void save_settings() const;
     LiveSettings live_settings() const;
-    // Break, place or pick at the crosshair: one code path for the mouse and the script.
-    // Throws ActionRefused saying why nothing happened.
-    void act(Action action, std::optional<BlockType> type) override;
-    bool picks_water(const std::optional<RayHit>& hit) const;
+    // What a script line drives: the parts, and the App for the loop-level things.
+    ScriptContext script_context();
 
-    // [SECTION] what scripts do (app.cpp; see ScriptHost)
-    void move_eye(const glm::dvec3& eye, double yaw, double pitch) override;
-    bool idle() const override;
+    // [SECTION] the loop-level things scripts ask for (app.cpp; see ScriptLoop)
     void capture_next_frame(const std::string& path, int line) override;
     void write_stats(const std::string& path) override;
-    bool show_overlay(bool on) override;
-    void set_block(const BlockPos& p, BlockType type) override;
     void verify() override;
-    void freeze_cull(bool frozen) override;
-    void show_boxes(bool on) override;
-    void set_daylight(double f) override;
-    void select_hotbar(int index) override;
-    void set_mode(MoveMode mode) override;
-    void hold_key(const std::string& name, int64_t frames) override;
-    void look(double dyaw, double dpitch) override;
     void resize(int width, int height) override;
-    void set_region(const std::optional<Region>& region) override;
-    void fill(BlockType type) override;
-    void replace(BlockType from, BlockType to) override;
-    void copy() override;
-    void paste(const BlockPos& origin) override;
-    void rotate(int degrees) override;
-    void undo() override;
-    void redo() override;
-    void expect(const BlockPos& p, BlockType type) override;
-    // The region an operation works on; throws ActionRefused naming `what` when none is set.
-    const Region& selected(const char* what) const;
-    // After an edit operation: tells the user when the journal dropped old steps.
-    void after_edit(const EditReport& report);
-    // B and N: a corner at the targeted block; both set make the region.
-    void set_corner(bool first);
-    // The Edit panel's buttons and the Ctrl keys.
-    void perform_edit(const EditRequest& request);
+    bool show_overlay(bool on) override;
+    // What a panel or a script line asked for (view settings, an Edit panel button).
+    void apply_view(const OverlayActions& actions) override;
+    void eye_moved() override;
+    void show_message(std::string text) override;
 
     // [SECTION] stats (app_stats.cpp)
     void collect_stats(StatsJson& json) const;
@@ -164,6 +140,7 @@ private:
     FrameWork frame_work_;
     std::unique_ptr<WorldSession> session_;
     std::unique_ptr<Controls> controls_;
+    std::unique_ptr<Editor> editor_;  // over session_ and controls_
     std::unique_ptr<CullView> cull_;
     std::unique_ptr<ScriptRunner> script_;  // null: an interactive run
     Overlay overlay_;
@@ -196,14 +173,7 @@ private:
     };
     Shown shown_;
     std::optional<ChunkCoord> highlighted_chunk_;  // chosen in the occupancy panel
-    // The edit selection (script `region`, keys B and N).
-    struct Selection {
-        std::optional<Region> region;
-        std::optional<BlockPos> corner_one;  // set with B
-        std::optional<BlockPos> corner_two;  // set with N; both set: the region
-    };
-    Selection selection_;
-    double daylight_ = 1.0;  // --daylight, `daylight F`, the overlay's slider
+    double daylight_ = 1.0;                        // --daylight, `daylight F`, the overlay's slider
 };
 
 }  // namespace slotcraft

@@ -109,14 +109,14 @@ void App::collect_stats(StatsJson& json) const {
     json.set("undo.depth", i64(session_->journal().undo_depth()));
     json.set("redo.depth", i64(session_->journal().redo_depth()));
     json.set("undo.bytes", i64(session_->journal().bytes()));
-    if (selection_.region) {
-        json.set("region.x1", selection_.region->min.x);
-        json.set("region.y1", selection_.region->min.y);
-        json.set("region.z1", selection_.region->min.z);
-        json.set("region.x2", selection_.region->max.x);
-        json.set("region.y2", selection_.region->max.y);
-        json.set("region.z2", selection_.region->max.z);
-        json.set("region.cells", i64(selection_.region->cells()));
+    if (editor_->region()) {
+        json.set("region.x1", editor_->region()->min.x);
+        json.set("region.y1", editor_->region()->min.y);
+        json.set("region.z1", editor_->region()->min.z);
+        json.set("region.x2", editor_->region()->max.x);
+        json.set("region.y2", editor_->region()->max.y);
+        json.set("region.z2", editor_->region()->max.z);
+        json.set("region.cells", i64(editor_->region()->cells()));
     } else {
         json.set_null("region");
     }

@@ -18,37 +18,34 @@
 
 namespace slotcraft {
 
-int run_program(const std::vector<std::string>& args) {
-    Options options;
-    try {
-        options = parse_options(args);
-    } catch (const OptionsError& e) {
-        std::fprintf(stderr, "slotcraft: %s\n\n%s", e.what(), usage_text().c_str());
-        return kExitUsage;
-    }
-    if (options.help) {
-        std::printf("%s\nscript commands (--script FILE, one a line, # starts a comment):\n%s", usage_text().c_str(),
-                    script_reference().c_str());
-        return kExitOk;
-    }
-    // The settings file, read (never written) by every run before any window opens; a bad
-    // one stops here. The flags are parsed again over its values, so a flag given wins.
-    std::string settings_path;
+namespace {
+
+// A check before any window opens that ends the run: its exit code (the message is printed).
+struct EarlyExit {
+    int code;
+};
+
+// The settings file, read (never written) by every run before any window opens; a bad one
+// stops here. Returns its path (empty: none, which is said).
+std::string settings_file_path() {
     if (const std::optional<std::string> dir = settings_dir()) {
-        settings_path = (std::filesystem::path(*dir) / "slotcraft.toml").string();
-    } else {
-        std::fprintf(stderr,
-                     "slotcraft: neither XDG_CONFIG_HOME nor HOME is set: no settings file is read or written\n");
+        return (std::filesystem::path(*dir) / "slotcraft.toml").string();
     }
-    Settings settings;
+    std::fprintf(stderr, "slotcraft: neither XDG_CONFIG_HOME nor HOME is set: no settings file is read or written\n");
+    return {};
+}
+
+Settings load_settings(const std::string& path) {
     try {
-        settings = Settings::load(settings_path);
+        return Settings::load(path);
     } catch (const SettingsError& e) {
         std::fprintf(stderr, "slotcraft: %s\n", e.what());
-        return kExitUsage;
+        throw EarlyExit{kExitUsage};
     }
-    options = parse_options(args, settings.options_defaults());  // the flags checked above: cannot throw
-    // Output files are checked now, not after a long run: their folder must be writable.
+}
+
+// Output files are checked now, not after a long run: their folder must be writable.
+void check_output_flags(const Options& options) {
     for (const auto& [flag, path] :
          {std::pair{"--stats-json", options.stats_json_path}, std::pair{"--screenshot", options.screenshot_path}}) {
         if (path.empty()) continue;
@@ -56,32 +53,38 @@ int run_program(const std::vector<std::string>& args) {
             check_output_folder(path);
         } catch (const OutputFileError& e) {
             std::fprintf(stderr, "slotcraft: %s: %s\n\n%s", flag, e.what(), usage_text().c_str());
-            return kExitUsage;
+            throw EarlyExit{kExitUsage};
         }
     }
-    std::vector<ScriptCommand> script;
-    if (!options.script_path.empty()) {
-        try {
-            script = load_script(options.script_path);
-            // The folders of every line that writes a file, as for the flags: a long run never
-            // fails late for a folder that was never writable.
-            for (const ScriptCommand& c : script) {
-                for (const std::string& file : output_files(c)) {
-                    try {
-                        check_output_folder(file);
-                    } catch (const OutputFileError& e) {
-                        throw ScriptError(c.line, "'" + c.verb + "' " + e.what());
-                    }
+}
+
+// The script, parsed and checked as a whole, with the folders of every line that writes a
+// file (as for the flags: a long run never fails late for a folder that was never writable).
+std::vector<ScriptCommand> load_checked_script(const std::string& path) {
+    if (path.empty()) return {};
+    try {
+        std::vector<ScriptCommand> script = load_script(path);
+        for (const ScriptCommand& c : script) {
+            for (const std::string& file : output_files(c)) {
+                try {
+                    check_output_folder(file);
+                } catch (const OutputFileError& e) {
+                    throw ScriptError(c.line, "'" + c.verb + "' " + e.what());
                 }
             }
-        } catch (const ScriptError& e) {
-            std::fprintf(stderr, "slotcraft: script %s: %s\n", options.script_path.c_str(), e.what());
-            return kExitUsage;
-        } catch (const std::runtime_error& e) {
-            std::fprintf(stderr, "slotcraft: %s\n", e.what());
-            return kExitUsage;
         }
+        return script;
+    } catch (const ScriptError& e) {
+        std::fprintf(stderr, "slotcraft: script %s: %s\n", path.c_str(), e.what());
+    } catch (const std::runtime_error& e) {
+        std::fprintf(stderr, "slotcraft: %s\n", e.what());
     }
+    throw EarlyExit{kExitUsage};
+}
+
+// The run itself; what reaches here becomes one message and its exit code (docs/errors.md).
+int run_app(Options options, std::vector<ScriptCommand> script, const Settings& settings,
+            const std::string& settings_path) {
     const std::string script_path = options.script_path;
     install_stop_signals();  // from here a Ctrl+C ends the run cleanly (App::run)
     try {
@@ -102,6 +105,34 @@ int run_program(const std::vector<std::string>& args) {
     } catch (const std::exception& e) {
         std::fprintf(stderr, "slotcraft: %s\n", e.what());
         return kExitEnvironment;
+    }
+}
+
+}  // namespace
+
+int run_program(const std::vector<std::string>& args) {
+    Options options;
+    try {
+        options = parse_options(args);
+    } catch (const OptionsError& e) {
+        std::fprintf(stderr, "slotcraft: %s\n\n%s", e.what(), usage_text().c_str());
+        return kExitUsage;
+    }
+    if (options.help) {
+        std::printf("%s\nscript commands (--script FILE, one a line, # starts a comment):\n%s", usage_text().c_str(),
+                    script_reference().c_str());
+        return kExitOk;
+    }
+    try {
+        const std::string settings_path = settings_file_path();
+        const Settings settings = load_settings(settings_path);
+        // The flags are parsed again over the settings file's values, so a flag given wins.
+        options = parse_options(args, settings.options_defaults());  // the flags checked above: cannot throw
+        check_output_flags(options);
+        std::vector<ScriptCommand> script = load_checked_script(options.script_path);
+        return run_app(std::move(options), std::move(script), settings, settings_path);
+    } catch (const EarlyExit& e) {
+        return e.code;
     }
 }
 

@@ -2,32 +2,22 @@
 #include "app/script.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "app/controls.hpp"
+#include "app/editor.hpp"
 #include "app/options.hpp"
+#include "ui/overlay.hpp"
 
 namespace slotcraft {
 
 namespace {
 
-// [SECTION] parameter kinds
-// Every value is checked at parse time, before the window opens, so a typo never costs a
-// run that already streamed a world. Anything else in a signature is a list of allowed
-// words separated by '|'.
-const std::string kNumber = "n";     // any finite number
-const std::string kCount = "i";      // a whole number >= 0 (frames)
-const std::string kCoord = "c";      // a coordinate: |v| <= kWorldBound (1e9)
-const std::string kAngle = "a";      // degrees, |v| <= 1e6
-const std::string kFraction = "f";   // a number 0..1
-const std::string kHotbar = "s";     // a hotbar position 1..9
-const std::string kPixels = "px";    // a window size 0..16384
-const std::string kBlock = "b";      // a block name, air included
-const std::string kPlaceable = "p";  // a placeable block name
-const std::string kWord = "w";       // any word
-const std::string kOutput = "o";     // a file the command writes (its folder is checked before the run)
+using enum ArgKind;
 
 int to_int(double v) { return static_cast<int>(std::floor(v)); }
 
@@ -40,96 +30,119 @@ std::string block_list() {
     return out;
 }
 
-// [SECTION] handlers, one per command
+// [SECTION] handlers, one per command: each drives the parts in the context.
 
-ScriptWait run_wait(const ScriptCommand& cmd, ScriptHost&) { return {static_cast<int64_t>(cmd.number(0)), false}; }
+// The part a handler drives, asserted present (a test's context holds only what it runs).
+template <typename Part>
+Part& part(Part* p) {
+    assert(p && "ScriptContext: this command's part is missing from the context");
+    return *p;
+}
 
-ScriptWait run_camera(const ScriptCommand& cmd, ScriptHost& host) {
-    host.move_eye({cmd.number(0), cmd.number(1), cmd.number(2)}, cmd.number(3), cmd.number(4));
+BlockPos cell(const ScriptCommand& cmd, size_t first) {
+    return {to_int(cmd.number(first)), to_int(cmd.number(first + 1)), to_int(cmd.number(first + 2))};
+}
+
+BlockType block_arg(const ScriptCommand& cmd, size_t i) {
+    return *block_from_name(cmd.arg(i));
+}  // checked by the parser
+
+ScriptWait run_wait(const ScriptCommand& cmd, ScriptContext&) { return {static_cast<int64_t>(cmd.number(0)), false}; }
+
+ScriptWait run_camera(const ScriptCommand& cmd, ScriptContext& ctx) {
+    part(ctx.controls).move_eye({cmd.number(0), cmd.number(1), cmd.number(2)}, cmd.number(3), cmd.number(4));
+    part(ctx.loop).eye_moved();
     return {0, true};
 }
 
-ScriptWait run_settle(const ScriptCommand&, ScriptHost&) { return {0, true}; }
+ScriptWait run_settle(const ScriptCommand&, ScriptContext&) { return {0, true}; }
 
-ScriptWait run_screenshot(const ScriptCommand& cmd, ScriptHost& host) {
-    host.capture_next_frame(cmd.arg(0), cmd.line);
+ScriptWait run_screenshot(const ScriptCommand& cmd, ScriptContext& ctx) {
+    part(ctx.loop).capture_next_frame(cmd.arg(0), cmd.line);
     return {1, false};
 }
 
-ScriptWait run_stats(const ScriptCommand& cmd, ScriptHost& host) {
-    host.write_stats(cmd.arg(0));
+ScriptWait run_stats(const ScriptCommand& cmd, ScriptContext& ctx) {
+    part(ctx.loop).write_stats(cmd.arg(0));
     return {};
 }
 
-ScriptWait run_overlay(const ScriptCommand& cmd, ScriptHost& host) {
+ScriptWait run_overlay(const ScriptCommand& cmd, ScriptContext& ctx) {
     // ImGui measures an auto-sized window on its first frame and shows it from the second;
     // the layout folds what does not fit once it knows the panels' heights (third frame),
     // and the folds show on the fourth: render four frames so the next screenshot shows the
     // panels as a user would.
-    return {host.show_overlay(cmd.arg(0) == "on") ? 4 : 0, false};
+    return {part(ctx.loop).show_overlay(cmd.arg(0) == "on") ? 4 : 0, false};
 }
 
-ScriptWait run_quit(const ScriptCommand&, ScriptHost&) { return {0, false, true}; }
+ScriptWait run_quit(const ScriptCommand&, ScriptContext&) { return {0, false, true}; }
 
-ScriptWait run_set(const ScriptCommand& cmd, ScriptHost& host) {
-    const BlockPos p{to_int(cmd.number(0)), to_int(cmd.number(1)), to_int(cmd.number(2))};
-    host.set_block(p, *block_from_name(cmd.arg(3)));  // the parser checked the name
+ScriptWait run_set(const ScriptCommand& cmd, ScriptContext& ctx) {
+    part(ctx.editor).set_block(cell(cmd, 0), block_arg(cmd, 3));
     return {};
 }
 
-ScriptWait run_verify(const ScriptCommand&, ScriptHost& host) {
-    host.verify();
+ScriptWait run_verify(const ScriptCommand&, ScriptContext& ctx) {
+    part(ctx.loop).verify();
     return {};
 }
 
-ScriptWait run_daylight(const ScriptCommand& cmd, ScriptHost& host) {
-    host.set_daylight(cmd.number(0));
+ScriptWait run_daylight(const ScriptCommand& cmd, ScriptContext& ctx) {
+    OverlayActions change;  // one view setting, as the overlay would change it
+    change.daylight = cmd.number(0);
+    part(ctx.loop).apply_view(change);
     return {};
 }
 
-ScriptWait run_cull(const ScriptCommand& cmd, ScriptHost& host) {
-    host.freeze_cull(cmd.arg(0) == "freeze");
+ScriptWait run_cull(const ScriptCommand& cmd, ScriptContext& ctx) {
+    OverlayActions change;  // one view setting, as the overlay would change it
+    change.cull_frozen = cmd.arg(0) == "freeze";
+    part(ctx.loop).apply_view(change);
     return {};
 }
 
-ScriptWait run_boxes(const ScriptCommand& cmd, ScriptHost& host) {
-    host.show_boxes(cmd.arg(0) == "on");
+ScriptWait run_boxes(const ScriptCommand& cmd, ScriptContext& ctx) {
+    OverlayActions change;  // one view setting, as the overlay would change it
+    change.show_boxes = cmd.arg(0) == "on";
+    part(ctx.loop).apply_view(change);
     return {};
 }
 
-ScriptWait run_break(const ScriptCommand&, ScriptHost& host) {
-    host.act(Action::kBreak, std::nullopt);
+ScriptWait run_break(const ScriptCommand&, ScriptContext& ctx) {
+    part(ctx.editor).act(Action::kBreak, std::nullopt);
     return {};
 }
 
-ScriptWait run_place(const ScriptCommand& cmd, ScriptHost& host) {
-    host.act(Action::kPlace, *block_from_name(cmd.arg(0)));  // the parser checked the name
+ScriptWait run_place(const ScriptCommand& cmd, ScriptContext& ctx) {
+    part(ctx.editor).act(Action::kPlace, block_arg(cmd, 0));
     return {};
 }
 
-ScriptWait run_pick(const ScriptCommand&, ScriptHost& host) {
-    host.act(Action::kPick, std::nullopt);
+ScriptWait run_pick(const ScriptCommand&, ScriptContext& ctx) {
+    part(ctx.editor).act(Action::kPick, std::nullopt);
     return {};
 }
 
-ScriptWait run_select(const ScriptCommand& cmd, ScriptHost& host) {
-    host.select_hotbar(static_cast<int>(cmd.number(0)) - 1);  // the parser checked 1..9
+ScriptWait run_select(const ScriptCommand& cmd, ScriptContext& ctx) {
+    part(ctx.controls).hotbar().select(static_cast<int>(cmd.number(0)) - 1);  // the parser checked 1..9
     return {};
 }
 
-ScriptWait run_mode(const ScriptCommand& cmd, ScriptHost& host) {
-    host.set_mode(*kMoveModeNames.parse(cmd.arg(0)));  // the parser checked the word
+ScriptWait run_mode(const ScriptCommand& cmd, ScriptContext& ctx) {
+    const MoveMode mode = *kMoveModeNames.parse(cmd.arg(0));  // the parser checked the word
+    part(ctx.controls).set_mode(mode);
+    part(ctx.loop).show_message(std::string(move_mode_name(mode)) + " mode");
     return {};
 }
 
-ScriptWait run_key(const ScriptCommand& cmd, ScriptHost& host) {
+ScriptWait run_key(const ScriptCommand& cmd, ScriptContext& ctx) {
     const auto frames = static_cast<int64_t>(cmd.number(0));  // numbers: the numeric words only
-    host.hold_key(cmd.arg(0), frames);
+    part(ctx.controls).hold_key(cmd.arg(0), frames);
     return {frames, false};
 }
 
-ScriptWait run_look(const ScriptCommand& cmd, ScriptHost& host) {
-    host.look(cmd.number(0), cmd.number(1));
+ScriptWait run_look(const ScriptCommand& cmd, ScriptContext& ctx) {
+    part(ctx.controls).look(cmd.number(0), cmd.number(1));
     return {};
 }
 
@@ -139,63 +152,61 @@ void check_resize(const ScriptCommand& cmd) {
     }
 }
 
-ScriptWait run_resize(const ScriptCommand& cmd, ScriptHost& host) {
-    host.resize(static_cast<int>(cmd.number(0)), static_cast<int>(cmd.number(1)));  // checked by the parser
+ScriptWait run_resize(const ScriptCommand& cmd, ScriptContext& ctx) {
+    part(ctx.loop).resize(static_cast<int>(cmd.number(0)), static_cast<int>(cmd.number(1)));  // checked by the parser
     return {1, false};
 }
 
-BlockPos cell(const ScriptCommand& cmd, size_t first) {
-    return {to_int(cmd.number(first)), to_int(cmd.number(first + 1)), to_int(cmd.number(first + 2))};
-}
-
-ScriptWait run_region(const ScriptCommand& cmd, ScriptHost& host) {
-    if (cmd.args.size() == 1) {  // region none
-        host.set_region(std::nullopt);
-    } else {
-        host.set_region(Region::between(cell(cmd, 0), cell(cmd, 3)));
-    }
+ScriptWait run_region(const ScriptCommand& cmd, ScriptContext& ctx) {
+    const bool none = cmd.args.size() == 1;  // region none
+    part(ctx.editor).set_region(none ? std::nullopt : std::optional(Region::between(cell(cmd, 0), cell(cmd, 3))));
     return {};
 }
 
-ScriptWait run_fill(const ScriptCommand& cmd, ScriptHost& host) {
-    host.fill(*block_from_name(cmd.arg(0)));  // the parser checked the name
+ScriptWait run_fill(const ScriptCommand& cmd, ScriptContext& ctx) {
+    part(ctx.editor).fill(block_arg(cmd, 0));
     return {};
 }
 
-ScriptWait run_replace(const ScriptCommand& cmd, ScriptHost& host) {
-    host.replace(*block_from_name(cmd.arg(0)), *block_from_name(cmd.arg(1)));
+ScriptWait run_replace(const ScriptCommand& cmd, ScriptContext& ctx) {
+    part(ctx.editor).replace(block_arg(cmd, 0), block_arg(cmd, 1));
     return {};
 }
 
-ScriptWait run_copy(const ScriptCommand&, ScriptHost& host) {
-    host.copy();
+ScriptWait run_copy(const ScriptCommand&, ScriptContext& ctx) {
+    part(ctx.editor).copy();
     return {};
 }
 
-ScriptWait run_paste(const ScriptCommand& cmd, ScriptHost& host) {
-    host.paste(cell(cmd, 0));
+ScriptWait run_paste(const ScriptCommand& cmd, ScriptContext& ctx) {
+    part(ctx.editor).paste(cell(cmd, 0));
     return {};
 }
 
-ScriptWait run_rotate(const ScriptCommand& cmd, ScriptHost& host) {
-    host.rotate(std::stoi(cmd.arg(0)));  // the parser checked 90|180|270
+ScriptWait run_rotate(const ScriptCommand& cmd, ScriptContext& ctx) {
+    part(ctx.editor).rotate(std::stoi(cmd.arg(0)));  // the parser checked 90|180|270
     return {};
 }
 
-ScriptWait run_undo(const ScriptCommand&, ScriptHost& host) {
-    host.undo();
+ScriptWait run_undo(const ScriptCommand&, ScriptContext& ctx) {
+    part(ctx.editor).undo();
     return {};
 }
 
-ScriptWait run_redo(const ScriptCommand&, ScriptHost& host) {
-    host.redo();
+ScriptWait run_redo(const ScriptCommand&, ScriptContext& ctx) {
+    part(ctx.editor).redo();
     return {};
 }
 
-ScriptWait run_expect(const ScriptCommand& cmd, ScriptHost& host) {
-    host.expect(cell(cmd, 0), *block_from_name(cmd.arg(3)));
+ScriptWait run_expect(const ScriptCommand& cmd, ScriptContext& ctx) {
+    part(ctx.editor).expect(cell(cmd, 0), block_arg(cmd, 3));
     return {};
 }
+
+// An argument that is one of `words` ("on|off"), as the table writes it.
+ScriptArg one_of(std::string words) { return ScriptArg::one_of(std::move(words)); }
+const ScriptArg kOnOff = ScriptArg::one_of("on|off");
+const ScriptArg kFreezeOrLive = ScriptArg::one_of("freeze|live");
 
 std::string join(const std::vector<std::string>& words, const char* separator) {
     std::string out;
@@ -213,27 +224,30 @@ const std::vector<ScriptCommandSpec>& script_commands() {
     static const std::vector<ScriptCommandSpec> table = {
         {"wait", {kCount}, "wait FRAMES: render FRAMES frames", run_wait},
         {"camera",
-         {kCoord, kCoord, kCoord, kAngle, kAngle},
+         {kCoordinate, kCoordinate, kCoordinate, kAngle, kAngle},
          "camera X Y Z YAW PITCH: move the eye, wait for streaming, render",
          run_camera},
         {"settle",
          {},
          "settle: wait until nothing is pending (as camera does, without moving), render a frame",
          run_settle},
-        {"screenshot", {kOutput}, "screenshot PATH: render a frame and save it as PNG", run_screenshot},
-        {"stats", {kOutput}, "stats PATH: write the stats JSON (see docs/stats.md)", run_stats},
+        {"screenshot", {kOutputFile}, "screenshot PATH: render a frame and save it as PNG", run_screenshot},
+        {"stats", {kOutputFile}, "stats PATH: write the stats JSON (see docs/stats.md)", run_stats},
         {"overlay",
-         {"on|off"},
+         {kOnOff},
          "overlay on|off: show or hide the overlay (on renders four frames, so the panels are sized and placed)",
          run_overlay},
         {"quit", {}, "quit: end the run", run_quit},
-        {"set", {kCoord, kCoord, kCoord, kBlock}, "set X Y Z BLOCK: put BLOCK (or air) at the cell X Y Z", run_set},
+        {"set",
+         {kCoordinate, kCoordinate, kCoordinate, kBlock},
+         "set X Y Z BLOCK: put BLOCK (or air) at the cell X Y Z",
+         run_set},
         {"verify",
          {},
          "verify: compare the GPU instance buffer with the CPU copy and the light pages with the world",
          run_verify},
-        {"cull", {"freeze|live"}, "cull freeze|live: freeze the culling frustum or follow the camera", run_cull},
-        {"boxes", {"on|off"}, "boxes on|off: draw the boxes of the chunks in the octree", run_boxes},
+        {"cull", {kFreezeOrLive}, "cull freeze|live: freeze the culling frustum or follow the camera", run_cull},
+        {"boxes", {kOnOff}, "boxes on|off: draw the boxes of the chunks in the octree", run_boxes},
         {"daylight",
          {kFraction},
          "daylight F: scale the sky light by F, 0..1 (1 day, 0.1 night); block light stays",
@@ -244,10 +258,10 @@ const std::vector<ScriptCommandSpec>& script_commands() {
          "place BLOCK: place BLOCK on the targeted face (as a right click with BLOCK selected)",
          run_place},
         {"pick", {}, "pick: take the targeted block's type into the hotbar (as a middle click)", run_pick},
-        {"select", {kHotbar}, "select N: choose hotbar slot N (1..9)", run_select},
-        {"mode", {modes}, "mode " + modes + ": fly, or walk with gravity and collision", run_mode},
+        {"select", {kHotbarSlot}, "select N: choose hotbar slot N (1..9)", run_select},
+        {"mode", {one_of(modes)}, "mode " + modes + ": fly, or walk with gravity and collision", run_mode},
         {"key",
-         {keys, kCount},
+         {one_of(keys), kCount},
          "key NAME FRAMES: hold a key for FRAMES frames (" + join(script_key_names(), " ") + ")",
          run_key},
         {"look", {kAngle, kAngle}, "look DYAW DPITCH: turn as the mouse would, in degrees", run_look},
@@ -257,27 +271,27 @@ const std::vector<ScriptCommandSpec>& script_commands() {
          run_resize,
          check_resize},
         {"region",
-         {kCoord, kCoord, kCoord, kCoord, kCoord, kCoord},
+         {kCoordinate, kCoordinate, kCoordinate, kCoordinate, kCoordinate, kCoordinate},
          "region X1 Y1 Z1 X2 Y2 Z2 | region none: select the box between two corner cells (inclusive, any "
          "order), or nothing",
          run_region,
          nullptr,
-         {"none"}},
+         {one_of("none")}},
         {"fill", {kBlock}, "fill BLOCK: every cell of the region becomes BLOCK (air clears it)", run_fill},
         {"replace", {kBlock, kBlock}, "replace FROM TO: every FROM cell of the region becomes TO", run_replace},
         {"copy", {}, "copy: the region's blocks, air included, into the clipboard", run_copy},
         {"paste",
-         {kCoord, kCoord, kCoord},
+         {kCoordinate, kCoordinate, kCoordinate},
          "paste X Y Z: the clipboard, air included, with its minimum corner at X Y Z",
          run_paste},
         {"rotate",
-         {"90|180|270"},
+         {one_of("90|180|270")},
          "rotate 90|180|270: turn the clipboard clockwise seen from above (+x east, +z south)",
          run_rotate},
         {"undo", {}, "undo: take the last edit back (nothing to undo stops the run)", run_undo},
         {"redo", {}, "redo: do the last undone edit again (nothing to redo stops the run)", run_redo},
         {"expect",
-         {kCoord, kCoord, kCoord, kBlock},
+         {kCoordinate, kCoordinate, kCoordinate, kBlock},
          "expect X Y Z BLOCK: stop the run (exit 2) unless the cell X Y Z holds BLOCK",
          run_expect},
     };
@@ -309,36 +323,15 @@ namespace {
 
 bool is_whole(double v) { return v == static_cast<double>(static_cast<int64_t>(v)); }
 
-// Checks `word` against kind `kind`; returns its value when the kind is numeric. Throws
-// ScriptError naming the line, the argument and the command's usage when it is not one.
-std::optional<double> check_value(const ScriptCommand& cmd, const std::string& kind, size_t index) {
-    const std::string& word = cmd.args[index];
-    const auto refuse = [&](const std::string& why) {
-        return ScriptError(cmd.line, "'" + cmd.verb + "' argument " + std::to_string(index + 1) + " " + why +
-                                         " (usage: " + cmd.spec->help + ")");
-    };
-    if (kind == kBlock || kind == kPlaceable) {
-        const auto type = block_from_name(word);
-        if (!type) throw refuse(shown(word) + " is not a block (" + block_list() + ")");
-        if (kind == kPlaceable && !is_solid(*type))
-            throw refuse(shown(word) + " cannot be placed: choose a solid block");
-        return std::nullopt;
-    }
-    if (kind == kWord || kind == kOutput) return std::nullopt;
-    const bool is_number_kind = kind == kNumber || kind == kCount || kind == kCoord || kind == kAngle ||
-                                kind == kHotbar || kind == kPixels || kind == kFraction;
-    if (!is_number_kind) {
-        if (("|" + kind + "|").find("|" + word + "|") == std::string::npos) {
-            throw refuse("needs one of " + kind + ", got " + shown(word));
-        }
-        return std::nullopt;
-    }
+// A numeric kind's check of `word`; `refuse` makes the ScriptError for a reason.
+template <typename Refuse>
+double check_number(const std::string& word, ArgKind kind, const Refuse& refuse) {
     const auto v = parse_double(word);
     if (!v) throw refuse("needs a number, got " + shown(word));
     if (kind == kCount && !(*v >= 0 && *v <= 1e9 && is_whole(*v))) {
         throw refuse("needs a whole number of frames >= 0, got " + shown(word));
     }
-    if (kind == kCoord && !(std::abs(*v) <= kWorldBound)) {
+    if (kind == kCoordinate && !(std::abs(*v) <= kWorldBound)) {
         throw refuse(
             "needs a coordinate between -1e9 and 1e9 (the world's bound, where a flying player stops too), "
             "got " +
@@ -348,13 +341,40 @@ std::optional<double> check_value(const ScriptCommand& cmd, const std::string& k
         throw refuse("needs an angle in degrees between -1e6 and 1e6, got " + shown(word));
     }
     if (kind == kFraction && !(*v >= 0 && *v <= 1)) throw refuse("needs a number from 0 to 1, got '" + word + "'");
-    if (kind == kHotbar && !(*v >= 1 && *v <= 9 && is_whole(*v))) {
+    if (kind == kHotbarSlot && !(*v >= 1 && *v <= 9 && is_whole(*v))) {
         throw refuse("needs a hotbar slot 1..9, got " + shown(word));
     }
     if (kind == kPixels && !(*v >= 0 && *v <= 16384 && is_whole(*v))) {
         throw refuse("needs a whole number of pixels 0..16384, got " + shown(word));
     }
-    return v;
+    return *v;
+}
+
+// Checks argument `index` against `arg`; returns its value when the kind is numeric. Throws
+// ScriptError naming the line, the argument and the command's usage when it is not one.
+std::optional<double> check_value(const ScriptCommand& cmd, const ScriptArg& arg, size_t index) {
+    const std::string& word = cmd.args[index];
+    const auto refuse = [&](const std::string& why) {
+        return ScriptError(cmd.line, "'" + cmd.verb + "' argument " + std::to_string(index + 1) + " " + why +
+                                         " (usage: " + cmd.spec->help + ")");
+    };
+    switch (arg.kind) {
+        case kBlock:
+        case kPlaceable: {
+            const auto type = block_from_name(word);
+            if (!type) throw refuse(shown(word) + " is not a block (" + block_list() + ")");
+            if (arg.kind == kPlaceable && !is_solid(*type))
+                throw refuse(shown(word) + " cannot be placed: choose a solid block");
+            return std::nullopt;
+        }
+        case kOutputFile: return std::nullopt;
+        case kChoice:
+            if (("|" + arg.choices + "|").find("|" + word + "|") == std::string::npos) {
+                throw refuse("needs one of " + arg.choices + ", got " + shown(word));
+            }
+            return std::nullopt;
+        default: return check_number(word, arg.kind, refuse);
+    }
 }
 
 ScriptCommand parse_line(int line_number, const std::vector<std::string>& words) {
@@ -365,7 +385,7 @@ ScriptCommand parse_line(int line_number, const std::vector<std::string>& words)
     if (spec == table.end()) throw ScriptError(line_number, "unknown command " + shown(verb));
     ScriptCommand cmd{line_number, verb, {words.begin() + 1, words.end()}, {}, &*spec};
     const bool other_form = !spec->other_params.empty() && cmd.args.size() == spec->other_params.size();
-    const std::vector<std::string>& params = other_form ? spec->other_params : spec->params;
+    const std::vector<ScriptArg>& params = other_form ? spec->other_params : spec->params;
     if (cmd.args.size() != params.size()) {
         throw ScriptError(line_number, "'" + verb + "' takes " + std::to_string(spec->params.size()) +
                                            " argument(s), got " + std::to_string(cmd.args.size()) +
@@ -432,7 +452,7 @@ std::vector<ScriptCommand> load_script(const std::string& path) {
 std::vector<std::string> output_files(const ScriptCommand& cmd) {
     std::vector<std::string> files;
     for (std::size_t i = 0; i < cmd.args.size() && i < cmd.spec->params.size(); ++i) {
-        if (cmd.spec->params[i] == kOutput) files.push_back(cmd.args[i]);
+        if (cmd.spec->params[i].kind == kOutputFile) files.push_back(cmd.args[i]);
     }
     return files;
 }

@@ -1,8 +1,9 @@
 #pragma once
 // Scripted runs: a file of commands, one a line, parsed and checked as a whole before the
 // window opens, then carried out between frames by the ScriptRunner (script_runner.hpp).
-// ONE table (script.cpp) lists every command: its words, the checks of its arguments, its
-// help line and its handler. Adding a command is adding one entry. No GLFW, no GL.
+// ONE table (script.cpp) lists every command: its words, the kinds of its arguments, its help
+// line and its handler, which drives the parts in a ScriptContext. Adding a command is one
+// entry and its handler (docs/scripting.md). No GLFW, no GL.
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -45,56 +46,42 @@ struct ScriptError : std::runtime_error {
     int line;
 };
 
-// The break, place and pick actions the mouse and the script share.
-enum class Action { kBreak, kPlace, kPick };
+class Editor;
+class Controls;
+struct OverlayActions;  // ui/overlay.hpp
 
-// A user action or script command that cannot be carried out here and now (nothing
-// targeted, a block inside the player, a refused edit, a folder that cannot be written):
-// the message says why. A script line stops with it; the mouse and keys show it on the HUD.
-struct ActionRefused : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
-// What a script can do to the program: the App implements it; tests use a fake. A method
-// throws ActionRefused (message complete) when the command cannot be carried out; the
-// runner turns that into a ScriptError naming the line. Other failures travel up as they are.
-class ScriptHost {
+// What only the running App can do, because it owns the window, the GL renderer, the frame
+// measures, the overlay and the message line: the few loop-level things a handler may need
+// besides the parts in ScriptContext. The App implements it; tests use a fake. A method
+// throws a Refused (world/refused.hpp) when it cannot be carried out.
+class ScriptLoop {
 public:
-    virtual ~ScriptHost() = default;
-    // Teleports the eye and turns it (yaw wraps, pitch is clamped to -90..90).
-    virtual void move_eye(const glm::dvec3& eye, double yaw, double pitch) = 0;
-    // True when every chunk in view is loaded and uploaded.
-    virtual bool idle() const = 0;
+    virtual ~ScriptLoop() = default;
     // The next rendered frame is saved as a PNG; a failure stops the run at `line`.
     virtual void capture_next_frame(const std::string& path, int line) = 0;
     virtual void write_stats(const std::string& path) = 0;
+    // Compares the GPU's copies with the CPU's (the instance buffer, the light pages).
+    virtual void verify() = 0;
+    virtual void resize(int width, int height) = 0;  // 0 0 minimises
     // Shows or hides the overlay; true when it was hidden and is now shown.
     virtual bool show_overlay(bool on) = 0;
-    virtual void set_block(const BlockPos& p, BlockType type) = 0;
-    virtual void verify() = 0;
-    virtual void freeze_cull(bool frozen) = 0;
-    virtual void show_boxes(bool on) = 0;
-    // Scales the sky light by f (0..1, checked by the parser); block light is not scaled.
-    virtual void set_daylight(double f) = 0;
-    // Break, place (with `type`) or pick at the crosshair.
-    virtual void act(Action action, std::optional<BlockType> type) = 0;
-    virtual void select_hotbar(int index) = 0;  // 0..8
-    virtual void set_mode(MoveMode mode) = 0;
-    virtual void hold_key(const std::string& name, int64_t frames) = 0;
-    virtual void look(double dyaw, double dpitch) = 0;
-    virtual void resize(int width, int height) = 0;  // 0 0 minimises
-    // [SECTION] region editing (docs/scripting.md): the selection, its operations, the
-    // clipboard, undo and redo, and the cell oracle.
-    virtual void set_region(const std::optional<Region>& region) = 0;  // nullopt: none
-    virtual void fill(BlockType type) = 0;
-    virtual void replace(BlockType from, BlockType to) = 0;
-    virtual void copy() = 0;
-    virtual void paste(const BlockPos& origin) = 0;
-    virtual void rotate(int degrees) = 0;  // 90, 180 or 270, clockwise seen from above
-    virtual void undo() = 0;
-    virtual void redo() = 0;
-    // Throws when cell p holds another block, or its chunk is not loaded.
-    virtual void expect(const BlockPos& p, BlockType type) = 0;
+    // The view settings, in the vocabulary the overlay's switches and sliders already use
+    // (daylight, frozen culling, chunk boxes, view distance, ...): a script line changes them
+    // as a panel does.
+    virtual void apply_view(const OverlayActions& change) = 0;
+    // The eye was moved (`camera`): stream.frames_to_settle counts from here.
+    virtual void eye_moved() = 0;
+    // A line under the crosshair for the user.
+    virtual void show_message(std::string text) = 0;
+};
+
+// What a handler drives: the parts themselves, so a command over a part is its table entry
+// and its handler and nothing else (docs/scripting.md "Adding a command"). A pointer is null
+// only in a test that runs no command needing it.
+struct ScriptContext {
+    Editor* editor = nullptr;      // the cells: set, break, place, pick, the region, undo, expect
+    Controls* controls = nullptr;  // the eye, turning, held keys, the hotbar, the move mode
+    ScriptLoop* loop = nullptr;    // the loop-level things above
 };
 
 // What a command asks of the runner after it ran: frames to render, to render until the
@@ -105,19 +92,47 @@ struct ScriptWait {
     bool stop = false;
 };
 
+// What an argument must be. Every value is checked at parse time, before the window opens,
+// so a typo never costs a run that already streamed a world.
+enum class ArgKind {
+    kNumber,      // any finite number
+    kCount,       // a whole number >= 0 (frames)
+    kCoordinate,  // |v| <= kWorldBound (1e9)
+    kAngle,       // degrees, |v| <= 1e6
+    kFraction,    // a number 0..1
+    kHotbarSlot,  // 1..9
+    kPixels,      // a window size 0..16384
+    kBlock,       // a block name, air included
+    kPlaceable,   // a placeable (solid) block name
+    kOutputFile,  // a file the command writes (its folder is checked before the run)
+    kChoice,      // one of the words in ScriptArg::choices
+};
+
+// One argument of a command: its kind, and for kChoice the words it accepts.
+struct ScriptArg {
+    ScriptArg(ArgKind k) : kind(k) {}  // NOLINT(google-explicit-constructor): the table lists bare kinds
+    static ScriptArg one_of(std::string words) {
+        ScriptArg a(ArgKind::kChoice);
+        a.choices = std::move(words);
+        return a;
+    }
+    ArgKind kind;
+    std::string choices;  // kChoice: the words allowed, separated by '|' ("on|off")
+};
+
 // One entry of the table.
 struct ScriptCommandSpec {
-    using Handler = ScriptWait (*)(const ScriptCommand& cmd, ScriptHost& host);
+    using Handler = ScriptWait (*)(const ScriptCommand& cmd, ScriptContext& context);
     // A check of the arguments together, at parse time (each alone is checked by its kind);
     // throws ScriptError.
     using Check = void (*)(const ScriptCommand& cmd);
     std::string verb;
-    std::vector<std::string> params;  // one kind per argument (see script.cpp)
-    std::string help;                 // "wait FRAMES: render FRAMES frames"
+    std::vector<ScriptArg> params;  // one per argument
+    std::string help;               // "wait FRAMES: render FRAMES frames"
     Handler run = nullptr;
     Check check = nullptr;
     // A second form with another number of arguments (`region none`); empty: none.
-    std::vector<std::string> other_params = {};
+    std::vector<ScriptArg> other_params = {};
 };
 
 // Every command, in the order the help lists them.

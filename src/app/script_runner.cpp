@@ -3,16 +3,18 @@
 
 #include <string>
 
+#include "world/refused.hpp"
+
 namespace slotcraft {
 
-bool ScriptRunner::advance(ScriptHost& host) {
+bool ScriptRunner::advance(ScriptContext& context, bool world_idle) {
     while (true) {
         if (wait_frames_ > 0) {
             --wait_frames_;
             return true;
         }
         if (await_idle_) {
-            if (frames_at_pose_ == 0 || !host.idle()) {
+            if (frames_at_pose_ == 0 || !world_idle) {
                 if (frames_at_pose_ > kMaxFramesToIdle) {
                     throw ScriptError(await_idle_line_, "streaming did not finish within " +
                                                             std::to_string(kMaxFramesToIdle) + " frames");
@@ -25,10 +27,10 @@ bool ScriptRunner::advance(ScriptHost& host) {
         const ScriptCommand& cmd = script_[next_++];
         ScriptWait wait;
         try {
-            wait = cmd.spec->run(cmd, host);
+            wait = cmd.spec->run(cmd, context);
         } catch (const ScriptError&) {
             throw;
-        } catch (const ActionRefused& e) {
+        } catch (const Refused& e) {
             throw ScriptError(cmd.line, e.what());  // the line cannot be carried out: exit 2
         }  // anything else (a GPU or disk failure) is not the script's fault: it travels up
         if (wait.stop) stopped_ = true;

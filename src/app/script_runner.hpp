@@ -1,7 +1,8 @@
 #pragma once
 // Carries a parsed script out between frames: the cursor, the frames still to wait, and
-// the wait for streaming after `camera` and `settle`. The commands themselves act through
-// a ScriptHost (the App, or a fake in tests). No GLFW, no GL: unit-tested.
+// the wait for streaming after `camera` and `settle`. The commands' handlers drive the parts
+// in a ScriptContext; a refused one (any Refused) stops the run at its line. No GLFW, no GL:
+// unit-tested.
 #include <cstdint>
 #include <vector>
 
@@ -19,7 +20,8 @@ public:
 
     // Before a frame: carries out commands until one needs frames rendered. False when the
     // script has ended (or asked to quit). Throws ScriptError naming the line that failed.
-    bool advance(ScriptHost& host);
+    // world_idle: every chunk in view is loaded and uploaded (ends a wait for streaming).
+    bool advance(ScriptContext& context, bool world_idle);
     // After each rendered frame.
     void frame_rendered() { ++frames_at_pose_; }
     size_t next_line_index() const { return next_; }

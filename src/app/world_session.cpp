@@ -124,6 +124,8 @@ void WorldSession::update(const glm::dvec3& camera, size_t compaction_moves) {
     times_.compact_ms = thread_cpu_ms() - streamed;
 }
 
+void WorldSession::load_now(std::span<const ChunkCoord> coords) { slots_.apply(world_->load_now(coords)); }
+
 void WorldSession::edit(const BlockPos& p, BlockType type) {
     const auto start = std::chrono::steady_clock::now();
     const std::optional<BlockType> old = world_->block_at(p);

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 
@@ -14,6 +15,7 @@
 #include "slots/light_pages.hpp"
 #include "save/save.hpp"
 #include "world/edit_journal.hpp"
+#include "world/refused.hpp"
 #include "world/region.hpp"
 #include "world/world.hpp"
 
@@ -32,8 +34,9 @@ struct WorldSessionConfig {
 
 // An edit operation that cannot be carried out (nothing to undo or redo, an empty
 // clipboard): nothing changed; the message says why and what to do.
-struct OperationRefused : std::runtime_error {
-    using std::runtime_error::runtime_error;
+// One of the Refused family (docs/errors.md).
+struct OperationRefused : Refused {
+    using Refused::Refused;
 };
 
 // Edits that could not be written to the world file by the end of the run: what() names the
@@ -97,6 +100,11 @@ public:
     };
     const UpdateTimes& update_times() const { return times_; }
     bool idle() const { return world_->idle(); }
+    // The Settings panel's slider: the chunks streamed around the camera from the next update.
+    void set_view_distance(int chunks) { world_->set_view_distance(chunks); }
+    // Loads and shows `coords` at once on the calling thread, their cubes in the slots (tests
+    // and tools; the chunks outside the view are dropped by the next update).
+    void load_now(std::span<const ChunkCoord> coords);
 
     // Every edit goes through here: the world, the slots and the world file. Throws
     // EditRefused (out of height, chunk not loaded), having changed nothing.
@@ -121,7 +129,7 @@ public:
     // Where a new player stands: over the origin column, above its tallest tree.
     double spawn_ground() const;
 
-    World& world() { return *world_; }
+    // Read-only: every change to the world goes through the session's own methods.
     const World& world() const { return *world_; }
     InstanceSlots& slots() { return slots_; }
     LightPageTable& light() { return light_; }

@@ -5,6 +5,7 @@
 // windows or input devices, nor on how the world stores its chunks.
 #include "world/coords.hpp"
 #include "world/names.hpp"
+#include "world/refused.hpp"
 
 #include <glm/glm.hpp>
 
@@ -18,8 +19,8 @@ class World;
 
 // A position that is not finite or too far out for block coordinates (bad input: a script's
 // camera line, a saved eye). what() gives the coordinate and the allowed range.
-struct PositionOutOfRange : std::runtime_error {
-    using std::runtime_error::runtime_error;
+struct PositionOutOfRange : Refused {
+    using Refused::Refused;
 };
 
 // [SECTION] constants (blocks, seconds)

@@ -4,6 +4,7 @@
 // about the vertical axis. Plain C++20 and GLM; never depends on GL or the rest of world/.
 #include "world/block.hpp"
 #include "world/coords.hpp"
+#include "world/refused.hpp"
 
 #include <glm/glm.hpp>
 
@@ -73,8 +74,9 @@ void for_each_chunk_part(const Region& region, Fn&& fn) {
     }
 }
 
-struct RegionRefused : std::runtime_error {
-    using std::runtime_error::runtime_error;
+// A region an operation cannot work on (too large, out of the world): see Refused.
+struct RegionRefused : Refused {
+    using Refused::Refused;
 };
 
 // Throws RegionRefused when `r` holds more than kMaxRegionCells cells, reaches outside

@@ -223,8 +223,8 @@ std::string_view describe(EditError error) {
 }
 
 EditRefused::EditRefused(const BlockPos& p, EditError why)
-    : std::runtime_error("cannot set the block at " + std::to_string(p.x) + " " + std::to_string(p.y) + " " +
-                         std::to_string(p.z) + ": " + std::string(describe(why))),
+    : Refused("cannot set the block at " + std::to_string(p.x) + " " + std::to_string(p.y) + " " + std::to_string(p.z) +
+              ": " + std::string(describe(why))),
       reason(why) {}
 
 // [SECTION] construction

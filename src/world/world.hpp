@@ -64,7 +64,7 @@ std::string_view describe(EditError error);
 
 // set_block refused an edit (bad input from a script or a player, not a bug): nothing changed.
 // `reason` is for code and tests; what() names the block and says why.
-struct EditRefused : std::runtime_error {
+struct EditRefused : Refused {
     EditRefused(const BlockPos& p, EditError why);
     EditError reason;
 };

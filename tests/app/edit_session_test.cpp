@@ -209,7 +209,7 @@ TEST(EditSession, TheBudgetDropsTheOldestSteps) {
     WorldSession session(c);
     std::vector<ChunkCoord> column;
     for (int y = 0; y < kChunksPerColumn; ++y) column.push_back({0, y, 0});
-    session.slots().apply(session.world().load_now(column));
+    session.load_now(column);
     std::size_t dropped = 0;
     for (int i = 0; i < 6; ++i) {
         const Region r = Region::between({0, 64 + i, 0}, {15, 64 + i, 15});

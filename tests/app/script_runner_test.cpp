@@ -1,5 +1,7 @@
-// The script runner against a fake host: waits, the wait for streaming, captures, quit,
-// and every failure named by its line. The command table's entries are complete.
+// The script runner and the command table. The runner's own work (waits, the wait for
+// streaming, quit, a refused line named by its number, other failures travelling up) runs on
+// commands made here; the table's commands run against the real parts (an Editor over a flat
+// WorldSession) and, for the loop-level ones, a recording ScriptLoop.
 #include "app/script_runner.hpp"
 
 #include <gtest/gtest.h>
@@ -8,216 +10,105 @@
 #include <string>
 #include <vector>
 
+#include "app/editor.hpp"
+#include "app/world_session.hpp"
+#include "ui/overlay.hpp"
+
 namespace slotcraft {
 namespace {
 
-// Records what the script asked for; idle() turns true after `busy_frames` frames.
-class FakeHost : public ScriptHost {
-public:
-    std::vector<std::string> calls;
-    int busy_frames = 0;
-    bool overlay = false;
-    bool refuse_edits = false;
-    bool disk_fails = false;  // verify() meets a failure that is not the script's fault
-    int frames = 0;           // frames rendered so far (run_to_end counts them)
+// [SECTION] the runner, on commands made here
 
-    void move_eye(const glm::dvec3& eye, double yaw, double pitch) override {
-        if (std::abs(eye.x) > 100) throw ActionRefused("too far");
-        calls.push_back("move_eye " + std::to_string(int(eye.x)) + " " + std::to_string(int(yaw)) + " " +
-                        std::to_string(int(pitch)));
-    }
-    bool idle() const override { return busy_frames <= 0; }
-    void capture_next_frame(const std::string& path, int line) override {
-        calls.push_back("capture " + path + " line " + std::to_string(line) + " after frame " + std::to_string(frames));
-    }
-    void write_stats(const std::string& path) override { calls.push_back("stats " + path); }
-    bool show_overlay(bool on) override {
-        const bool newly = on && !overlay;
-        overlay = on;
-        calls.push_back(std::string("overlay ") + (on ? "on" : "off"));
-        return newly;
-    }
-    void set_block(const BlockPos& p, BlockType type) override {
-        if (refuse_edits) throw ActionRefused("cannot set here");
-        calls.push_back("set " + std::to_string(p.x) + " " + std::to_string(p.y) + " " + std::to_string(p.z) + " " +
-                        std::string(block_name(type)));
-    }
-    void verify() override {
-        if (disk_fails) throw std::runtime_error("the disk failed");
-        calls.push_back("verify");
-    }
-    void freeze_cull(bool frozen) override { calls.push_back(frozen ? "freeze" : "live"); }
-    void show_boxes(bool on) override { calls.push_back(on ? "boxes on" : "boxes off"); }
-    void set_daylight(double f) override { calls.push_back("daylight " + std::to_string(f)); }
-    void act(Action action, std::optional<BlockType> type) override {
-        calls.push_back("act " + std::to_string(static_cast<int>(action)) +
-                        (type ? " " + std::string(block_name(*type)) : ""));
-    }
-    void select_hotbar(int index) override { calls.push_back("select " + std::to_string(index)); }
-    void set_mode(MoveMode mode) override { calls.push_back("mode " + std::string(move_mode_name(mode))); }
-    void hold_key(const std::string& name, int64_t frames) override {
-        calls.push_back("key " + name + " " + std::to_string(frames));
-    }
-    void look(double dyaw, double dpitch) override {
-        calls.push_back("look " + std::to_string(int(dyaw)) + " " + std::to_string(int(dpitch)));
-    }
-    void resize(int width, int height) override {
-        calls.push_back("resize " + std::to_string(width) + " " + std::to_string(height));
-    }
-    static std::string cell(const BlockPos& p) {
-        return std::to_string(p.x) + " " + std::to_string(p.y) + " " + std::to_string(p.z);
-    }
-    void set_region(const std::optional<Region>& r) override {
-        calls.push_back(r ? "region " + cell(r->min) + " " + cell(r->max) : "region none");
-    }
-    void fill(BlockType type) override { calls.push_back("fill " + std::string(block_name(type))); }
-    void replace(BlockType from, BlockType to) override {
-        calls.push_back("replace " + std::string(block_name(from)) + " " + std::string(block_name(to)));
-    }
-    void copy() override { calls.push_back("copy"); }
-    void paste(const BlockPos& origin) override { calls.push_back("paste " + cell(origin)); }
-    void rotate(int degrees) override { calls.push_back("rotate " + std::to_string(degrees)); }
-    void undo() override {
-        if (undo_refused) throw ActionRefused("cannot undo: nothing to undo");
-        calls.push_back("undo");
-    }
-    void redo() override { calls.push_back("redo"); }
-    void expect(const BlockPos& p, BlockType type) override {
-        calls.push_back("expect " + cell(p) + " " + std::string(block_name(type)));
-    }
-    bool undo_refused = false;
-};
+// A command of a test spec; `args` become its numbers when they parse as numbers.
+ScriptCommand command(const ScriptCommandSpec& spec, int line, std::vector<std::string> args = {}) {
+    ScriptCommand cmd{line, spec.verb, std::move(args), {}, &spec};
+    for (const std::string& a : cmd.args) cmd.numbers.push_back(std::stod(a));
+    return cmd;
+}
 
-// Runs the script to its end as the App's loop does; returns the frames rendered.
-int run_to_end(ScriptRunner& runner, FakeHost& host, int max_frames = 100000) {
+const ScriptCommandSpec kTick{"tick", {ArgKind::kCount}, "tick N", [](const ScriptCommand& c, ScriptContext&) {
+                                  return ScriptWait{static_cast<int64_t>(c.number(0))};
+                              }};
+const ScriptCommandSpec kPose{"pose", {}, "pose", [](const ScriptCommand&, ScriptContext&) {
+                                  return ScriptWait{0, true};
+                              }};
+const ScriptCommandSpec kEnd{"end", {}, "end", [](const ScriptCommand&, ScriptContext&) {
+                                 return ScriptWait{0, false, true};
+                             }};
+// Each member of the Refused family, as the parts throw them.
+const ScriptCommandSpec kRefuse{
+    "refuse", {ArgKind::kCount}, "refuse KIND", [](const ScriptCommand& c, ScriptContext&) -> ScriptWait {
+        switch (static_cast<int>(c.number(0))) {
+            case 0: throw ActionRefused("nothing targeted");
+            case 1: throw RegionRefused("too big");
+            case 2: throw OperationRefused("nothing to undo");
+            case 3: throw EditRefused({0, 300, 0}, EditError::kOutOfHeight);
+            default: throw PositionOutOfRange("too far");
+        }
+    }};
+const ScriptCommandSpec kDiskFails{"disk", {}, "disk", [](const ScriptCommand&, ScriptContext&) -> ScriptWait {
+                                       throw std::runtime_error("the disk failed");
+                                   }};
+
+// Runs the script to its end as the App's loop does, the world busy for `busy_frames`
+// frames; returns the frames rendered.
+int run_to_end(ScriptRunner& runner, ScriptContext& context, int busy_frames = 0, int max_frames = 100000) {
     int frames = 0;
-    while (runner.advance(host)) {
+    while (runner.advance(context, frames >= busy_frames)) {
         ++frames;
-        host.frames = frames;
-        --host.busy_frames;
         runner.frame_rendered();
         if (frames > max_frames) throw std::logic_error("the script never ended");
     }
     return frames;
 }
 
+int run_to_end(std::vector<ScriptCommand> script, int busy_frames = 0) {
+    ScriptRunner runner(std::move(script));
+    ScriptContext none;
+    return run_to_end(runner, none, busy_frames);
+}
+
+// The line's error, or "" when the run ended.
+std::string failure(std::vector<ScriptCommand> script) {
+    try {
+        run_to_end(std::move(script));
+    } catch (const ScriptError& e) {
+        return e.what();
+    }
+    return {};
+}
+
 TEST(ScriptRunner, WaitRendersThatManyFramesAndTheEndStopsTheRun) {
-    ScriptRunner runner(parse_script("wait 3\nwait 0\nwait 2\n"));
-    FakeHost host;
-    EXPECT_EQ(run_to_end(runner, host), 5);
+    EXPECT_EQ(run_to_end({command(kTick, 1, {"3"}), command(kTick, 2, {"0"}), command(kTick, 3, {"2"})}), 5);
+    EXPECT_EQ(run_to_end(parse_script("wait 3\nwait 0\nwait 2\n")), 5) << "the table's wait";
 }
 
-TEST(ScriptRunner, CameraRendersUntilTheWorldIsIdleAndAtLeastOneFrame) {
-    FakeHost host;
-    host.busy_frames = 7;
-    ScriptRunner busy(parse_script("camera 1 2 3 90 -10\n"));
-    EXPECT_EQ(run_to_end(busy, host), 7);
-    ASSERT_EQ(host.calls.size(), 1u);
-    EXPECT_EQ(host.calls[0], "move_eye 1 90 -10");
-
-    FakeHost idle_host;
-    ScriptRunner idle(parse_script("settle\n"));
-    EXPECT_EQ(run_to_end(idle, idle_host), 1) << "an idle world still renders one frame at the new pose";
-}
-
-TEST(ScriptRunner, ScreenshotCapturesTheNextFrameNamingItsLine) {
-    FakeHost host;
-    ScriptRunner runner(parse_script("wait 1\n\nscreenshot shot.png\n"));
-    EXPECT_EQ(run_to_end(runner, host), 2);
-    ASSERT_EQ(host.calls.size(), 1u);
-    EXPECT_EQ(host.calls[0], "capture shot.png line 3 after frame 1") << "asked for after `wait 1`'s frame";
-}
-
-TEST(ScriptRunner, OverlayOnRendersFourFramesOnlyWhenItWasHidden) {
-    FakeHost host;
-    ScriptRunner runner(parse_script("overlay on\noverlay on\noverlay off\n"));
-    EXPECT_EQ(run_to_end(runner, host), 4);
-    EXPECT_EQ(host.calls.size(), 3u);
+TEST(ScriptRunner, APoseRendersUntilTheWorldIsIdleAndAtLeastOneFrame) {
+    EXPECT_EQ(run_to_end({command(kPose, 1)}, 7), 7);
+    EXPECT_EQ(run_to_end({command(kPose, 1)}), 1) << "an idle world still renders one frame at the new pose";
+    EXPECT_EQ(run_to_end(parse_script("settle\n"), 3), 3) << "the table's settle";
 }
 
 TEST(ScriptRunner, QuitEndsTheRunBeforeTheLinesAfterIt) {
-    FakeHost host;
-    ScriptRunner runner(parse_script("stats a.json\nquit\nstats b.json\nwait 10\n"));
-    EXPECT_EQ(run_to_end(runner, host), 0);
-    ASSERT_EQ(host.calls.size(), 1u);
-    EXPECT_EQ(host.calls[0], "stats a.json");
+    EXPECT_EQ(run_to_end({command(kTick, 1, {"2"}), command(kEnd, 2), command(kTick, 3, {"10"})}), 2);
+    EXPECT_EQ(run_to_end(parse_script("quit\nwait 10\n")), 0) << "the table's quit";
 }
 
-TEST(ScriptRunner, EveryCommandReachesTheHostWithItsArguments) {
-    FakeHost host;
-    ScriptRunner runner(
-        parse_script("set -0.5 70 2.9 brick\nverify\ncull freeze\ncull live\nboxes on\nbreak\n"
-                     "place glass\npick\nselect 3\nmode walk\nkey W 4\nlook 10 -5\nresize 0 0\n"));
-    EXPECT_EQ(run_to_end(runner, host), 4 + 1);  // key holds for its frames, resize renders one
-    const std::vector<std::string> expected = {"set -1 70 2 brick", "verify",    "freeze",      "live",
-                                               "boxes on",          "act 0",     "act 1 glass", "act 2",
-                                               "select 2",          "mode walk", "key W 4",     "look 10 -5",
-                                               "resize 0 0"};
-    EXPECT_EQ(host.calls, expected);
-}
-
-TEST(ScriptRunner, RegionCommandsReachTheHostWithTheirArguments) {
-    FakeHost host;
-    ScriptRunner runner(
-        parse_script("region 5 70 -3 1 64 2\nfill brick\nreplace brick air\ncopy\nrotate 270\npaste -4 80 9.5\n"
-                     "undo\nredo\nexpect 1 64 -3 air\nregion none\n"));
-    EXPECT_EQ(run_to_end(runner, host), 0);
-    const std::vector<std::string> expected = {"region 1 64 -3 5 70 2",
-                                               "fill brick",
-                                               "replace brick air",
-                                               "copy",
-                                               "rotate 270",
-                                               "paste -4 80 9",
-                                               "undo",
-                                               "redo",
-                                               "expect 1 64 -3 air",
-                                               "region none"};
-    EXPECT_EQ(host.calls, expected);
-    EXPECT_THROW(parse_script("region 1 2 3\n"), ScriptError);
-    EXPECT_THROW(parse_script("region some\n"), ScriptError);
-    EXPECT_THROW(parse_script("rotate 45\n"), ScriptError);
-    EXPECT_THROW(parse_script("fill lava\n"), ScriptError);
-    EXPECT_THROW(parse_script("paste 1 2\n"), ScriptError);
-    FakeHost refusing;
-    refusing.undo_refused = true;
-    ScriptRunner undo(parse_script("fill stone\nundo\nwait 3\n"));
-    try {
-        run_to_end(undo, refusing);
-        FAIL() << "nothing to undo did not stop the run";
-    } catch (const ScriptError& e) {
-        EXPECT_EQ(e.line, 2);
-    }
-}
-
-TEST(ScriptRunner, AFailingCommandStopsTheRunNamingItsLine) {
-    FakeHost host;
-    host.refuse_edits = true;
-    ScriptRunner runner(parse_script("wait 1\n# comment\nset 0 70 0 stone\nwait 5\n"));
-    try {
-        run_to_end(runner, host);
-        FAIL() << "the refused edit did not stop the run";
-    } catch (const ScriptError& e) {
-        EXPECT_EQ(e.line, 3);
-        EXPECT_STREQ(e.what(), "line 3: cannot set here");
-    }
-    FakeHost far;
-    ScriptRunner camera(parse_script("camera 500 70 0 0 0\n"));
-    try {
-        run_to_end(camera, far);
-        FAIL() << "the refused camera did not stop the run";
-    } catch (const ScriptError& e) {
-        EXPECT_EQ(e.line, 1);
-        EXPECT_STREQ(e.what(), "line 1: too far");
-    }
+// One catch: every member of the Refused family stops the run at its line, its message whole.
+TEST(ScriptRunner, ARefusedCommandStopsTheRunNamingItsLine) {
+    EXPECT_EQ(failure({command(kTick, 1, {"1"}), command(kRefuse, 3, {"0"}), command(kTick, 4, {"5"})}),
+              "line 3: nothing targeted");
+    EXPECT_EQ(failure({command(kRefuse, 2, {"1"})}), "line 2: too big");
+    EXPECT_EQ(failure({command(kRefuse, 5, {"2"})}), "line 5: nothing to undo");
+    EXPECT_EQ(failure({command(kRefuse, 1, {"3"})}),
+              "line 1: cannot set the block at 0 300 0: " + std::string(describe(EditError::kOutOfHeight)));
+    EXPECT_EQ(failure({command(kRefuse, 9, {"4"})}), "line 9: too far");
 }
 
 // A failure that is not the script's (a disk, the GPU) is not dressed up as a bad line.
 TEST(ScriptRunner, OtherFailuresTravelUpAsTheyAre) {
-    FakeHost host;
-    host.disk_fails = true;
-    ScriptRunner runner(parse_script("verify\n"));
     try {
-        run_to_end(runner, host);
+        run_to_end({command(kDiskFails, 1)});
         FAIL() << "no error";
     } catch (const ScriptError& e) {
         FAIL() << "wrapped as a script line: " << e.what();
@@ -227,17 +118,18 @@ TEST(ScriptRunner, OtherFailuresTravelUpAsTheyAre) {
 }
 
 TEST(ScriptRunner, AWorldThatNeverSettlesStopsTheRunInsteadOfHanging) {
-    FakeHost host;
-    host.busy_frames = 1 << 30;
-    ScriptRunner runner(parse_script("wait 1\ncamera 0 70 0 0 0\n"));
+    ScriptRunner runner({command(kTick, 1, {"1"}), command(kPose, 2)});
+    ScriptContext none;
     try {
-        run_to_end(runner, host, 2 * ScriptRunner::kMaxFramesToIdle);
+        run_to_end(runner, none, 1 << 30, 2 * ScriptRunner::kMaxFramesToIdle);
         FAIL() << "no error";
     } catch (const ScriptError& e) {
         EXPECT_EQ(e.line, 2);
         EXPECT_NE(std::string(e.what()).find("streaming did not finish"), std::string::npos) << e.what();
     }
 }
+
+// [SECTION] the table
 
 // One table: every entry has its verb, a help line that starts with it, and a handler.
 TEST(ScriptCommands, EveryEntryIsCompleteAndTheHelpListsIt) {
@@ -247,8 +139,123 @@ TEST(ScriptCommands, EveryEntryIsCompleteAndTheHelpListsIt) {
         EXPECT_EQ(spec.help.rfind(spec.verb, 0), 0u) << spec.help;
         EXPECT_NE(spec.run, nullptr) << spec.verb;
         EXPECT_NE(reference.find("  " + spec.help + "\n"), std::string::npos) << spec.verb;
+        for (const ScriptArg& arg : spec.params) {
+            EXPECT_EQ(arg.kind == ArgKind::kChoice, !arg.choices.empty()) << spec.verb << ": choices only for kChoice";
+        }
     }
     EXPECT_EQ(parse_script("mode fly\n")[0].spec->verb, "mode");
+}
+
+// The loop-level things (what only the App owns), recorded in order.
+class RecordingLoop : public ScriptLoop {
+public:
+    std::vector<std::string> calls;
+    bool overlay = false;
+    int frames = 0;
+
+    void capture_next_frame(const std::string& path, int line) override {
+        calls.push_back("capture " + path + " line " + std::to_string(line) + " after frame " + std::to_string(frames));
+    }
+    void write_stats(const std::string& path) override { calls.push_back("stats " + path); }
+    void verify() override { calls.push_back("verify"); }
+    void resize(int width, int height) override {
+        calls.push_back("resize " + std::to_string(width) + " " + std::to_string(height));
+    }
+    bool show_overlay(bool on) override {
+        const bool newly = on && !overlay;
+        overlay = on;
+        return newly;
+    }
+    void apply_view(const OverlayActions& change) override {
+        if (change.daylight) calls.push_back("daylight " + std::to_string(*change.daylight));
+        if (change.cull_frozen) calls.push_back(*change.cull_frozen ? "freeze" : "live");
+        if (change.show_boxes) calls.push_back(*change.show_boxes ? "boxes on" : "boxes off");
+    }
+    void eye_moved() override { calls.push_back("eye moved"); }
+    void show_message(std::string text) override { calls.push_back(text); }
+};
+
+TEST(ScriptCommands, LoopLevelCommandsReachTheLoopAndRenderTheirFrames) {
+    RecordingLoop loop;
+    ScriptContext context{nullptr, nullptr, &loop};
+    ScriptRunner runner(
+        parse_script("wait 1\n\nscreenshot shot.png\noverlay on\noverlay on\noverlay off\n"
+                     "stats a.json\nverify\ndaylight 0.5\ncull freeze\ncull live\nboxes on\nresize 0 0\n"));
+    int frames = 0;
+    while (runner.advance(context, true)) {
+        loop.frames = ++frames;
+        runner.frame_rendered();
+    }
+    // wait 1, the screenshot's frame, overlay on's four (only when it was hidden), resize's one
+    EXPECT_EQ(frames, 1 + 1 + 4 + 1);
+    const std::vector<std::string> expected = {"capture shot.png line 3 after frame 1",
+                                               "stats a.json",
+                                               "verify",
+                                               "daylight 0.500000",
+                                               "freeze",
+                                               "live",
+                                               "boxes on",
+                                               "resize 0 0"};
+    EXPECT_EQ(loop.calls, expected);
+}
+
+// The region commands and `set` through the real Editor over a flat world (ground at y 63).
+class ScriptEdits : public ::testing::Test {
+protected:
+    ScriptEdits() : editor_(session_, eye_, player_, hotbar_, 1, [this](std::string m) { said_.push_back(m); }) {
+        std::vector<ChunkCoord> column;
+        for (int y = 0; y < kChunksPerColumn; ++y) column.push_back({0, y, 0});
+        session_.load_now(column);
+    }
+    static WorldSessionConfig flat() {
+        WorldSessionConfig c;
+        c.type = WorldType::kFlat;
+        c.view_distance = 1;
+        return c;
+    }
+    // Runs `text` to its end; the first refused line's message, or "".
+    std::string run(const std::string& text) {
+        ScriptRunner runner(parse_script(text));
+        ScriptContext context{&editor_, nullptr, nullptr};
+        try {
+            run_to_end(runner, context);
+        } catch (const ScriptError& e) {
+            return e.what();
+        }
+        return {};
+    }
+    BlockType at(const BlockPos& p) const { return *session_.world().block_at(p); }
+
+    WorldSession session_{flat()};
+    Camera eye_;
+    Player player_;
+    Hotbar hotbar_;
+    std::vector<std::string> said_;
+    Editor editor_;
+};
+
+TEST_F(ScriptEdits, RegionCommandsChangeTheWorldAndUndoTakesThemBack) {
+    EXPECT_EQ(run("region 5 70 3 1 64 1\nfill brick\nexpect 1 64 1 brick\nexpect 5 70 3 brick\n"
+                  "replace brick glass\nexpect 3 67 2 glass\nundo\nexpect 3 67 2 brick\nredo\n"
+                  "copy\nrotate 90\npaste 8 64 8\nset 0 80 0 stone\nexpect 0 80 0 stone\nregion none\n"),
+              "");
+    EXPECT_EQ(at({8, 64, 8}), BlockType::kGlass) << "the pasted clipboard";
+    EXPECT_EQ(at({0, 80, 0}), BlockType::kStone);
+    EXPECT_FALSE(editor_.region());
+}
+
+TEST_F(ScriptEdits, ARefusedEditStopsTheRunAtItsLineWithThePartsMessage) {
+    EXPECT_EQ(run("wait 1\nundo\n"), "line 2: cannot undo: nothing to undo (the undo journal is empty)");
+    EXPECT_EQ(run("fill stone\n"),
+              "line 1: cannot fill: no region is selected; select one with `region X1 Y1 Z1 X2 Y2 Z2` or the B and N "
+              "keys");
+    EXPECT_EQ(run("expect 0 63 0 stone\n"), "line 1: expect: the cell 0 63 0 holds grass, not stone");
+    EXPECT_EQ(run("expect 200 63 0 stone\n"),
+              "line 1: expect: the cell 200 63 0 cannot be read: its chunk is not loaded (move the camera near it "
+              "first)");
+    EXPECT_EQ(run("set 0 63 200 stone\n").rfind("line 1: cannot set stone at 0 63 200: ", 0), 0u);
+    EXPECT_EQ(run("region 0 0 0 1 300 1\n").rfind("line 1: cannot select a region from y 0 to y 300", 0), 0u)
+        << run("region 0 0 0 1 300 1\n");
 }
 
 }  // namespace

@@ -37,7 +37,7 @@ protected:
     static void load_column(WorldSession& session) {
         std::vector<ChunkCoord> column;
         for (int y = 0; y < kChunksPerColumn; ++y) column.push_back({0, y, 0});
-        session.slots().apply(session.world().load_now(column));
+        session.load_now(column);
     }
 
     fs::path dir_;
@@ -124,7 +124,7 @@ TEST_F(WorldSessionTest, AWorldKeepsTheGeneratorItWasMadeWith) {
     {
         WorldSession old_world(config(WorldType::kTerrain, 1));
         EXPECT_EQ(old_world.generator_version(), 1);
-        old_world.world().load_now(chunk);
+        old_world.load_now(chunk);
         EXPECT_EQ(old_world.world().block_at(lake), BlockType::kAir) << "generator 1 made no water";
         old_world.save_meta(*old_world.saved_meta());
     }
@@ -134,7 +134,7 @@ TEST_F(WorldSessionTest, AWorldKeepsTheGeneratorItWasMadeWith) {
     fresh.world_file = (dir_ / "new.db").string();
     WorldSession new_world(fresh);
     EXPECT_EQ(new_world.generator_version(), kGeneratorVersion);
-    new_world.world().load_now(chunk);
+    new_world.load_now(chunk);
     EXPECT_EQ(new_world.world().block_at(lake), BlockType::kWater);
 }
 

@@ -32,7 +32,7 @@ std::unique_ptr<WorldSession> flat_session(const std::string& world_file = {}) {
     for (int x = -1; x <= 8; ++x)
         for (int z = -1; z <= 8; ++z)
             for (int y = 0; y < kChunksPerColumn; ++y) coords.push_back({x, y, z});
-    session->slots().apply(session->world().load_now(coords));
+    session->load_now(coords);
     session->slots().take_frame();
     session->light().take_frame();  // the light work of the same frame
     return session;
