@@ -1,6 +1,6 @@
 #pragma once
 // One step of the randomized light runs (tests/world/light_test.cpp against the brute-force
-// light, tests/gfx/light_pages_test.cpp against the light pages): every 25th step one chunk
+// light, tests/slots/light_pages_test.cpp against the light pages): every 25th step one chunk
 // of `region` loads or unloads, every 50th (from the 10th) a small box of cells is set at
 // once, the others set one cell in [lo, hi] to a random type (lamps included). Refused edits
 // (unloaded chunk) change nothing. Returns what the world reported, as events: the edits'
