@@ -3,7 +3,7 @@
 // drawing the same world, all in one run:
 //   exposed+culled   Slotcraft: exposed cubes only, octree-culled chunks drawn nearest
 //                    first (CullView, as the program does), one multi-draw
-//   slot order       the same commands in slot order (how they came before issue 17)
+//   slot order       the same commands in slot order (how they came before the near-to-far order)
 //   solid+culled     every solid cube instanced (no exposure filtering), culled, nearest first
 //   exposed, 1 draw  the whole buffer in one instanced call, no culling (the seed's way)
 // Usage: bench_render [--view-distance N] [--frames-per-pose N] [--json PATH]; prints a

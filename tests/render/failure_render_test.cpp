@@ -1,4 +1,4 @@
-// Nothing lost without a word (issue 18), end to end with the real program: a full disk
+// Nothing lost without a word, end to end with the real program: a full disk
 // during a run (a small tmpfs), the disk coming back, SIGINT/SIGTERM/SIGHUP, a second
 // signal, screenshots onto a full device, and a world file deleted while the program runs.
 #include <gtest/gtest.h>

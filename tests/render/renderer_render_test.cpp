@@ -169,7 +169,7 @@ TEST(RendererRender, RefusedEditStopsTheRunWithItsLine) {
 
 TEST(RendererRender, MissingShaderIsNamed) {
     const std::string dir = out_dir();
-    // A folder without the shaders (a folder that does not exist is refused as such, issue 18).
+    // A folder without the shaders (a folder that does not exist is refused as such).
     std::filesystem::create_directories(dir + "/nowhere");
     const auto r = test::run_program(SLOTCRAFT_EXE, {"--frames", "1", "--shaders", dir + "/nowhere"});
     EXPECT_EQ(r.exit_code, 1);

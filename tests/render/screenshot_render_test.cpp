@@ -1,4 +1,4 @@
-// F2 end to end (issue 19): the real program, run as a user runs it (no script), gets the F2
+// F2 end to end: the real program, run as a user runs it (no script), gets the F2
 // key from the X server (xdotool, through XTEST) and saves each screenshot under
 // $XDG_PICTURES_DIR/slotcraft/ of an isolated HOME, under names that never collide, and
 // nothing in the folder it was started from.

@@ -1,4 +1,4 @@
-// The settings file end to end (issue 19): the real program reads slotcraft.toml from
+// The settings file end to end: the real program reads slotcraft.toml from
 // $XDG_CONFIG_HOME/slotcraft (an isolated folder, never the user's), a flag wins over it, a
 // bad file stops the run before any window opens naming its line, and no run leaves a file
 // in the current folder (imgui.ini lives in the settings folder; scripted runs write none).
