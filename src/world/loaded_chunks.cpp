@@ -238,8 +238,6 @@ void LoadedChunks::show_fresh(const std::vector<uint32_t>& fresh, const ViewDisc
     }
 }
 
-// The cubes of n that touch entry e's chunk (its near layer on each axis that moved) are
-// noted for a rewrite: their occlusion reads e's cells.
 void LoadedChunks::note_around_chunk(uint32_t e, ChangeTracker& tracker) {
     // Around a chunk of one opaque type (deep stone) nothing changes: an unloaded chunk's
     // cells count as opaque too.
@@ -257,6 +255,7 @@ void LoadedChunks::note_around_chunk(uint32_t e, ChangeTracker& tracker) {
                 const Chunk& other = *entries_[n].chunk;
                 if (other.instance_count() == 0) continue;
                 const uint32_t generation = entries_[n].generation;
+                // The cells of the neighbour that touch the chunk: its near layer on each axis that moved.
                 auto range = [](int d) {
                     return d > 0 ? glm::ivec2(0, 0) : d < 0 ? glm::ivec2(15, 15) : glm::ivec2(0, 15);
                 };
