@@ -100,7 +100,7 @@ public:
     int open_light() const;
     // The same question for cells i0 .. i0 + n - 1, after `seen` (kNoOpenCell, a light, or
     // kMixedLight) from cells asked before: one scan serves the chunk's answer and the light
-    // box's runs of a neighbour's cells (World::build_light_box).
+    // box's runs of a neighbour's cells (LightBoxes::build).
     int open_light_in(int i0, int n, int seen) const;
     // The kept answer, or kUnknownLight when it has not been worked out since a change.
     int known_open_light() const { return open_light_; }

@@ -16,8 +16,8 @@ namespace slotcraft {
 // the entries of its 16 chunks and a bit per loaded chunk. Linking a fresh chunk's 26
 // neighbours reads 9 records (3 chunks each) instead of making 26 look-ups, into a table of
 // 16 times fewer records (3.6 times fewer bytes: 88-byte buckets against 20). A table keyed
-// by chunk missed the cache on most look-ups: linking was 14% of the main thread's streaming
-// time at view distance 32, 2.4% with this table (docs/benchmarks.md, issue 17's fourth pass).
+// by chunk missed the cache on most look-ups, and linking was then a large share of the
+// main thread's streaming time (docs/world.md "Neighbour links", docs/benchmarks.md).
 class ChunkTable {
 public:
     static constexpr uint32_t kNone = UINT32_MAX;

@@ -1,6 +1,6 @@
 #pragma once
 // The shade of one cube (events.hpp: CubeShade) from the cells around it, written once for
-// both places that compute it: the world (cells of any loaded chunk, World::shade_of) and
+// both places that compute it: the world (cells of any loaded chunk, shade_of in around.hpp) and
 // the generation workers (a fresh chunk's cubes off its border, whose cells are all its own).
 // Plain C++20; never depends on GL.
 #include "world/chunk.hpp"

@@ -35,6 +35,23 @@ inline bool column_in_view(int32_t camera_x, int32_t camera_z, int32_t column_x,
     return dx * dx + dz * dz <= r * r;
 }
 
+// The view streaming serves: the camera's chunk of the last plan (none before the first
+// update) and the view distance. The planner owns it; the loaded chunks read it to know which
+// neighbours a chunk waits for before it is shown.
+struct ViewDisc {
+    std::optional<ChunkCoord> camera;
+    int view_distance = 0;
+    // Streaming wants c loaded: within the world's height and in the view's columns.
+    bool wants(const ChunkCoord& c) const {
+        return camera && chunk_y_in_world(c.y) && column_in_view(camera->x, camera->z, c.x, c.z, view_distance);
+    }
+    // c can still load for this view (inside the world's edges too): a chunk next to it
+    // waits for it before it is shown.
+    bool may_load(const ChunkCoord& c) const {
+        return camera && chunk_in_world(c) && column_in_view(camera->x, camera->z, c.x, c.z, view_distance);
+    }
+};
+
 // Number of columns in the disc, and the most chunks streaming ever keeps loaded.
 std::size_t columns_in_view(int view_distance);
 std::size_t max_loaded_chunks(int view_distance);

@@ -20,7 +20,7 @@ namespace slotcraft {
 // from the generated terrain, so any change to the generator's output must bump this; a
 // world file keeps the version it was made with and loads with that generator.
 //   1: hills, sand near sea level, trees.
-//   2: as 1, and water in every open cell at or below the sea level (issue 16).
+//   2: as 1, and water in every open cell at or below the sea level (docs/world.md "Water").
 inline constexpr int kGeneratorVersion = 2;
 inline constexpr int kFirstWaterGeneratorVersion = 2;
 

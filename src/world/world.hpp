@@ -1,22 +1,24 @@
 #pragma once
-// The voxel world: loaded chunks found by coordinate (tsl::robin_map, Robin Hood hashing)
-// and referred to by versioned handles; edits with their instance changes; exposure fixed
-// up across chunk borders on the main thread; picking; streaming around the camera.
+// The voxel world, the one front of src/world: streaming around the camera, edits with their
+// instance changes, light and light boxes, picking. It delegates to its parts, each in its
+// own files (docs/world.md "The parts of the world"): the stream planner, the loaded chunks,
+// the kept edits, the light boxes and the edit batch.
 // Plain C++20 and GLM; never depends on GL, GLFW or ImGui.
 #include "world/block.hpp"
 #include "world/chunk.hpp"
-#include "world/chunk_table.hpp"
 #include "world/coords.hpp"
 #include "world/cpu_clock.hpp"
+#include "world/edit_batch.hpp"
 #include "world/events.hpp"
+#include "world/kept_edits.hpp"
 #include "world/light.hpp"
+#include "world/light_boxes.hpp"
+#include "world/loaded_chunks.hpp"
 #include "world/raycast.hpp"
 #include "world/region.hpp"
+#include "world/stream_planner.hpp"
 #include "world/streaming.hpp"
 #include "world/terrain.hpp"
-
-#include <tsl/robin_map.h>
-#include <tsl/robin_set.h>
 
 #include <glm/glm.hpp>
 
@@ -49,48 +51,6 @@ struct WorldConfig {
     double stream_budget_ms = 4.0;
     int generator_version = kGeneratorVersion;  // a saved world's own (1..kGeneratorVersion)
 };
-
-// Why set_block refused an edit (which then changed nothing).
-enum class EditError : uint8_t {
-    kOutOfHeight,     // y outside 0..255
-    kChunkNotLoaded,  // the block's chunk is not loaded (not generated yet, or out of view)
-    kUnknownType,     // not a BlockType value
-};
-std::string_view describe(EditError error);
-
-// Errors, the house convention: bad input and failures from outside are exceptions derived
-// from std::runtime_error whose what() is the whole message; misuse by our own code is an
-// assert; an expected absence is a value (block_at of an unloaded chunk is nullopt).
-
-// set_block refused an edit (bad input from a script or a player, not a bug): nothing changed.
-// `reason` is for code and tests; what() names the block and says why.
-struct EditRefused : Refused {
-    EditRefused(const BlockPos& p, EditError why);
-    EditError reason;
-};
-
-// A changed cell as the world file records it: chunk, local index, new type.
-struct CellEdit {
-    ChunkCoord chunk;
-    uint16_t index = 0;
-    BlockType type = BlockType::kAir;
-};
-
-// What one batch (World::apply) did.
-struct EditResult {
-    // Every instance change of the batch, removals first, at most one per cube.
-    std::vector<InstanceChange> changes;
-    std::size_t cells_changed = 0;
-    // Per cell of the region, in region order: the type it had, or kUnchangedCell.
-    std::vector<uint8_t> before;
-    // The changed cells, when asked for (the world file's records), grouped by chunk.
-    std::vector<CellEdit> edits;
-    // The light boxes the batch changed (apply after `changes`; see LightEvents).
-    LightEvents light;
-};
-
-// The rule of a batch: the new type of cell `index` (region order) that holds `old`.
-using CellRule = std::function<BlockType(std::size_t index, BlockType old)>;
 
 class World {
 public:
@@ -148,9 +108,9 @@ public:
     Deadline budget_deadline() const;
     // True when every chunk in view is loaded and nothing is requested (after an update).
     bool idle() const;
-    std::size_t pending() const { return in_flight_.size(); }
-    void set_view_distance(int chunks);
-    int view_distance() const { return view_distance_; }
+    std::size_t pending() const { return planner_.pending(); }
+    void set_view_distance(int chunks) { planner_.set_view_distance(chunks); }
+    int view_distance() const { return planner_.view_distance(); }
 
     // Synchronous residency on the calling thread, for tests and tools. Chunks loaded
     // here that lie outside the view are dropped by the next update(). load_now shows its
@@ -191,10 +151,6 @@ public:
     std::optional<uint8_t> light_at(const BlockPos& p) const;
     // The shade of the cube at p as the instance events carry it (default: no instance).
     CubeShade shade_at(const BlockPos& p) const;
-    // The light box of loaded chunk c as the light events describe it (docs/light.md
-    // "Light pages"): the whole box, or only `uniform` when every cell of the box that lets
-    // light through has that light. nullopt when c is not loaded.
-    std::optional<ChunkLightBox> light_box(ChunkCoord c) const;
     // Compares what a renderer holds for chunk c (a uniform value, or a whole box when
     // `cells` is not empty) with the world's light, on every cell of the box that lets light
     // through. A description of the first difference, or nullopt when they agree.
@@ -215,7 +171,7 @@ public:
 
     // [SECTION] chunks and instances
 
-    bool is_loaded(ChunkCoord c) const { return index_.contains(c); }
+    bool is_loaded(ChunkCoord c) const { return chunks_.contains(c); }
     std::optional<ChunkHandle> handle(ChunkCoord c) const;
     // The chunk behind `h`, or nullptr when the handle is stale (its chunk unloaded).
     const Chunk* chunk(ChunkHandle h) const;
@@ -230,135 +186,33 @@ public:
     BlockType left_after_break(const BlockPos& p) const;
     // The chunk's instances as stored (what the events have told the renderer).
     std::vector<CubeInstance> instances(ChunkCoord c) const;
-    // The chunk's instances recomputed from its blocks and its neighbours' borders: what
-    // engines that rebuild a chunk's list per edit do (the benchmark's contender).
-    std::vector<CubeInstance> rebuild_instances(ChunkCoord c) const;
 
     Stats stats() const;
     const TerrainGenerator& terrain() const { return terrain_; }
+    // The loaded chunks, read only: for the probes of world_probes.hpp (benchmarks and
+    // tests) and the parts' own tests.
+    const LoadedChunks& loaded() const { return chunks_; }
 
 private:
-    // One entry of the chunk table; a ChunkHandle is its index and generation.
-    // What the light events have told the renderer about a chunk's box.
-    static constexpr int16_t kNoBox = -1;      // nothing (no cubes to draw)
-    static constexpr int16_t kWholeBox = 256;  // the whole box; 0..255: that uniform value
-    // The entries of the 3 x 3 x 3 chunks around a loaded chunk (itself in the middle),
-    // index (dx+1) + 3 (dz+1) + 9 (dy+1), kNoEntry where none is loaded: linked both ways
-    // when a chunk is integrated and unlinked when it goes, so the integration's border,
-    // light and shade work finds its neighbours without the chunk table (whose look-ups
-    // miss the cache: they were a quarter of the main thread's streaming time).
-    static constexpr uint32_t kNoEntry = ChunkTable::kNone;
-    static constexpr int kNearSelf = 13;
-    static constexpr int near_slot(int dx, int dy, int dz) { return (dx + 1) + 3 * (dz + 1) + 9 * (dy + 1); }
-    using NearEntries = std::array<uint32_t, 27>;
-    static constexpr NearEntries no_entries() {
-        NearEntries n{};
-        n.fill(kNoEntry);
-        return n;
-    }
-    struct ChunkEntry {
-        std::unique_ptr<Chunk> chunk;
-        uint32_t generation = 1;
-        bool fresh = false;  // integrated in the batch being processed
-        // The renderer holds its list (its ChunkLoaded went out): once each of its 26
-        // neighbours is loaded or out of view (docs/world.md "Shown when its neighbours are in").
-        bool shown = false;
-        int16_t light_box = kNoBox;
-        // What ready_to_show reads, beside the flags: one cache line per look, where the
-        // links and the chunk's coordinate were three.
-        ChunkCoord coord{};               // the chunk's, while loaded
-        uint32_t loaded_near = 0;         // bit k: near[k] is loaded (bit kNearSelf: itself)
-        NearEntries near = no_entries();  // valid while chunk is loaded; near[26 - k] is the way back
-        std::vector<CubeInstance> inner;  // until shown: the worker's off-border cubes (cleared by an edit)
-    };
-    void link_near(uint32_t s);
-    void unlink_near(uint32_t s);
-    // The chunk at slot k of entry s's neighbourhood, or nullptr.
-    Chunk* near_chunk(uint32_t s, int k) const {
-        const uint32_t e = entries_[s].near[static_cast<std::size_t>(k)];
-        return e == kNoEntry ? nullptr : entries_[e].chunk.get();
-    }
-    // The cells of a batch whose light or opacity changed, and the chunks it loaded: what
-    // emit_light turns into light events at the end of the batch.
-    struct LightTrack {
-        std::vector<std::pair<ChunkCoord, uint16_t>> cells;
-        std::vector<ChunkCoord> fresh;  // loaded: their cells enter the aprons of the boxes around
-        std::vector<ChunkCoord> shown;  // shown: they get their whole box
-        void note_changed(const LightPropagator& lp) {
-            lp.for_each_changed([&](Chunk* c, uint16_t i, uint8_t) { cells.push_back({c->coord(), i}); });
-        }
-    };
-    class ChangeTracker;
-    struct BatchScratch;  // apply()'s per-chunk bit masks, kept between batches (world.cpp)
-
-    Chunk* find(ChunkCoord c);
-    const Chunk* find(ChunkCoord c) const;
-    std::optional<uint32_t> entry_of(ChunkCoord c) const;
-    uint8_t full_mask(const Chunk& c, uint16_t index) const;
-    class Around;  // the chunks around one chunk, looked up once (world.cpp)
-    CubeShade shade_of(const Chunk& c, uint16_t index, uint8_t mask) const;
-    CubeShade shade_of(const Around& around, uint16_t index, uint8_t mask) const;
-    void append_shaded(const Chunk& c, std::vector<CubeInstance>& out) const;
-    void append_loaded(uint32_t s, const std::vector<CubeInstance>& inner, std::vector<CubeInstance>& out) const;
-    ChunkFinder finder();
-    // Passes the cells whose light `changed` reports on to the batch's light events, and
-    // compacts the light arrays of the chunks it touched.
-    void note_light_changes(const LightPropagator& changed, ChangeTracker& tracker);
-    void emit_light(LightTrack& track, std::span<const InstanceChange> changes, LightEvents& out);
-    // The chunk's whole box into `cells`; the uniform value when it is uniform.
-    static std::optional<uint8_t> build_light_box(const Around& around, std::vector<uint8_t>& cells);
-    void note_around_chunk(uint32_t s, ChangeTracker& tracker);
-    void prepare_view();
-    void restart_plan(ChunkCoord camera);
+    // The end of a step (the drops, a slice of loads, the waiting chunks shown, a synchronous
+    // load or unload): the tracked instance changes and the light events go into `events`,
+    // the tracker is emptied, and `sink` (when given) gets the events if there are any.
+    void flush(ChangeTracker& tracker, WorldEvents& events, const EventSink* sink = nullptr);
+    void show_waiting(ChangeTracker& tracker, const EventSink& sink);
     void drop_out_of_view(ChangeTracker& tracker, Deadline deadline, const EventSink& sink);
-    void feed_workers(Deadline deadline);
     void integrate_ready(ChangeTracker& tracker, Deadline deadline, const EventSink& sink);
     // `show_all`: every chunk of the batch is shown at once (load_now), ready or not.
     void integrate(std::vector<GenerationResult> chunks, WorldEvents& events, ChangeTracker& tracker,
                    bool show_all = false);
-    void relight_fresh(const std::vector<uint32_t>& fresh, ChangeTracker& tracker);
-    // Whether no neighbour of entry s that is in view is missing (then its list is final).
-    bool ready_to_show(uint32_t s) const;
-    void show(uint32_t s, WorldEvents& events, ChangeTracker& tracker);
-    // Shows the waiting chunks that are ready (after the view moved or changed size).
-    void show_waiting(ChangeTracker& tracker, const EventSink& sink);
     void unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker);
-    bool wanted(ChunkCoord c) const;
-    GenerationJob job_for(ChunkCoord c) const;
-    void ensure_pool();
-    // The blocks of an unloaded chunk: generated, then its kept edits (no masks).
-    std::unique_ptr<Chunk> materialize(ChunkCoord c) const;
 
     TerrainGenerator terrain_;
-    int view_distance_;
-    int worker_threads_;
     double budget_ms_;
-    std::vector<ChunkEntry> entries_;
-    std::vector<uint32_t> free_entries_;
-    ChunkTable index_;                                      // loaded chunks' entries (chunk_table.hpp)
-    tsl::robin_set<ChunkCoord, ChunkCoordHash> in_flight_;  // requested, not integrated
-    tsl::robin_map<ChunkCoord, std::vector<BlockEdit>, ChunkCoordHash> kept_edits_;
-    // Requested chunks whose kept edits changed after their job was made: the edits are
-    // applied again when they are integrated.
-    tsl::robin_set<ChunkCoord, ChunkCoordHash> stale_jobs_;
-    std::deque<GenerationResult> ready_;  // finished, waiting for integration
-    std::optional<ChunkCoord> camera_;    // the camera chunk of the last plan
-    bool replan_needed_ = true;
-    bool drop_scan_needed_ = true;     // the view's column or size changed: look for drops
-    StreamOrder order_;                // the view's offsets, nearest first
-    std::size_t cursor_ = 0;           // next offset of order_ the planner visits
-    std::vector<ChunkCoord> to_drop_;  // loaded, out of view, not unloaded yet
-    // Loaded chunks not shown yet, with their generation (entries shown or unloaded since
-    // stay until the list is compacted); how many of them still wait; and whether the view
-    // moved or changed size since they were last looked at.
-    std::vector<std::pair<uint32_t, uint32_t>> unshown_;
-    std::size_t unshown_count_ = 0;
-    bool recheck_unshown_ = false;
-    std::size_t queue_target_ = 512;  // jobs kept queued: twice what the workers last delivered
-    Stats counters_;
-    std::unique_ptr<BatchScratch> scratch_;
-    std::unique_ptr<LightPropagator> edit_light_;  // apply()'s relight, reset for each batch
-    std::unique_ptr<GenerationPool> pool_;         // last: its workers stop before the rest goes
+    LoadedChunks chunks_;
+    KeptEdits kept_;
+    StreamPlanner planner_;  // after terrain_, chunks_ and kept_, which it reads: its workers stop first
+    LightBoxes boxes_;
+    EditBatch batch_;
 };
 
 }  // namespace slotcraft

@@ -32,6 +32,7 @@
 #include "slots/instance_slots.hpp"
 #include "slots/light_pages.hpp"
 #include "world/world.hpp"
+#include "world/world_probes.hpp"
 
 namespace slotcraft {
 namespace {
@@ -63,7 +64,7 @@ void fill(Scene& scene, const World& world, const WorldEvents& events) {
     scene.slots.apply(events);
     LightEvents light;
     for (const ChunkLoaded& loaded : events.loaded) {
-        if (!loaded.instances.empty()) light.boxes.push_back(*world.light_box(loaded.coord));
+        if (!loaded.instances.empty()) light.boxes.push_back(*light_box(world, loaded.coord));
     }
     scene.light.apply(light);
     scene.cull.track(scene.slots);

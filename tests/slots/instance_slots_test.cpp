@@ -12,6 +12,7 @@
 #include <string>
 
 #include "world/world.hpp"
+#include "world/world_probes.hpp"
 
 namespace slotcraft {
 namespace {
@@ -32,7 +33,7 @@ void expect_matches_world(const World& world, const InstanceSlots& slots, const 
     ASSERT_EQ(slots.find_invariant_violation(), std::nullopt);
     uint64_t exposed = 0;
     for (const ChunkCoord& c : chunks) {
-        for (const CubeInstance& cube : world.rebuild_instances(c)) {
+        for (const CubeInstance& cube : rebuild_instances(world, c)) {
             ++exposed;
             const auto slot = slots.slot_of(c, cube.index);
             ASSERT_TRUE(slot.has_value());
@@ -208,7 +209,7 @@ TEST(InstanceSlots, RandomEditsLoadsAndUnloadsKeepEveryCubeInItsSlot) {
         for (const SlotRun& r : runs) pages += (r.count + kSlotsPerPage - 1) / kSlotsPerPage;
         for (const SlotRun& r : water) water_pages += (r.count + kSlotsPerPage - 1) / kSlotsPerPage;
         uint64_t cubes = 0, water_cubes = 0;
-        for (const CubeInstance& cube : world.rebuild_instances(c)) ++(is_water(cube.type) ? water_cubes : cubes);
+        for (const CubeInstance& cube : rebuild_instances(world, c)) ++(is_water(cube.type) ? water_cubes : cubes);
         EXPECT_EQ(pages, (cubes + kSlotsPerPage - 1) / kSlotsPerPage);
         EXPECT_EQ(water_pages, (water_cubes + kSlotsPerPage - 1) / kSlotsPerPage);
         water_seen += water_cubes;
@@ -270,7 +271,7 @@ TEST(InstanceSlots, ChunkRunsCoverEveryLiveSlotAndEndAtTheLastOne) {
             ASSERT_NE(slots.cpu_copy()[r.first_slot + r.count - 1], 0u) << "a run ends at a used slot";
             for (uint32_t s = r.first_slot; s < r.first_slot + r.count; ++s) covered_live += slots.cpu_copy()[s] != 0;
         }
-        EXPECT_EQ(covered_live, world.rebuild_instances(c).size());
+        EXPECT_EQ(covered_live, rebuild_instances(world, c).size());
     }
 }
 
