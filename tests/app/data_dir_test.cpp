@@ -55,7 +55,7 @@ TEST_F(DataDirTest, AFlagIsUsedAsGivenWithoutLooking) {
     EXPECT_EQ(find_data_dir(elsewhere.string(), bin(), "shaders", "--shaders"), elsewhere);
 }
 
-// Issue 18: `--assets /nonexistent` was eleven warnings (one per texture), now one message.
+// Once wrong: `--assets /nonexistent` was eleven warnings (one per texture), now one message.
 TEST_F(DataDirTest, AFlagNamingNoFolderIsOneMessageNamingIt) {
     for (const bool exists_as_file : {false, true}) {
         const fs::path named = root_ / "named";

@@ -50,12 +50,17 @@ TEST(Hotbar, PickSelectsTheSlotHoldingTheTypeOrReplacesTheSelectedOne) {
 }
 
 TEST(Hotbar, RefusesSlotsOutsideOneToNineAndAir) {
+#ifdef NDEBUG
+    GTEST_SKIP() << "misuse is an assert, compiled out in this build (NDEBUG): the dev preset checks it";
+#else
     Hotbar h;
-    // Misuse by our own code is an assert with a message (debug builds).
-    EXPECT_DEBUG_DEATH(h.select(9), "position out of 0..8");
-    EXPECT_DEBUG_DEATH(h.select(-1), "position out of 0..8");
-    EXPECT_DEBUG_DEATH(h.set_block(0, BlockType::kAir), "never air");
+    // Misuse by our own code is an assert with a message; the death happens in a child, so
+    // the hotbar here is left as it was.
+    EXPECT_DEATH(h.select(9), "position out of 0..8");
+    EXPECT_DEATH(h.select(-1), "position out of 0..8");
+    EXPECT_DEATH(h.set_block(0, BlockType::kAir), "never air");
     EXPECT_EQ(h.selected(), 0);
+#endif
 }
 
 }  // namespace

@@ -112,7 +112,7 @@ TEST(Options, RefusesBadInputNamingTheFlag) {
         {{"--world-name", "a/b"}, "--world-name"},
         {{"--world-file", ""}, "--world-file"},
         {{"--world-name", "a", "--world-file", "b.db"}, "--world-name"},
-        // Issue 18: a flag given twice was taken silently (the last won).
+        // Once wrong: a flag given twice was taken silently (the last won).
         {{"--seed", "1", "--seed", "2"}, "--seed is given twice"},
         {{"--frames=3", "--frames", "4"}, "--frames is given twice"},
         {{"--new", "--new"}, "--new is given twice"},

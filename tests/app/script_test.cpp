@@ -53,14 +53,14 @@ std::string load_refusal(const std::string& path) {
     return "";
 }
 
-// Issue 18: a missing script, a folder and /dev/null all got "it is not a file".
+// Once wrong: a missing script, a folder and /dev/null all got "it is not a file".
 TEST(Script, MissingFileFolderAndSpecialFileGetTheirOwnMessages) {
     EXPECT_NE(load_refusal("/nonexistent/script.txt").find("does not exist"), std::string::npos);
     EXPECT_NE(load_refusal("/tmp").find("is a folder"), std::string::npos);
     EXPECT_NE(load_refusal("/dev/null").find("special file"), std::string::npos);
 }
 
-// Issue 18: untrusted bytes are never echoed raw.
+// Untrusted bytes are never echoed raw.
 TEST(Script, HostileBytesAreShownEscapedAndCut) {
     const auto refusal = [](const std::string& text) {
         try {
@@ -100,7 +100,7 @@ TEST(Script, TheFilesALineWritesAreKnownBeforeTheRun) {
     EXPECT_TRUE(output_files(commands[3]).empty());
 }
 
-// Issue 18: one bound, stated as it is checked (the player stops at the same one).
+// One bound, stated as it is checked (the player stops at the same one).
 TEST(Script, TheCoordinateBoundIsTheWorldsAndTheMessageStatesIt) {
     EXPECT_NO_THROW(parse_script("camera 1e9 80 -1e9 0 0\n"));
     try {

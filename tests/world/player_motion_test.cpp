@@ -38,7 +38,7 @@ glm::dvec3 steady_move(MoveMode mode, const PlayerInput& in, double seconds) {
 
 // [SECTION] the world's bound
 
-// Issue 18: flying with W went past x = 1e9, the bound a script's `camera` is refused at.
+// Once wrong: flying with W went past x = 1e9, the bound a script's `camera` is refused at.
 TEST(PlayerMotion, FlyingStopsAtTheWorldsBoundTheScriptsShare) {
     for (const double direction : {90.0, -90.0}) {
         const double start = direction > 0 ? kWorldBound - 3.0 : -kWorldBound + 3.0;
