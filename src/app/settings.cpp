@@ -2,10 +2,6 @@
 // that edits the file's text in place so comments and other keys stay as the user wrote them.
 #include "app/settings.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cassert>
 #include <cerrno>
@@ -19,6 +15,7 @@
 #include <toml++/toml.h>
 #include <vector>
 
+#include "app/atomic_file.hpp"
 #include "app/key_names.hpp"
 
 namespace slotcraft {
@@ -456,50 +453,30 @@ constexpr const char* kNewFileText =
     "# fov, mouse_sensitivity and view_distance are written back when the Settings panel\n"
     "# changes them; the rest of this file (comments too) is kept as you write it.\n";
 
-// Replaces `target` with `text` through a temporary file in the same folder and a rename:
+// Replaces `target` with `text` through write_atomically (its folder made when missing):
 // whoever reads it sees the old file or the whole new one.
-void replace_file(const fs::path& target, const std::string& text, const std::string& name) {
-    const auto cannot = [&](const std::string& what, int error) {
-        return SettingsError("settings not saved: cannot " + what + " for '" + name + "': " + std::strerror(error) +
-                             " (check the folder's permissions and free space)");
-    };
-    const fs::path folder = target.parent_path();
-    std::error_code ec;
-    fs::create_directories(folder, ec);
-    if (ec) throw cannot("create the folder '" + folder.string() + "'", ec.value());
-    std::string temp = (folder / ("." + target.filename().string() + ".XXXXXX")).string();
-    const int fd = mkstemp(temp.data());
-    if (fd < 0) throw cannot("create a temporary file", errno);
-    struct stat old {};
-    const mode_t mode = ::stat(target.c_str(), &old) == 0 ? (old.st_mode & 07777) : 0644;
-    size_t written = 0;
-    while (written < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-        if (n <= 0) break;
-        written += static_cast<size_t>(n);
+void replace_file(const std::string& target, const std::string& text, const std::string& name) {
+    const std::optional<AtomicWriteFailure> failure = write_atomically(target, text, {.create_folder = true});
+    if (!failure) return;
+    std::string what;
+    switch (failure->step) {
+        case AtomicWriteStep::kCreateFolder: what = "create the folder '" + failure->folder + "'"; break;
+        case AtomicWriteStep::kOpen: what = "create a temporary file"; break;
+        case AtomicWriteStep::kWrite: what = "write the temporary file"; break;
+        case AtomicWriteStep::kReplace: what = "replace the file"; break;
     }
-    int error = written == text.size() ? 0 : errno;
-    if (error == 0 && (::fchmod(fd, mode) != 0 || ::fsync(fd) != 0)) error = errno;
-    if (::close(fd) != 0 && error == 0) error = errno;
-    if (error == 0 && std::rename(temp.c_str(), target.c_str()) != 0) error = errno;
-    if (error != 0) {
-        ::unlink(temp.c_str());
-        throw cannot(written == text.size() ? "replace the file" : "write the temporary file", error);
-    }
+    throw SettingsError("settings not saved: cannot " + what + " for '" + name + "': " + std::strerror(failure->error) +
+                        " (check the folder's permissions and free space)");
 }
 
 }  // namespace
 
 void write_back_settings(const std::string& path, const LiveSettings& start, const LiveSettings& now) {
     if (changes_between(start, now).empty()) return;
-    fs::path target = path;
-    std::error_code ec;
-    // A settings file that is a symlink (a dotfiles folder) keeps its link: its target is replaced.
-    if (fs::is_symlink(fs::symlink_status(target, ec))) {
-        const fs::path resolved = fs::weakly_canonical(target, ec);
-        if (!ec) target = resolved;
-    }
-    const std::optional<std::string> text = read_if_exists(target.string());
+    // A settings file that is a symlink (a dotfiles folder) keeps its link: its target is read
+    // and replaced.
+    const std::string target = atomic_write_target(path);
+    const std::optional<std::string> text = read_if_exists(target);
     std::string updated;
     try {
         updated = update_settings_text(text ? *text : kNewFileText, start, now, path);
