@@ -36,7 +36,7 @@ std::optional<std::pair<int, int>> parse_size(const std::string& text) {
 }
 
 std::string usage_text() {
-    std::string text = R"(usage: slotcraft [options]
+    std::string text = std::string(R"(usage: slotcraft [options]
   --help                 show this text and exit
   --frames N             quit after N frames (N >= 1)
   --screenshot PATH      write the last frame as a PNG
@@ -49,7 +49,9 @@ std::string usage_text() {
   --stats-json PATH      write the stats of the last frame as JSON at exit
   --world TYPES          the generator (default terrain)
   --seed N               the world seed (default 1)
-  --view-distance N      chunks loaded around the camera, 1..64 (default 8, or the settings file's)
+  --view-distance N      chunks loaded around the camera, )" +
+                       std::to_string(kMinViewDistance) + ".." + std::to_string(kMaxViewDistance) + " (default " +
+                       std::to_string(kDefaultViewDistance) + R"(, or the settings file's)
   --stream-budget-ms N   main-thread time a frame may spend streaming chunks in, 0.1..1000
                          milliseconds (default 4)
   --daylight F           sky light factor 0..1 (default 1: day; 0.1: night, the lamps show)

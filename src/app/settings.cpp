@@ -42,10 +42,6 @@ constexpr BindingInfo kBindings[] = {
 };
 static_assert(std::size(kBindings) == kBindingCount, "one row of kBindings per Binding");
 
-// The top-level keys of the file, in the order the README lists them.
-constexpr std::string_view kTopKeys[] = {"view_distance", "fov", "mouse_sensitivity", "vsync", "overlay",
-                                         "window_size",   "keys"};
-
 }  // namespace
 
 std::span<const BindingInfo> binding_table() { return kBindings; }
@@ -279,6 +275,61 @@ private:
     const std::string& file_;
 };
 
+// [SECTION] the top-level keys
+
+// A number as TOML writes it: the shortest form that reads back the same (after rounding away
+// the slider's float noise past 4 decimals), always with a decimal point.
+std::string toml_float(double v) {
+    v = std::round(v * 1e4) / 1e4;
+    char buffer[64];
+    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, v);
+    std::string s(buffer, end);
+    if (s.find_first_of(".e") == std::string::npos) s += ".0";
+    return s;
+}
+
+// A live value's TOML text when it changed from the start of the run.
+template <auto Member>
+std::optional<std::string> changed_whole(const LiveSettings& start, const LiveSettings& now) {
+    if (now.*Member == start.*Member) return std::nullopt;
+    return std::to_string(now.*Member);
+}
+template <auto Member>
+std::optional<std::string> changed_number(const LiveSettings& start, const LiveSettings& now) {
+    if (now.*Member == start.*Member) return std::nullopt;
+    return toml_float(now.*Member);
+}
+
+// One row per top-level key of the file, in the order the README lists them: the one place
+// its name is written. `read` checks its value into Settings; `changed` (the values the
+// Settings panel changes live) gives its text for the write-back when it changed.
+struct TopKey {
+    std::string_view name;
+    void (*read)(const Checker& check, const Entry& e, Settings& s);
+    std::optional<std::string> (*changed)(const LiveSettings& start, const LiveSettings& now) = nullptr;
+};
+
+constexpr TopKey kTopKeys[] = {
+    {"view_distance",
+     [](const Checker& check, const Entry& e, Settings& s) {
+         s.view_distance = static_cast<int>(check.whole_number(e, kMinViewDistance, kMaxViewDistance));
+     },
+     changed_whole<&LiveSettings::view_distance>},
+    {"fov",
+     [](const Checker& check, const Entry& e, Settings& s) { s.fov = check.number(e, kMinFov, kMaxFov, " (degrees)"); },
+     changed_number<&LiveSettings::fov>},
+    {"mouse_sensitivity",
+     [](const Checker& check, const Entry& e, Settings& s) {
+         s.mouse_sensitivity = check.number(e, kMinMouseSensitivity, kMaxMouseSensitivity, "");
+     },
+     changed_number<&LiveSettings::mouse_sensitivity>},
+    {"vsync", [](const Checker& check, const Entry& e, Settings& s) { s.vsync = check.boolean(e); }},
+    {"overlay", [](const Checker& check, const Entry& e, Settings& s) { s.overlay = check.boolean(e); }},
+    {"window_size",
+     [](const Checker& check, const Entry& e, Settings& s) { std::tie(s.width, s.height) = check.window_size(e); }},
+    {"keys", [](const Checker& check, const Entry& e, Settings& s) { check.keys(e, s.keys); }},
+};
+
 }  // namespace
 
 Settings Settings::parse(std::string_view text, const std::string& file) {
@@ -286,23 +337,14 @@ Settings Settings::parse(std::string_view text, const std::string& file) {
     const Checker check(file);
     Settings s;
     for (const Entry& e : entries_in_file_order(root)) {
-        if (e.key == "view_distance") {
-            s.view_distance = static_cast<int>(check.whole_number(e, kMinViewDistance, kMaxViewDistance));
-        } else if (e.key == "fov") {
-            s.fov = check.number(e, kMinFov, kMaxFov, " (degrees)");
-        } else if (e.key == "mouse_sensitivity") {
-            s.mouse_sensitivity = check.number(e, kMinMouseSensitivity, kMaxMouseSensitivity, "");
-        } else if (e.key == "vsync") {
-            s.vsync = check.boolean(e);
-        } else if (e.key == "overlay") {
-            s.overlay = check.boolean(e);
-        } else if (e.key == "window_size") {
-            std::tie(s.width, s.height) = check.window_size(e);
-        } else if (e.key == "keys") {
-            check.keys(e, s.keys);
-        } else {
-            fail(file, e.line, e.key, "unknown key (known keys: " + join(kTopKeys, ", ") + ")");
+        const auto row = std::find_if(std::begin(kTopKeys), std::end(kTopKeys),
+                                      [&](const TopKey& k) { return k.name == e.key; });
+        if (row == std::end(kTopKeys)) {
+            std::vector<std::string_view> names;
+            for (const TopKey& k : kTopKeys) names.push_back(k.name);
+            fail(file, e.line, e.key, "unknown key (known keys: " + join(names, ", ") + ")");
         }
+        row->read(check, e, s);
     }
     return s;
 }
@@ -348,17 +390,6 @@ Options Settings::options_defaults() const {
 
 namespace {
 
-// A number as TOML writes it: the shortest form that reads back the same (after rounding away
-// the slider's float noise past 4 decimals), always with a decimal point.
-std::string toml_float(double v) {
-    v = std::round(v * 1e4) / 1e4;
-    char buffer[64];
-    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, v);
-    std::string s(buffer, end);
-    if (s.find_first_of(".e") == std::string::npos) s += ".0";
-    return s;
-}
-
 struct Change {
     std::string_view key;
     std::string value;  // as TOML text
@@ -366,10 +397,9 @@ struct Change {
 
 std::vector<Change> changes_between(const LiveSettings& start, const LiveSettings& now) {
     std::vector<Change> out;
-    if (now.view_distance != start.view_distance) out.push_back({"view_distance", std::to_string(now.view_distance)});
-    if (now.fov != start.fov) out.push_back({"fov", toml_float(now.fov)});
-    if (now.mouse_sensitivity != start.mouse_sensitivity) {
-        out.push_back({"mouse_sensitivity", toml_float(now.mouse_sensitivity)});
+    for (const TopKey& key : kTopKeys) {
+        if (!key.changed) continue;
+        if (std::optional<std::string> value = key.changed(start, now)) out.push_back({key.name, std::move(*value)});
     }
     return out;
 }
