@@ -114,8 +114,6 @@ private:
 
     // [SECTION] stats (app_stats.cpp)
     void collect_stats(StatsJson& json) const;
-    void collect_pass_stats(StatsJson& json) const;
-    void collect_stream_stats(StatsJson& json) const;
     void write_stats_file(const std::string& path) const;
 
     Options options_;

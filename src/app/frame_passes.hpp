@@ -20,7 +20,7 @@ public:
         Eye eye;
         const std::vector<SlotRun>* opaque = nullptr;       // the visible chunks' cubes
         const std::vector<SlotRun>* translucent = nullptr;  // their water, far to near
-        int view_distance = 8;
+        int view_distance = kDefaultViewDistance;
         FrameExtras extras;
     };
 

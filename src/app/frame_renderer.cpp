@@ -40,12 +40,6 @@ void FrameRenderer::begin(int width, int height) {
     cubes_->begin_frame();
 }
 
-namespace {
-std::string chunk_text(const ChunkCoord& c) {
-    return std::to_string(c.x) + " " + std::to_string(c.y) + " " + std::to_string(c.z);
-}
-}  // namespace
-
 void FrameRenderer::land(InstanceSlots& slots, LightPageTable& light) { cubes_->land(slots, light); }
 
 void FrameRenderer::draw_opaque(const Eye& eye, const std::vector<SlotRun>& runs, int view_distance,
@@ -126,13 +120,13 @@ void FrameRenderer::verify(InstanceSlots& slots, LightPageTable& light, const Wo
     std::vector<uint32_t> pages;
     for (const ChunkCoord& c : chunks) {
         const std::optional<int32_t> ref = light.ref_of(c);
-        if (!ref) throw gfx::VerifyError("chunk " + chunk_text(c) + " has cubes to draw but no light box");
+        if (!ref) throw gfx::VerifyError("chunk " + to_string(c) + " has cubes to draw but no light box");
         pages.clear();
         slots.chunk_pages(c, pages);
         for (const uint32_t page : pages) {
             const std::size_t w = std::size_t{page} * 4 + 3;
             if (w >= table.size() || table[w] != *ref) {
-                throw gfx::VerifyError("instance page " + std::to_string(page) + " of chunk " + chunk_text(c) +
+                throw gfx::VerifyError("instance page " + std::to_string(page) + " of chunk " + to_string(c) +
                                        " has light reference " +
                                        (w < table.size() ? std::to_string(table[w]) : "none") + " on the GPU but " +
                                        std::to_string(*ref) + " in the CPU table");
@@ -142,7 +136,7 @@ void FrameRenderer::verify(InstanceSlots& slots, LightPageTable& light, const Wo
         if (*ref < 0) {
             diff = world.check_light_box(c, static_cast<uint8_t>(-1 - *ref), {});
         } else if ((uint64_t{static_cast<uint32_t>(*ref)} + 1) * kLightPageBytes > bytes.size()) {
-            diff = "chunk " + chunk_text(c) + ": light page " + std::to_string(*ref) + " is beyond the GPU buffer";
+            diff = "chunk " + to_string(c) + ": light page " + std::to_string(*ref) + " is beyond the GPU buffer";
         } else {
             diff = world.check_light_box(
                 c, 0, std::span<const uint8_t>(bytes.data() + std::size_t(*ref) * kLightPageBytes, kLightPageBytes));

@@ -49,7 +49,7 @@ std::string usage_text() {
   --stats-json PATH      write the stats of the last frame as JSON at exit
   --world TYPES          the generator (default terrain)
   --seed N               the world seed (default 1)
-  --view-distance N      chunks loaded around the camera, 1..64 (default 8, or the settings file's)
+  --view-distance N      chunks loaded around the camera, VIEW_RANGE (default VIEW_DEFAULT, or the settings file's)
   --stream-budget-ms N   main-thread time a frame may spend streaming chunks in, 0.1..1000
                          milliseconds (default 4)
   --daylight F           sky light factor 0..1 (default 1: day; 0.1: night, the lamps show)
@@ -65,6 +65,12 @@ std::string usage_text() {
 Settings are read from $XDG_CONFIG_HOME/slotcraft/slotcraft.toml (or
 ~/.config/slotcraft/slotcraft.toml); the flags above win over it (README, "Settings").
 )";
+    // The view distance's range and default come from their constants.
+    const auto put = [&text](std::string_view placeholder, const std::string& value) {
+        text.replace(text.find(placeholder), placeholder.size(), value);
+    };
+    put("VIEW_RANGE", std::to_string(kMinViewDistance) + ".." + std::to_string(kMaxViewDistance));
+    put("VIEW_DEFAULT", std::to_string(kDefaultViewDistance));
     // The world types come from their table; the column stays aligned for any names.
     const std::string types = kWorldTypeNames.choices("|");
     text.replace(text.find("TYPES  "), 7, types + std::string(types.size() < 7 ? 7 - types.size() : 1, ' '));

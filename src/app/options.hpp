@@ -9,6 +9,7 @@
 
 #include "world/streaming.hpp"
 #include "world/terrain.hpp"
+#include "world/world.hpp"
 
 namespace slotcraft {
 
@@ -40,7 +41,7 @@ struct Options {
     std::string stats_json_path;  // written at exit
     WorldType world = WorldType::kTerrain;
     uint64_t seed = 1;
-    int view_distance = 8;                             // chunks
+    int view_distance = kDefaultViewDistance;          // chunks
     double stream_budget_ms = kDefaultStreamBudgetMs;  // main-thread streaming time a frame
     double daylight = 1.0;                             // 0..1: scales the sky light (docs/light.md)
     int64_t verify_every = 0;                          // frames; 0 = never

@@ -410,9 +410,9 @@ std::vector<ScriptCommand> parse_script(const std::string& text) {
     while (std::getline(in, line)) {
         ++line_number;
         if (const auto nul = line.find('\0'); nul != std::string::npos) {
-            throw ScriptError(line_number, "line " + std::to_string(line_number) + " holds a NUL byte (column " +
-                                               std::to_string(nul + 1) +
-                                               "): a script is text; check that the file is the script you meant");
+            // ScriptError names the line ("line 3: "); the reason names the column.
+            throw ScriptError(line_number, "a NUL byte in column " + std::to_string(nul + 1) +
+                                               ": a script is text; check that the file is the script you meant");
         }
         if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
         std::istringstream words_in(line);

@@ -2,10 +2,6 @@
 // that edits the file's text in place so comments and other keys stay as the user wrote them.
 #include "app/settings.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cassert>
 #include <cerrno>
@@ -19,6 +15,7 @@
 #include <toml++/toml.h>
 #include <vector>
 
+#include "app/atomic_file.hpp"
 #include "app/key_names.hpp"
 
 namespace slotcraft {
@@ -44,10 +41,6 @@ constexpr BindingInfo kBindings[] = {
     {Binding::kQuit, "quit", "Q", ""},
 };
 static_assert(std::size(kBindings) == kBindingCount, "one row of kBindings per Binding");
-
-// The top-level keys of the file, in the order the README lists them.
-constexpr std::string_view kTopKeys[] = {"view_distance", "fov", "mouse_sensitivity", "vsync", "overlay",
-                                         "window_size",   "keys"};
 
 }  // namespace
 
@@ -282,6 +275,61 @@ private:
     const std::string& file_;
 };
 
+// [SECTION] the top-level keys
+
+// A number as TOML writes it: the shortest form that reads back the same (after rounding away
+// the slider's float noise past 4 decimals), always with a decimal point.
+std::string toml_float(double v) {
+    v = std::round(v * 1e4) / 1e4;
+    char buffer[64];
+    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, v);
+    std::string s(buffer, end);
+    if (s.find_first_of(".e") == std::string::npos) s += ".0";
+    return s;
+}
+
+// A live value's TOML text when it changed from the start of the run.
+template <auto Member>
+std::optional<std::string> changed_whole(const LiveSettings& start, const LiveSettings& now) {
+    if (now.*Member == start.*Member) return std::nullopt;
+    return std::to_string(now.*Member);
+}
+template <auto Member>
+std::optional<std::string> changed_number(const LiveSettings& start, const LiveSettings& now) {
+    if (now.*Member == start.*Member) return std::nullopt;
+    return toml_float(now.*Member);
+}
+
+// One row per top-level key of the file, in the order the README lists them: the one place
+// its name is written. `read` checks its value into Settings; `changed` (the values the
+// Settings panel changes live) gives its text for the write-back when it changed.
+struct TopKey {
+    std::string_view name;
+    void (*read)(const Checker& check, const Entry& e, Settings& s);
+    std::optional<std::string> (*changed)(const LiveSettings& start, const LiveSettings& now) = nullptr;
+};
+
+constexpr TopKey kTopKeys[] = {
+    {"view_distance",
+     [](const Checker& check, const Entry& e, Settings& s) {
+         s.view_distance = static_cast<int>(check.whole_number(e, kMinViewDistance, kMaxViewDistance));
+     },
+     changed_whole<&LiveSettings::view_distance>},
+    {"fov",
+     [](const Checker& check, const Entry& e, Settings& s) { s.fov = check.number(e, kMinFov, kMaxFov, " (degrees)"); },
+     changed_number<&LiveSettings::fov>},
+    {"mouse_sensitivity",
+     [](const Checker& check, const Entry& e, Settings& s) {
+         s.mouse_sensitivity = check.number(e, kMinMouseSensitivity, kMaxMouseSensitivity, "");
+     },
+     changed_number<&LiveSettings::mouse_sensitivity>},
+    {"vsync", [](const Checker& check, const Entry& e, Settings& s) { s.vsync = check.boolean(e); }},
+    {"overlay", [](const Checker& check, const Entry& e, Settings& s) { s.overlay = check.boolean(e); }},
+    {"window_size",
+     [](const Checker& check, const Entry& e, Settings& s) { std::tie(s.width, s.height) = check.window_size(e); }},
+    {"keys", [](const Checker& check, const Entry& e, Settings& s) { check.keys(e, s.keys); }},
+};
+
 }  // namespace
 
 Settings Settings::parse(std::string_view text, const std::string& file) {
@@ -289,23 +337,14 @@ Settings Settings::parse(std::string_view text, const std::string& file) {
     const Checker check(file);
     Settings s;
     for (const Entry& e : entries_in_file_order(root)) {
-        if (e.key == "view_distance") {
-            s.view_distance = static_cast<int>(check.whole_number(e, kMinViewDistance, kMaxViewDistance));
-        } else if (e.key == "fov") {
-            s.fov = check.number(e, kMinFov, kMaxFov, " (degrees)");
-        } else if (e.key == "mouse_sensitivity") {
-            s.mouse_sensitivity = check.number(e, kMinMouseSensitivity, kMaxMouseSensitivity, "");
-        } else if (e.key == "vsync") {
-            s.vsync = check.boolean(e);
-        } else if (e.key == "overlay") {
-            s.overlay = check.boolean(e);
-        } else if (e.key == "window_size") {
-            std::tie(s.width, s.height) = check.window_size(e);
-        } else if (e.key == "keys") {
-            check.keys(e, s.keys);
-        } else {
-            fail(file, e.line, e.key, "unknown key (known keys: " + join(kTopKeys, ", ") + ")");
+        const auto row = std::find_if(std::begin(kTopKeys), std::end(kTopKeys),
+                                      [&](const TopKey& k) { return k.name == e.key; });
+        if (row == std::end(kTopKeys)) {
+            std::vector<std::string_view> names;
+            for (const TopKey& k : kTopKeys) names.push_back(k.name);
+            fail(file, e.line, e.key, "unknown key (known keys: " + join(names, ", ") + ")");
         }
+        row->read(check, e, s);
     }
     return s;
 }
@@ -351,17 +390,6 @@ Options Settings::options_defaults() const {
 
 namespace {
 
-// A number as TOML writes it: the shortest form that reads back the same (after rounding away
-// the slider's float noise past 4 decimals), always with a decimal point.
-std::string toml_float(double v) {
-    v = std::round(v * 1e4) / 1e4;
-    char buffer[64];
-    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, v);
-    std::string s(buffer, end);
-    if (s.find_first_of(".e") == std::string::npos) s += ".0";
-    return s;
-}
-
 struct Change {
     std::string_view key;
     std::string value;  // as TOML text
@@ -369,10 +397,9 @@ struct Change {
 
 std::vector<Change> changes_between(const LiveSettings& start, const LiveSettings& now) {
     std::vector<Change> out;
-    if (now.view_distance != start.view_distance) out.push_back({"view_distance", std::to_string(now.view_distance)});
-    if (now.fov != start.fov) out.push_back({"fov", toml_float(now.fov)});
-    if (now.mouse_sensitivity != start.mouse_sensitivity) {
-        out.push_back({"mouse_sensitivity", toml_float(now.mouse_sensitivity)});
+    for (const TopKey& key : kTopKeys) {
+        if (!key.changed) continue;
+        if (std::optional<std::string> value = key.changed(start, now)) out.push_back({key.name, std::move(*value)});
     }
     return out;
 }
@@ -456,50 +483,30 @@ constexpr const char* kNewFileText =
     "# fov, mouse_sensitivity and view_distance are written back when the Settings panel\n"
     "# changes them; the rest of this file (comments too) is kept as you write it.\n";
 
-// Replaces `target` with `text` through a temporary file in the same folder and a rename:
+// Replaces `target` with `text` through write_atomically (its folder made when missing):
 // whoever reads it sees the old file or the whole new one.
-void replace_file(const fs::path& target, const std::string& text, const std::string& name) {
-    const auto cannot = [&](const std::string& what, int error) {
-        return SettingsError("settings not saved: cannot " + what + " for '" + name + "': " + std::strerror(error) +
-                             " (check the folder's permissions and free space)");
-    };
-    const fs::path folder = target.parent_path();
-    std::error_code ec;
-    fs::create_directories(folder, ec);
-    if (ec) throw cannot("create the folder '" + folder.string() + "'", ec.value());
-    std::string temp = (folder / ("." + target.filename().string() + ".XXXXXX")).string();
-    const int fd = mkstemp(temp.data());
-    if (fd < 0) throw cannot("create a temporary file", errno);
-    struct stat old {};
-    const mode_t mode = ::stat(target.c_str(), &old) == 0 ? (old.st_mode & 07777) : 0644;
-    size_t written = 0;
-    while (written < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-        if (n <= 0) break;
-        written += static_cast<size_t>(n);
+void replace_file(const std::string& target, const std::string& text, const std::string& name) {
+    const std::optional<AtomicWriteFailure> failure = write_atomically(target, text, {.create_folder = true});
+    if (!failure) return;
+    std::string what;
+    switch (failure->step) {
+        case AtomicWriteStep::kCreateFolder: what = "create the folder '" + failure->folder + "'"; break;
+        case AtomicWriteStep::kOpen: what = "create a temporary file"; break;
+        case AtomicWriteStep::kWrite: what = "write the temporary file"; break;
+        case AtomicWriteStep::kReplace: what = "replace the file"; break;
     }
-    int error = written == text.size() ? 0 : errno;
-    if (error == 0 && (::fchmod(fd, mode) != 0 || ::fsync(fd) != 0)) error = errno;
-    if (::close(fd) != 0 && error == 0) error = errno;
-    if (error == 0 && std::rename(temp.c_str(), target.c_str()) != 0) error = errno;
-    if (error != 0) {
-        ::unlink(temp.c_str());
-        throw cannot(written == text.size() ? "replace the file" : "write the temporary file", error);
-    }
+    throw SettingsError("settings not saved: cannot " + what + " for '" + name + "': " + std::strerror(failure->error) +
+                        " (check the folder's permissions and free space)");
 }
 
 }  // namespace
 
 void write_back_settings(const std::string& path, const LiveSettings& start, const LiveSettings& now) {
     if (changes_between(start, now).empty()) return;
-    fs::path target = path;
-    std::error_code ec;
-    // A settings file that is a symlink (a dotfiles folder) keeps its link: its target is replaced.
-    if (fs::is_symlink(fs::symlink_status(target, ec))) {
-        const fs::path resolved = fs::weakly_canonical(target, ec);
-        if (!ec) target = resolved;
-    }
-    const std::optional<std::string> text = read_if_exists(target.string());
+    // A settings file that is a symlink (a dotfiles folder) keeps its link: its target is read
+    // and replaced.
+    const std::string target = atomic_write_target(path);
+    const std::optional<std::string> text = read_if_exists(target);
     std::string updated;
     try {
         updated = update_settings_text(text ? *text : kNewFileText, start, now, path);

@@ -55,26 +55,28 @@ const BindingInfo& binding_info(Binding binding);
 using KeyBindings = std::array<int, kBindingCount>;
 KeyBindings default_key_bindings();
 
-// The ranges the file, the flags and the Settings panel share.
-// kMinViewDistance and kMaxViewDistance: options.hpp.
-inline constexpr double kMinFov = 30.0;  // degrees, vertical
+// The defaults and ranges the file, the flags and the Settings panel share.
+// kMinViewDistance and kMaxViewDistance: options.hpp; kDefaultViewDistance: world/world.hpp.
+inline constexpr double kDefaultFov = 70.0;  // degrees, vertical
+inline constexpr double kMinFov = 30.0;
 inline constexpr double kMaxFov = 120.0;
-inline constexpr double kMinMouseSensitivity = 0.1;  // times 0.12 degrees per pixel
+inline constexpr double kDefaultMouseSensitivity = 1.0;  // times 0.12 degrees per pixel
+inline constexpr double kMinMouseSensitivity = 0.1;
 inline constexpr double kMaxMouseSensitivity = 10.0;
 
 // The values the Settings panel changes live; each is written back at exit when it differs
 // from the value the run started with.
 struct LiveSettings {
-    int view_distance = 8;
-    double fov = 70.0;
-    double mouse_sensitivity = 1.0;
+    int view_distance = kDefaultViewDistance;
+    double fov = kDefaultFov;
+    double mouse_sensitivity = kDefaultMouseSensitivity;
 };
 
 class Settings {
 public:
-    int view_distance = 8;           // chunks, kMinViewDistance..kMaxViewDistance
-    double fov = 70.0;               // degrees, kMinFov..kMaxFov
-    double mouse_sensitivity = 1.0;  // kMinMouseSensitivity..kMaxMouseSensitivity
+    int view_distance = kDefaultViewDistance;             // chunks, kMinViewDistance..kMaxViewDistance
+    double fov = kDefaultFov;                             // degrees, kMinFov..kMaxFov
+    double mouse_sensitivity = kDefaultMouseSensitivity;  // kMinMouseSensitivity..kMaxMouseSensitivity
     bool vsync = true;
     bool overlay = true;  // the overlay is shown when an interactive run starts
     int width = 1280;     // window_size = "WIDTHxHEIGHT", each 1..16384

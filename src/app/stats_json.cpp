@@ -1,11 +1,7 @@
-// The stats document writer, and the atomic file write it is saved with.
+// The stats document writer, and the output-file write (atomic_file.hpp) it is saved with.
 #include "app/stats_json.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
-
-#include <cstdlib>
 
 #include <cerrno>
 #include <charconv>
@@ -14,6 +10,8 @@
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
+
+#include "app/atomic_file.hpp"
 
 namespace slotcraft {
 
@@ -116,22 +114,6 @@ std::string StatsJson::dump() const {
     return out;
 }
 
-namespace {
-
-// Writes all of `text` to fd; 0 or the errno of the failed write.
-int write_all(int fd, const std::string& text) {
-    std::size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return n < 0 ? errno : EIO;
-        done += static_cast<std::size_t>(n);
-    }
-    return 0;
-}
-
-}  // namespace
-
 void check_output_folder(const std::string& path) {
     const std::filesystem::path parent = std::filesystem::absolute(path).parent_path();
     if (::access(parent.c_str(), W_OK) != 0) {
@@ -141,35 +123,9 @@ void check_output_folder(const std::string& path) {
 }
 
 void write_file_atomically(const std::string& path, const std::string& text, const char* what) {
-    const auto fail = [&](int error) {
-        return OutputFileError("cannot write " + std::string(what) + " '" + path + "': " + std::strerror(error));
-    };
-    struct stat st {};
-    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-        // A device or a pipe (or a symlink to one): written through, never renamed over.
-        const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
-        if (fd < 0) throw fail(errno);
-        int error = write_all(fd, text);
-        if (::close(fd) != 0 && error == 0) error = errno;
-        if (error != 0) throw fail(error);
-        return;
-    }
-    // A symlink to a regular file: its target is replaced, the link stays.
-    std::string target = path;
-    if (char* resolved = ::realpath(path.c_str(), nullptr)) {
-        target = resolved;
-        std::free(resolved);
-    }
-    std::string tmp = target + ".XXXXXX";
-    const int fd = ::mkstemp(tmp.data());
-    if (fd < 0) throw fail(errno);
-    int error = write_all(fd, text);
-    if (error == 0 && ::fchmod(fd, 0644) != 0) error = errno;
-    if (::close(fd) != 0 && error == 0) error = errno;  // NFS and full disks report here
-    if (error == 0 && std::rename(tmp.c_str(), target.c_str()) != 0) error = errno;
-    if (error != 0) {
-        ::unlink(tmp.c_str());
-        throw fail(error);
+    if (const std::optional<AtomicWriteFailure> failure = write_atomically(path, text)) {
+        throw OutputFileError("cannot write " + std::string(what) + " '" + path +
+                              "': " + std::strerror(failure->error));
     }
 }
 

@@ -46,11 +46,9 @@ struct OutputFileError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// Writes text to path, checking every write and the close. A regular file (or a new one) is
-// written under a temporary name in the same folder and renamed over path, so a failure
-// never leaves part of a file under the final name; anything else (a device such as
-// /dev/stdout or /dev/full, a pipe, a symlink to one) is written directly, never renamed
-// over. `what` names the file in the message ("the screenshot"). Throws OutputFileError.
+// Writes text to path with write_atomically (app/atomic_file.hpp): a failure never leaves part
+// of a file under the final name, and a device such as /dev/stdout or /dev/full is written
+// through. `what` names the file in the message ("the screenshot"). Throws OutputFileError.
 void write_file_atomically(const std::string& path, const std::string& text, const char* what = "the file");
 
 // Checks, before a run, that the folder `path` will be written into exists and is writable.

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace slotcraft {
 
@@ -97,6 +98,15 @@ constexpr uint64_t chunk_key(const ChunkCoord& c) {
     constexpr uint64_t kMask28 = (uint64_t{1} << 28) - 1;
     return (static_cast<uint64_t>(static_cast<uint32_t>(c.x)) & kMask28) << 32 |
            (static_cast<uint64_t>(static_cast<uint32_t>(c.z)) & kMask28) << 4 | static_cast<uint64_t>(c.y & 15);
+}
+
+// "X Y Z": the one way messages and panels write a block position or a chunk's coordinates
+// ("cannot set stone at 3 70 -2", "chunk 0 4 -1").
+inline std::string to_string(const BlockPos& p) {
+    return std::to_string(p.x) + " " + std::to_string(p.y) + " " + std::to_string(p.z);
+}
+inline std::string to_string(const ChunkCoord& c) {
+    return std::to_string(c.x) + " " + std::to_string(c.y) + " " + std::to_string(c.z);
 }
 
 // Hash for chunk coordinates (robin_map keys): the packed key through a full 64-bit mix, so

@@ -4,18 +4,15 @@
 #include "app/settings.hpp"
 
 #include <gtest/gtest.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
-#include <csignal>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "app/key_names.hpp"
 #include "app/script.hpp"
+#include "support/files.hpp"
+#include "support/program.hpp"
 
 namespace slotcraft {
 namespace {
@@ -27,34 +24,10 @@ const std::string kFile = "/home/u/.config/slotcraft/slotcraft.toml";
 int code(const char* name) { return *key_code(name); }
 int bound(const Settings& s, Binding b) { return s.keys[static_cast<size_t>(b)]; }
 
-// A fresh folder of this test's own under the system's temporary folder.
-fs::path temp_folder() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    const fs::path dir = fs::temp_directory_path() / ("slotcraft-settings-" + std::to_string(::getpid())) /
-                         (std::string(info->test_suite_name()) + "." + info->name());
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
-
-std::string read(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-void write(const fs::path& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary);
-    out << text;
-}
-
-std::vector<std::string> names_in(const fs::path& dir) {
-    std::vector<std::string> names;
-    for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
-    std::sort(names.begin(), names.end());
-    return names;
-}
+fs::path temp_folder() { return test::test_folder("slotcraft-settings"); }
+std::string read(const fs::path& path) { return test::read_text(path); }
+void write(const fs::path& path, const std::string& text) { test::write_text(path, text); }
+using test::names_in;
 
 // [SECTION] reading
 
@@ -419,21 +392,17 @@ TEST(SettingsWriteBack, AFailedWriteNamesTheFileAndLeavesTheOldOneWhole) {
     const fs::path path = dir / "slotcraft.toml";
     const std::string old = "# a long comment that makes the new text longer than the limit below\nfov = 70.0\n";
     write(path, old);
-    // A disk that fills up mid-write: files may grow to 16 bytes, and the write fails (EFBIG).
-    rlimit saved{};
-    ASSERT_EQ(getrlimit(RLIMIT_FSIZE, &saved), 0);
-    const auto old_handler = std::signal(SIGXFSZ, SIG_IGN);
-    rlimit small = saved;
-    small.rlim_cur = 16;
-    ASSERT_EQ(setrlimit(RLIMIT_FSIZE, &small), 0);
     std::string message;
-    try {
-        write_back_settings(path.string(), kStart, {8, 80.0, 1.0});
-    } catch (const SettingsError& e) {
-        message = e.what();
+    {
+        // A disk that fills up mid-write: files may grow to 16 bytes, and the write fails (EFBIG).
+        const test::FileSizeLimit limit(16);
+        ASSERT_TRUE(limit.active());
+        try {
+            write_back_settings(path.string(), kStart, {8, 80.0, 1.0});
+        } catch (const SettingsError& e) {
+            message = e.what();
+        }
     }
-    setrlimit(RLIMIT_FSIZE, &saved);
-    std::signal(SIGXFSZ, old_handler);
     EXPECT_NE(message.find("settings not saved"), std::string::npos) << message;
     EXPECT_NE(message.find(path.string()), std::string::npos) << message;
     EXPECT_EQ(read(path), old);

@@ -13,11 +13,8 @@
 
 namespace slotcraft::test {
 
-inline std::string to_string(const ChunkCoord& c) {
-    std::ostringstream s;
-    s << "(" << c.x << "," << c.y << "," << c.z << ")";
-    return s.str();
-}
+// Chunks are named as everywhere else: "X Y Z" (world/coords.hpp).
+using slotcraft::to_string;
 
 struct CoordLess {
     bool operator()(const ChunkCoord& a, const ChunkCoord& b) const {

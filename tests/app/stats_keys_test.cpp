@@ -1,0 +1,140 @@
+// The stats keys' one table (app/stats_keys.hpp) against the committed docs/stats.md, and the
+// writer that checks each value against its key's declared type.
+#include "app/stats_keys.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+
+#include "app/stats_json.hpp"
+#include "support/json.hpp"
+#include "support/program.hpp"
+
+namespace slotcraft {
+namespace {
+
+constexpr std::string_view kTableBegin = "<!-- The key table is generated";
+constexpr std::string_view kTableEnd = "<!-- End of the generated key table. -->";
+
+struct Page {
+    std::string before;  // up to and with the begin marker's line
+    std::string table;   // the lines between the markers
+    std::string after;   // from the end marker's line on
+};
+
+// docs/stats.md cut at the markers around its key table; an empty table when they are missing.
+Page read_page() {
+    const std::string text = test::read_text(std::string(SLOTCRAFT_SOURCE_DIR) + "/docs/stats.md");
+    const std::size_t begin = text.find(kTableBegin);
+    const std::size_t end = text.find(kTableEnd);
+    if (begin == std::string::npos || end == std::string::npos || end < begin) return {text, "", ""};
+    const std::size_t table = text.find('\n', begin) + 1;
+    return {text.substr(0, table), text.substr(table, end - table), text.substr(end)};
+}
+
+// The keys a row names: the `quoted` words of its first cell.
+std::set<std::string> keys_named(const std::string& table) {
+    std::set<std::string> out;
+    std::size_t at = 0;
+    while (at < table.size()) {
+        const std::size_t line_end = std::min(table.find('\n', at), table.size());
+        const std::string line = table.substr(at, line_end - at);
+        at = line_end + 1;
+        if (!line.starts_with("| `")) continue;
+        const std::string cell = line.substr(2, line.find(" | ", 2) - 2);
+        for (std::size_t q = cell.find('`'); q != std::string::npos; q = cell.find('`', q)) {
+            const std::size_t close = cell.find('`', q + 1);
+            if (close == std::string::npos) break;
+            out.insert(cell.substr(q + 1, close - q - 1));
+            q = close + 1;
+        }
+    }
+    return out;
+}
+
+TEST(StatsKeys, DocsPageListsExactlyTheDeclaredKeys) {
+    const Page page = read_page();
+    ASSERT_FALSE(page.table.empty()) << "docs/stats.md lost its markers around the key table ('" << kTableBegin
+                                     << "...' and '" << kTableEnd << "')";
+    std::set<std::string> declared;
+    for (const StatDecl& d : kStatKeys) declared.insert(std::string(d.key));
+    const std::set<std::string> named = keys_named(page.table);
+    for (const std::string& key : declared) {
+        EXPECT_TRUE(named.contains(key)) << "the key '" << key
+                                         << "' is declared in src/app/stats_keys.hpp without its row in docs/stats.md";
+    }
+    for (const std::string& key : named) {
+        EXPECT_TRUE(declared.contains(key))
+            << "a row of docs/stats.md names '" << key << "', which src/app/stats_keys.hpp does not declare";
+    }
+    const std::string table = stats_doc_table();
+    if (page.table != table) {
+        // The page as it should be, for the one who changed the keys to copy over the old one.
+        const std::filesystem::path out = std::filesystem::path(SLOTCRAFT_TEST_OUT) / "stats.md";
+        std::filesystem::create_directories(out.parent_path());
+        std::ofstream(out) << page.before << table << page.after;
+        ADD_FAILURE() << "docs/stats.md's key table is not the one made from src/app/stats_keys.hpp: "
+                      << "the page with the table made from the declarations is " << out.string()
+                      << "; copy it over docs/stats.md";
+    }
+}
+
+TEST(StatsKeys, EachKeyIsDeclaredOnceAndObjectsHoldOnlyKeys) {
+    std::set<std::string_view> seen;
+    for (const StatDecl& d : kStatKeys) {
+        EXPECT_TRUE(seen.insert(d.key).second) << "declared twice: " << d.key;
+        EXPECT_FALSE(d.doc.empty()) << d.key << " has no doc line";
+        // A key below another (target.x below target) needs that one to be an object.
+        for (std::size_t dot = d.key.find('.'); dot != std::string_view::npos; dot = d.key.find('.', dot + 1)) {
+            for (const StatDecl& parent : kStatKeys) {
+                if (parent.key == d.key.substr(0, dot)) {
+                    EXPECT_EQ(parent.type, StatType::kObjectOrNull) << d.key << " sits below a value";
+                }
+            }
+        }
+    }
+}
+
+TEST(StatsKeys, TheTableGroupsNeighboursWithOneDocLine) {
+    const std::string table = stats_doc_table();
+    EXPECT_TRUE(table.starts_with("| key | type | meaning |\n| --- | --- | --- |\n"));
+    EXPECT_NE(table.find("| `camera.x`, `camera.y`, `camera.z` | number | eye position in blocks |\n"),
+              std::string::npos)
+        << table;
+    EXPECT_NE(table.find("| `target` | object or null | "), std::string::npos);
+}
+
+TEST(StatsWriter, WritesDeclaredKeysAndFillsInNames) {
+    StatsJson json;
+    StatsWriter out(json);
+    out.set(stat("frame.count"), int64_t{3});
+    out.set(stat("camera.x"), 1.5);
+    out.set(stat("player.mode"), "walk");
+    out.set(stat("cull.frozen"), true);
+    out.set_null(stat("target"));
+    out.set(stat("overlay.panels.NAME.x"), "frame", 12.0);
+    out.set(stat("overlay.panels.NAME.open"), "frame", false);
+    const test::Json doc = test::Json::parse(json.dump());
+    EXPECT_EQ(doc.at("frame.count").integer, 3);
+    EXPECT_DOUBLE_EQ(doc.at("camera.x").number, 1.5);
+    EXPECT_EQ(doc.at("player.mode").string, "walk");
+    EXPECT_TRUE(doc.at("cull.frozen").boolean);
+    EXPECT_TRUE(doc.at("target").is_null());
+    EXPECT_DOUBLE_EQ(doc.at("overlay.panels.frame.x").number, 12.0);
+    EXPECT_FALSE(doc.at("overlay.panels.frame.open").boolean);
+}
+
+#ifndef NDEBUG
+TEST(StatsWriterDeathTest, RefusesAValueOfAnotherTypeThanDeclared) {
+    StatsJson json;
+    StatsWriter out(json);
+    EXPECT_DEATH(out.set(stat("frame.count"), 1.5), "declared type");
+    EXPECT_DEATH(out.set_null(stat("frame.count")), "may be null");
+}
+#endif
+
+}  // namespace
+}  // namespace slotcraft
