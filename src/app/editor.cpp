@@ -8,13 +8,7 @@
 
 namespace slotcraft {
 
-namespace {
-
-std::string cell_text(const BlockPos& p) {
-    return std::to_string(p.x) + " " + std::to_string(p.y) + " " + std::to_string(p.z);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 Editor::Editor(WorldSession& session, const Camera& eye, const Player& player, Hotbar& hotbar, int undo_mib, Say say)
     : session_(session), eye_(eye), player_(player), hotbar_(hotbar), undo_mib_(undo_mib), say_(std::move(say)) {}
@@ -66,7 +60,7 @@ void Editor::set_block(const BlockPos& p, BlockType type) {
     try {
         session_.edit(p, type);
     } catch (const EditRefused& e) {  // said as the script line asked it
-        throw ActionRefused("cannot set " + std::string(block_name(type)) + " at " + cell_text(p) + ": " +
+        throw ActionRefused("cannot set " + std::string(block_name(type)) + " at " + to_string(p) + ": " +
                             std::string(describe(e.reason)));
     }
 }
@@ -81,7 +75,7 @@ void Editor::set_region(const std::optional<Region>& region) {
 void Editor::set_corner(bool first) {
     const BlockPos p = target_for("cannot set a region corner").block;
     (first ? selection_.corner_one : selection_.corner_two) = p;
-    say_(std::string(first ? "first" : "second") + " corner at " + cell_text(p));
+    say_(std::string(first ? "first" : "second") + " corner at " + to_string(p));
     if (selection_.corner_one && selection_.corner_two)
         selection_.region = Region::between(*selection_.corner_one, *selection_.corner_two);
 }
@@ -127,12 +121,12 @@ void Editor::perform(const EditRequest& request) {
 void Editor::expect(const BlockPos& p, BlockType type) const {
     const std::optional<BlockType> held = session_.world().block_at(p);
     if (!held) {
-        throw ActionRefused("expect: the cell " + cell_text(p) + " cannot be read: " +
+        throw ActionRefused("expect: the cell " + to_string(p) + " cannot be read: " +
                             (block_y_in_world(p.y) ? "its chunk is not loaded (move the camera near it first)"
                                                    : "it is below the world (y 0..255)"));
     }
     if (*held != type) {
-        throw ActionRefused("expect: the cell " + cell_text(p) + " holds " + std::string(block_name(*held)) + ", not " +
+        throw ActionRefused("expect: the cell " + to_string(p) + " holds " + std::string(block_name(*held)) + ", not " +
                             std::string(block_name(type)));
     }
 }

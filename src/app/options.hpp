@@ -9,7 +9,6 @@
 
 #include "world/streaming.hpp"
 #include "world/terrain.hpp"
-#include "world/world.hpp"
 
 namespace slotcraft {
 

@@ -56,7 +56,7 @@ using KeyBindings = std::array<int, kBindingCount>;
 KeyBindings default_key_bindings();
 
 // The defaults and ranges the file, the flags and the Settings panel share.
-// kMinViewDistance and kMaxViewDistance: options.hpp; kDefaultViewDistance: world/world.hpp.
+// kMinViewDistance and kMaxViewDistance: options.hpp; kDefaultViewDistance: world/streaming.hpp.
 inline constexpr double kDefaultFov = 70.0;  // degrees, vertical
 inline constexpr double kMinFov = 30.0;
 inline constexpr double kMaxFov = 120.0;

@@ -2,12 +2,14 @@
 // by how full it is, with the high-water mark in red. Hovering a cell names its slots, fill
 // and chunk; clicking it highlights that chunk's cubes. The maths is in occupancy_grid.cpp.
 #include <algorithm>
+#include <string>
 #include <vector>
 
 #include "ui/figures.hpp"
 #include "ui/occupancy_grid.hpp"
 #include "ui/overlay_layout.hpp"
 #include "ui/panels.hpp"
+#include "world/coords.hpp"
 
 namespace slotcraft::ui_detail {
 
@@ -63,13 +65,13 @@ void cell_tooltip(std::span<const uint64_t> masks, const GridLayout& grid, uint6
         ImGui::Text("free");
         ImGui::TextDisabled("click: clear the highlight");
     } else {
-        const ChunkCoord& c = owners.front();
+        const std::string c = to_string(owners.front());
         if (owners.size() == 1) {
-            ImGui::Text("chunk %d %d %d", c.x, c.y, c.z);
+            ImGui::Text("chunk %s", c.c_str());
         } else {
-            ImGui::Text("%zu chunks, the first %d %d %d", owners.size(), c.x, c.y, c.z);
+            ImGui::Text("%zu chunks, the first %s", owners.size(), c.c_str());
         }
-        ImGui::TextDisabled("click: highlight chunk %d %d %d", c.x, c.y, c.z);
+        ImGui::TextDisabled("click: highlight chunk %s", c.c_str());
     }
     ImGui::EndTooltip();
 }
@@ -228,8 +230,7 @@ void occupancy_panel(const OverlayView& view, int& zoom, OverlayActions& actions
     legend();
     zoom_row(grid, zoom, zoom_limit);
     if (view.highlighted_chunk) {
-        const ChunkCoord& c = *view.highlighted_chunk;
-        ImGui::Text("highlighted: chunk %d %d %d", c.x, c.y, c.z);
+        ImGui::Text("highlighted: chunk %s", to_string(*view.highlighted_chunk).c_str());
         ImGui::SameLine();
         if (ImGui::SmallButton("clear")) actions.highlight.emplace(std::nullopt);
     } else {

@@ -268,8 +268,7 @@ void world_panel(PanelContext& context) {
     if (view.target) {
         const RayHit& hit = *view.target;
         const std::string_view name = block_name(hit.type);
-        value_row("target", "%.*s at %d %d %d", static_cast<int>(name.size()), name.data(), hit.block.x, hit.block.y,
-                  hit.block.z);
+        value_row("target", "%.*s at %s", static_cast<int>(name.size()), name.data(), to_string(hit.block).c_str());
         if (view.target_slot) {
             value_row("its slot", "%s (page %s)", group_digits(*view.target_slot).c_str(),
                       group_digits(*view.target_slot / occupancy::kSlotsPerPage).c_str());

@@ -68,7 +68,7 @@ struct OverlayView {
     std::optional<RayHit> target;
     std::optional<uint32_t> target_slot;
     std::optional<uint8_t> target_light;  // of the cell in front of the targeted face (sky << 4 | block)
-    int view_distance = 8;
+    int view_distance = kDefaultViewDistance;
     double daylight = 1.0;
     std::optional<ChunkCoord> highlighted_chunk;  // the chunk whose cubes are highlighted
     SettingsView settings;

@@ -29,9 +29,7 @@ std::string_view describe(EditError error) {
 }
 
 EditRefused::EditRefused(const BlockPos& p, EditError why)
-    : Refused("cannot set the block at " + std::to_string(p.x) + " " + std::to_string(p.y) + " " + std::to_string(p.z) +
-              ": " + std::string(describe(why))),
-      reason(why) {}
+    : Refused("cannot set the block at " + to_string(p) + ": " + std::string(describe(why))), reason(why) {}
 
 EditBatch::EditBatch(const TerrainGenerator& terrain, LoadedChunks& chunks, KeptEdits& kept, LightBoxes& boxes,
                      const StreamPlanner& planner)

@@ -233,9 +233,9 @@ void LightBoxes::send_cells(const ChunkCoord& coord, const Around& around, const
 
 std::optional<std::string> LightBoxes::check(ChunkCoord c, uint8_t uniform, std::span<const uint8_t> cells) const {
     const Chunk* chunk = chunks_.find(c);
-    if (chunk == nullptr) return "chunk " + chunk_name(c) + " is not loaded";
+    if (chunk == nullptr) return "chunk " + to_string(c) + " is not loaded";
     if (!cells.empty() && cells.size() != kLightBoxVolume) {
-        return "chunk " + chunk_name(c) + ": a light box of " + std::to_string(cells.size()) + " bytes";
+        return "chunk " + to_string(c) + ": a light box of " + std::to_string(cells.size()) + " bytes";
     }
     std::optional<std::string> diff;
     // Cell by cell through Around::cell, not for_each_box_cell: the check must not share the
@@ -247,9 +247,8 @@ std::optional<std::string> LightBoxes::check(ChunkCoord c, uint8_t uniform, std:
         const uint8_t held = cells.empty() ? uniform : cells[b];
         if (held == light) continue;
         const glm::ivec3 q = light_box_position(b);
-        diff = "chunk " + chunk_name(c) + " box cell " + std::to_string(q.x) + " " + std::to_string(q.y) + " " +
-               std::to_string(q.z) + (cells.empty() ? " (uniform)" : "") + ": light " + std::to_string(held) +
-               " held, " + std::to_string(light) + " in the world";
+        diff = "chunk " + to_string(c) + " box cell " + to_string(q) + (cells.empty() ? " (uniform)" : "") +
+               ": light " + std::to_string(held) + " held, " + std::to_string(light) + " in the world";
     }
     return diff;
 }

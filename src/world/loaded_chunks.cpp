@@ -13,10 +13,6 @@
 
 namespace slotcraft {
 
-std::string chunk_name(ChunkCoord c) {
-    return std::to_string(c.x) + " " + std::to_string(c.y) + " " + std::to_string(c.z);
-}
-
 // [SECTION] table
 
 LoadedChunks::LoadedChunks(std::size_t entries) {
@@ -433,14 +429,14 @@ std::optional<std::string> LoadedChunks::check_entry(const ChunkCoord& c, uint32
                                                      bool plan_current) const {
     const ChunkEntry& entry = entries_[e];
     if (!entry.chunk || !(entry.chunk->coord() == c)) {
-        return "the chunk table holds entry " + std::to_string(e) + " for chunk " + chunk_name(c) + ", which holds " +
-               (entry.chunk ? "chunk " + chunk_name(entry.chunk->coord()) : "no chunk");
+        return "the chunk table holds entry " + std::to_string(e) + " for chunk " + to_string(c) + ", which holds " +
+               (entry.chunk ? "chunk " + to_string(entry.chunk->coord()) : "no chunk");
     }
     // Shown once ready, and never left waiting when ready (while the plan is current).
     if (entry.shown && !entry.inner.empty())
-        return "chunk " + chunk_name(c) + " is shown but still keeps the worker's list";
+        return "chunk " + to_string(c) + " is shown but still keeps the worker's list";
     if (!entry.shown && plan_current && !recheck_waiting_ && view.wants(c) && ready_to_show(e, view)) {
-        return "chunk " + chunk_name(c) + " has every neighbour in view loaded but was never shown";
+        return "chunk " + to_string(c) + " has every neighbour in view loaded but was never shown";
     }
     auto name = [](uint32_t n) { return n == kNoEntry ? std::string("none") : std::to_string(n); };
     for (int dy = -1; dy <= 1; ++dy)
@@ -452,10 +448,10 @@ std::optional<std::string> LoadedChunks::check_entry(const ChunkCoord& c, uint32
                 const bool bit = (entry.loaded_near >> k & 1) != 0;
                 if (entry.near[k] == want && bit == (want != kNoEntry)) continue;
                 if (entry.near[k] != want) {
-                    return "chunk " + chunk_name(c) + " links entry " + name(entry.near[k]) + " as its neighbour " +
-                           chunk_name(nc) + ", but the chunk table holds " + name(want) + " there";
+                    return "chunk " + to_string(c) + " links entry " + name(entry.near[k]) + " as its neighbour " +
+                           to_string(nc) + ", but the chunk table holds " + name(want) + " there";
                 }
-                return "chunk " + chunk_name(c) + " counts its neighbour " + chunk_name(nc) + " as " +
+                return "chunk " + to_string(c) + " counts its neighbour " + to_string(nc) + " as " +
                        (bit ? "loaded" : "not loaded") + ", but the chunk table holds " + name(want);
             }
     return std::nullopt;

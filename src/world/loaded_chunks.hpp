@@ -24,9 +24,6 @@ namespace slotcraft {
 
 class ChangeTracker;
 
-// "x y z", as the consistency checks name a chunk.
-std::string chunk_name(ChunkCoord c);
-
 class LoadedChunks {
 public:
     static constexpr uint32_t kNoEntry = ChunkTable::kNone;

@@ -163,8 +163,7 @@ void GenerationPool::work(std::stop_token stop) {
         } catch (const std::exception& e) {
             const std::lock_guard lock(mutex_);
             if (failure_.empty()) {
-                failure_ = "generating chunk " + std::to_string(job.coord.x) + " " + std::to_string(job.coord.y) + " " +
-                           std::to_string(job.coord.z) + " failed: " + e.what();
+                failure_ = "generating chunk " + to_string(job.coord) + " failed: " + e.what();
             }
         }
     }

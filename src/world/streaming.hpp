@@ -71,6 +71,10 @@ struct StreamPlan {
 StreamPlan plan_streaming(ChunkCoord camera, int view_distance, const std::function<bool(ChunkCoord)>& known,
                           std::span<const ChunkCoord> loaded);
 
+// The view distance a world starts with unless a flag or the settings file says otherwise
+// (chunks, the radius of the view disc).
+inline constexpr int kDefaultViewDistance = 8;
+
 // The chunks of a view disc as offsets from the camera's chunk, nearest first (the order
 // plan_streaming gives): built once per view distance by a counting sort on the squared
 // distance (no comparison sort of 400,000 entries at view distance 64), then walked a

@@ -39,8 +39,6 @@
 
 namespace slotcraft {
 
-inline constexpr int kDefaultViewDistance = 8;  // chunks, radius of the view disc
-
 struct WorldConfig {
     WorldType type = WorldType::kTerrain;
     uint64_t seed = 1;

@@ -76,10 +76,10 @@ struct Table {
             const std::optional<uint32_t> e = chunks.entry_of(c);
             ASSERT_TRUE(e.has_value());
             const bool shown = chunks.entry(*e).shown;
-            EXPECT_EQ(shown, ever_ready.contains(k)) << chunk_name(c);
+            EXPECT_EQ(shown, ever_ready.contains(k)) << to_string(c);
             const auto it = shown_count.find(k);
             EXPECT_EQ(it == shown_count.end() ? 0 : it->second, shown ? 1 : 0)
-                << chunk_name(c) << ": the renderer heard of it once, when it was shown";
+                << to_string(c) << ": the renderer heard of it once, when it was shown";
             waiting += shown ? 0 : 1;
         }
         EXPECT_EQ(chunks.waiting(), waiting);
