@@ -139,6 +139,7 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
 
 App::~App() {
     save_meta();             // the player's last place, committed with the last edits
+    editor_.reset();         // it holds the session
     session_.reset();        // commits, closes the file, joins the generation workers
     pin_loaded_libraries();  // before the window closes the display and unloads the driver
 }

@@ -8,8 +8,6 @@
 
 namespace slotcraft {
 
-namespace {}  // namespace
-
 Editor::Editor(WorldSession& session, const Camera& eye, const Player& player, Hotbar& hotbar, int undo_mib, Say say)
     : session_(session), eye_(eye), player_(player), hotbar_(hotbar), undo_mib_(undo_mib), say_(std::move(say)) {}
 

@@ -124,7 +124,11 @@ void WorldSession::update(const glm::dvec3& camera, size_t compaction_moves) {
     times_.compact_ms = thread_cpu_ms() - streamed;
 }
 
-void WorldSession::load_now(std::span<const ChunkCoord> coords) { slots_.apply(world_->load_now(coords)); }
+void WorldSession::load_now(std::span<const ChunkCoord> coords) {
+    const WorldEvents events = world_->load_now(coords);
+    slots_.apply(events);
+    light_.apply(events);
+}
 
 void WorldSession::edit(const BlockPos& p, BlockType type) {
     const auto start = std::chrono::steady_clock::now();
