@@ -244,6 +244,19 @@ TEST_F(ScriptEdits, RegionCommandsChangeTheWorldAndUndoTakesThemBack) {
     EXPECT_FALSE(editor_.region());
 }
 
+TEST_F(ScriptEdits, CoordinatesRoundDownToTheCellTheyFallIn) {
+    EXPECT_EQ(run("set 3.9 70 2.1 stone\nexpect 3 70 2 stone\n"), "");
+    EXPECT_EQ(at({3, 70, 2}), BlockType::kStone);
+    EXPECT_EQ(at({4, 70, 2}), BlockType::kAir);
+    EXPECT_EQ(at({3, 70, 3}), BlockType::kAir);
+}
+
+TEST_F(ScriptEdits, LoadingThroughTheSessionKeepsTheLightPagesInStep) {
+    // The column loaded by the fixture has cubes (the ground): its light went to the page table.
+    const LightPageTable::Stats light = session_.stats().light;
+    EXPECT_GT(light.pages + light.uniform_chunks, 0u);
+}
+
 TEST_F(ScriptEdits, ARefusedEditStopsTheRunAtItsLineWithThePartsMessage) {
     EXPECT_EQ(run("wait 1\nundo\n"), "line 2: cannot undo: nothing to undo (the undo journal is empty)");
     EXPECT_EQ(run("fill stone\n"),
