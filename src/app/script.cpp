@@ -204,7 +204,6 @@ ScriptWait run_expect(const ScriptCommand& cmd, ScriptContext& ctx) {
 }
 
 // An argument that is one of `words` ("on|off"), as the table writes it.
-ScriptArg one_of(std::string words) { return ScriptArg::one_of(std::move(words)); }
 const ScriptArg kOnOff = ScriptArg::one_of("on|off");
 const ScriptArg kFreezeOrLive = ScriptArg::one_of("freeze|live");
 
@@ -259,9 +258,9 @@ const std::vector<ScriptCommandSpec>& script_commands() {
          run_place},
         {"pick", {}, "pick: take the targeted block's type into the hotbar (as a middle click)", run_pick},
         {"select", {kHotbarSlot}, "select N: choose hotbar slot N (1..9)", run_select},
-        {"mode", {one_of(modes)}, "mode " + modes + ": fly, or walk with gravity and collision", run_mode},
+        {"mode", {ScriptArg::one_of(modes)}, "mode " + modes + ": fly, or walk with gravity and collision", run_mode},
         {"key",
-         {one_of(keys), kCount},
+         {ScriptArg::one_of(keys), kCount},
          "key NAME FRAMES: hold a key for FRAMES frames (" + join(script_key_names(), " ") + ")",
          run_key},
         {"look", {kAngle, kAngle}, "look DYAW DPITCH: turn as the mouse would, in degrees", run_look},
@@ -276,7 +275,7 @@ const std::vector<ScriptCommandSpec>& script_commands() {
          "order), or nothing",
          run_region,
          nullptr,
-         {one_of("none")}},
+         {ScriptArg::one_of("none")}},
         {"fill", {kBlock}, "fill BLOCK: every cell of the region becomes BLOCK (air clears it)", run_fill},
         {"replace", {kBlock, kBlock}, "replace FROM TO: every FROM cell of the region becomes TO", run_replace},
         {"copy", {}, "copy: the region's blocks, air included, into the clipboard", run_copy},
@@ -285,7 +284,7 @@ const std::vector<ScriptCommandSpec>& script_commands() {
          "paste X Y Z: the clipboard, air included, with its minimum corner at X Y Z",
          run_paste},
         {"rotate",
-         {one_of("90|180|270")},
+         {ScriptArg::one_of("90|180|270")},
          "rotate 90|180|270: turn the clipboard clockwise seen from above (+x east, +z south)",
          run_rotate},
         {"undo", {}, "undo: take the last edit back (nothing to undo stops the run)", run_undo},
