@@ -8,6 +8,7 @@
 
 #include <glm/gtc/type_ptr.hpp>
 
+#include "gfx/cube_corners.hpp"
 #include "gfx/gl.hpp"
 #include "gfx/shader.hpp"
 
@@ -26,10 +27,26 @@ struct DrawArraysIndirectCommand {
     GLuint base_instance;
 };
 
+using DrawElementsIndirectCommand = CubeRenderer::DrawElementsCommand;
+static_assert(sizeof(DrawElementsIndirectCommand) == 20, "glMultiDrawElementsIndirect reads 5 words a command");
+
+// The c9fcab8 path: 18 vertices a cube, one instance per cube.
+constexpr GLuint kEighteenVertices = 18;
+
 constexpr GLuint kInstancesBinding = 0;
 constexpr GLuint kPagesBinding = 1;
 constexpr GLuint kWritesBinding = 2;
 constexpr GLuint kLightBinding = 3;
+// Texture units of cube.vert's buffer textures (unit 0 is cube.frag's texture array).
+constexpr GLuint kInstancesUnit = 1;
+constexpr GLuint kPagesUnit = 2;
+constexpr GLuint kLightUnit = 3;
+
+// cube.vert and cube.frag from config.cube_shader_dir (bench_render's contender) or shader_dir.
+Program build_cube_program(const CubeRendererConfig& config) {
+    const std::string& dir = config.cube_shader_dir.empty() ? config.shader_dir : config.cube_shader_dir;
+    return build_program(dir, {{GL_VERTEX_SHADER, "cube.vert"}, {GL_FRAGMENT_SHADER, "cube.frag"}});
+}
 
 }  // namespace
 
@@ -38,12 +55,20 @@ CubeRenderer::CubeRenderer(const CubeRendererConfig& config)
       light_(config.initial_light_pages),
       ring_(config.ring_bytes),
       textures_(config.assets_dir),
-      cube_program_(
-          build_program(config.shader_dir, {{GL_VERTEX_SHADER, "cube.vert"}, {GL_FRAGMENT_SHADER, "cube.frag"}})),
+      cube_program_(build_cube_program(config)),
       scatter_program_(build_program(config.shader_dir, {{GL_COMPUTE_SHADER, "scatter.comp"}})),
       light_scatter_program_(build_program(config.shader_dir, {{GL_COMPUTE_SHADER, "light_scatter.comp"}})),
-      empty_vao_(make_vertex_array()),
+      cube_vao_(make_vertex_array()),
+      corner_indices_(make_buffer()),
+      vertex_path_(config.vertex_path),
+      views_{BufferTexture(GL_RG32UI, InstanceBuffer::kInstanceBytes, "instance"),
+             BufferTexture(GL_RGBA32I, InstanceBuffer::kPageEntryBytes, "page table"),
+             BufferTexture(GL_R32UI, 4, "light page")},
       queries_{make_query(), make_query()} {
+    const std::vector<uint32_t> indices = cube_corner_indices(kCubesPerCommand);
+    glNamedBufferStorage(corner_indices_.get(), static_cast<GLsizeiptr>(indices.size() * sizeof(uint32_t)),
+                         indices.data(), 0);
+    glVertexArrayElementBuffer(cube_vao_.get(), corner_indices_.get());
     cube_u_.view_proj = uniform_location(cube_program_, "u_view_proj", "cube");
     cube_u_.origin_chunk = uniform_location(cube_program_, "u_origin_chunk", "cube");
     cube_u_.camera_offset = uniform_location(cube_program_, "u_camera_offset", "cube");
@@ -283,16 +308,50 @@ void CubeRenderer::use_cube_program(const CubeView& view, bool translucent) {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, buffer_.instances());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPagesBinding, buffer_.page_table());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLightBinding, light_.buffer());
-    glBindVertexArray(empty_vao_.get());
+    views_.instances.bind(buffer_.instances(), buffer_.bytes(), kInstancesUnit);
+    views_.pages.bind(buffer_.page_table(), buffer_.page_table_bytes(), kPagesUnit);
+    views_.light.bind(light_.buffer(), light_.bytes(), kLightUnit);
+    glBindVertexArray(cube_vao_.get());
     glBindBuffer(GL_DRAW_INDIRECT_BUFFER, ring_.buffer());
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LESS);
     glDisable(GL_CULL_FACE);  // only faces turned to the eye are emitted
 }
 
-// One indirect command per run, in order, through the ring; one multi-draw call unless the
-// ring is too small for all the commands.
+// One indirect command per run (per kCubesPerCommand cubes of a longer run), in order,
+// through the ring; one multi-draw call unless the ring is too small for all the commands.
 void CubeRenderer::multi_draw(const std::vector<SlotRun>& runs, uint64_t& calls, uint64_t& instances) {
+    if (vertex_path_ == VertexPath::kEighteenVertices) {
+        multi_draw_eighteen(runs, calls, instances);
+        return;
+    }
+    std::vector<DrawElementsIndirectCommand>& commands = command_scratch_;
+    commands.clear();
+    for (const SlotRun& run : runs) {
+        assert(uint64_t{run.first_slot} + run.count <= uint64_t{INT32_MAX} / kCubeVertexIdStride &&
+               "slot * 16 is a vertex id (GLint base vertex): the buffer may not pass 2^27 slots");
+        for (uint32_t done = 0; done < run.count; done += kCubesPerCommand) {
+            const uint32_t n = std::min(run.count - done, kCubesPerCommand);
+            commands.push_back({n * static_cast<GLuint>(kCubeFaceIndices.size()), 1, 0,
+                                static_cast<GLint>((run.first_slot + done) * kCubeVertexIdStride), 0});
+        }
+        instances += run.count;
+    }
+    const size_t per_call = ring_.max_reservation() / sizeof(DrawElementsIndirectCommand);
+    for (size_t i = 0; i < commands.size(); i += per_call) {
+        const size_t n = std::min(commands.size() - i, per_call);
+        UploadRing::Span span = ring_.reserve(n * sizeof(DrawElementsIndirectCommand), 4);
+        std::memcpy(span.data, commands.data() + i, n * sizeof(DrawElementsIndirectCommand));
+        ring_.commit(span, n * sizeof(DrawElementsIndirectCommand));
+        glMultiDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_INT, reinterpret_cast<const void*>(span.offset),
+                                    static_cast<GLsizei>(n), 0);
+        ++calls;
+        stats_.draw_bytes_last_frame += n * sizeof(DrawElementsIndirectCommand);
+    }
+}
+
+// The c9fcab8 path (bench_render's contender): one instanced command of 18 vertices per run.
+void CubeRenderer::multi_draw_eighteen(const std::vector<SlotRun>& runs, uint64_t& calls, uint64_t& instances) {
     const size_t per_call = ring_.max_reservation() / sizeof(DrawArraysIndirectCommand);
     size_t i = 0;
     while (i < runs.size()) {
@@ -300,7 +359,7 @@ void CubeRenderer::multi_draw(const std::vector<SlotRun>& runs, uint64_t& calls,
         UploadRing::Span span = ring_.reserve(n * sizeof(DrawArraysIndirectCommand), 4);
         auto* commands = reinterpret_cast<DrawArraysIndirectCommand*>(span.data);
         for (size_t k = 0; k < n; ++k) {
-            commands[k] = {kVerticesPerCube, runs[i + k].count, 0, runs[i + k].first_slot};
+            commands[k] = {kEighteenVertices, runs[i + k].count, 0, runs[i + k].first_slot};
             instances += runs[i + k].count;
         }
         ring_.commit(span, n * sizeof(DrawArraysIndirectCommand));

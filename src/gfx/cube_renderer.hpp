@@ -2,8 +2,9 @@
 // The cube renderer: lands each frame's slot work in the one InstanceBuffer through the
 // UploadRing (a few copies for an edit, one compute scatter for many writes), turns the
 // visible chunks' slot runs into indirect commands, and draws every cube with ONE
-// glMultiDrawArraysIndirect call: 18 vertices a cube (the <= 3 faces turned to the camera)
-// built in the vertex shader from gl_VertexID and the 8-byte instance (docs/light.md).
+// glMultiDrawElementsIndirect call: 12 vertices a cube (the 3 faces turned to the camera, 4
+// shared corners each, 18 indices) built in the vertex shader from gl_VertexID and the 8-byte
+// instance (docs/rendering.md, "The vertex stage"; docs/light.md).
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -13,6 +14,7 @@
 
 #include <glm/glm.hpp>
 
+#include "gfx/buffer_texture.hpp"
 #include "gfx/gl_object.hpp"
 #include "gfx/instance_buffer.hpp"
 #include "gfx/light_buffer.hpp"
@@ -39,8 +41,15 @@ struct VerifyError : std::runtime_error {
     std::string difference;
 };
 
+// How the cube vertex stage runs. kSharedCorners is the program's; kEighteenVertices is the
+// path of commit c9fcab8 (18 vertices a cube drawn instanced, each working out all four
+// corners of its face), kept so bench_render measures the two in one run.
+enum class VertexPath { kSharedCorners, kEighteenVertices };
+
 struct CubeRendererConfig {
     std::string shader_dir;
+    std::string cube_shader_dir;  // where cube.vert and cube.frag are read from; empty: shader_dir
+    VertexPath vertex_path = VertexPath::kSharedCorners;
     std::string assets_dir;
     std::vector<int> face_layers;  // texture layer of (block type * 6 + face), kFaceLayerCount entries
     size_t ring_bytes = 4u << 20;
@@ -62,7 +71,9 @@ struct CubeView {
 
 class CubeRenderer {
 public:
-    static constexpr int kVerticesPerCube = 18;
+    // The longest run one indirect command covers (the index buffer holds this many cubes'
+    // indices; longer runs become several commands).
+    static constexpr uint32_t kCubesPerCommand = 4096;
 
     struct Stats {
         uint64_t buffer_slots = 0;
@@ -120,6 +131,13 @@ public:
     std::vector<int32_t> read_back_page_table() const;
     Stats stats() const;
 
+    // One command of glMultiDrawElementsIndirect (the GL's DrawElementsIndirectCommand).
+    struct DrawElementsCommand {
+        uint32_t count, instance_count, first_index;
+        int32_t base_vertex;
+        uint32_t base_instance;
+    };
+
 private:
     void land_writes(const std::vector<SlotWrite>& writes);
     void land_light(const LightPageTable::FrameWork& light);
@@ -127,6 +145,7 @@ private:
     void read_queries();
     void use_cube_program(const CubeView& view, bool translucent);
     void multi_draw(const std::vector<SlotRun>& runs, uint64_t& calls, uint64_t& instances);
+    void multi_draw_eighteen(const std::vector<SlotRun>& runs, uint64_t& calls, uint64_t& instances);
 
     InstanceBuffer buffer_;
     LightPages light_;
@@ -135,7 +154,15 @@ private:
     Program cube_program_;
     Program scatter_program_;
     Program light_scatter_program_;
-    VertexArray empty_vao_;
+    VertexArray cube_vao_;  // no attributes; the corner index buffer
+    Buffer corner_indices_;
+    VertexPath vertex_path_;
+    std::vector<DrawElementsCommand> command_scratch_;  // the frame's commands, reused
+    // The buffers as cube.vert reads them (texture units 1, 2, 3).
+    struct BufferViews {
+        BufferTexture instances, pages, light;
+    };
+    BufferViews views_;
     // The cube program's uniform locations, looked up once.
     struct CubeUniforms {
         int view_proj = -1, origin_chunk = -1, camera_offset = -1, sky = -1, fog = -1;

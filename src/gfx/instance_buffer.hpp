@@ -24,6 +24,7 @@ public:
 
     uint32_t slots() const { return slots_; }
     uint64_t bytes() const { return uint64_t{slots_} * kInstanceBytes; }
+    uint64_t page_table_bytes() const { return uint64_t{slots_} / kSlotsPerPage * kPageEntryBytes; }
     uint64_t growths() const { return growths_; }
     unsigned int instances() const { return instances_.get(); }  // GL buffer names
     unsigned int page_table() const { return pages_.get(); }

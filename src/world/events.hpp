@@ -30,7 +30,7 @@ struct ChunkHandle {
 // offsets), numbered in the order y, then z, then x run from -1 to 1. The corner of a
 // face is occluded by three of them (side, side, corner), so their opacity bits give the
 // occlusion of every corner of every face. shaders/cube.vert holds the same numbering
-// (kOccluderBit; a test compares them).
+// (kOccluderCells; a test compares them).
 inline constexpr int kOccluderCount = 20;
 constexpr int occluder_bit(int dx, int dy, int dz) {
     int k = 0;

@@ -9,8 +9,13 @@
 // Usage: bench_render [--view-distance N] [--frames-per-pose N] [--json PATH]; prints a
 // table, and with --json also writes the figures (and how many bytes each edit uploaded) as
 // JSON for tools/plot_benchmarks.py.
+// bench_render --pose craft [--frames-per-pose N] [--shaders DIR] [--json PATH]: the pose matched with
+// fogleman/Craft, drawn by this vertex stage and by commit c9fcab8's (tests/bench/contender),
+// 7 alternated rounds of N frames (10) each; medians, vertex runs and samples of each.
+// --shaders DIR reads our cube.vert and cube.frag from DIR (a change tried without a rebuild).
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -79,6 +84,19 @@ struct Result {
 
 enum class Drawing { kNearToFar, kSlotOrder, kWholeBuffer };
 
+// Draws `runs` from `eye` with the fog of `view_distance` (the frame's cube pass).
+void draw_runs(gfx::CubeRenderer& renderer, const std::vector<SlotRun>& runs, const Eye& eye, int view_distance) {
+    gfx::CubeView view;
+    view.view_projection = eye.view_projection;
+    view.origin_chunk = eye.origin_chunk;
+    view.camera_offset = eye.offset;
+    view.fog_end = float(view_distance * 16);
+    view.fog_start = view.fog_end * 0.7f;
+    renderer.begin_frame();
+    renderer.draw(runs, view);
+    renderer.end_frame();
+}
+
 // Renders `frames` frames per pose along a circle; cpu_ms is submission only, frame_ms
 // includes gfx::finish() (on llvmpipe: the rasterisation itself).
 Result run_path(gfx::CubeRenderer& renderer, Scene& scene, Drawing drawing, int view_distance, int frames_per_pose,
@@ -117,15 +135,7 @@ Result run_path(gfx::CubeRenderer& renderer, Scene& scene, Drawing drawing, int 
                               [](const SlotRun& a, const SlotRun& b) { return a.first_slot < b.first_slot; });
                 }
             }
-            gfx::CubeView view;
-            view.view_projection = vp;
-            view.origin_chunk = origin;
-            view.camera_offset = offset;
-            view.fog_end = float(view_distance * 16);
-            view.fog_start = view.fog_end * 0.7f;
-            renderer.begin_frame();
-            renderer.draw(runs, view);
-            renderer.end_frame();
+            draw_runs(renderer, runs, Eye{origin, offset, vp}, view_distance);
             const auto t1 = Clock::now();
             gfx::finish();
             const auto t2 = Clock::now();
@@ -187,6 +197,129 @@ std::string to_json(int view_distance, size_t chunks, int width, int height, int
     }
     out += "  ]\n}\n";
     return out;
+}
+
+// [SECTION] the Craft pose: this vertex stage against commit c9fcab8's
+
+// The pose matched with fogleman/Craft's view (docs/benchmarks.md, "The vertex stage"):
+// view distance 20 (a 320-block radius; --view-distance changes it), terrain seed 1, 1280x720, the eye at (-8.5, 75,
+// 8.5) looking north and 10 degrees down.
+constexpr int kCraftViewDistance = 20;
+
+// CPU time of the whole process (every thread: the main one's vertex stage and the
+// rasteriser's), robust to other processes taking the cores of a shared machine.
+double process_cpu_ms() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
+
+double median_of(std::vector<double> t) {
+    std::sort(t.begin(), t.end());
+    const size_t n = t.size();
+    return n == 0 ? 0.0 : n % 2 == 1 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+}
+
+struct PathResult {
+    std::vector<double> frame_ms;    // every timed frame (submission to finish)
+    std::vector<double> process_ms;  // the process's CPU time in each timed frame
+    double cpu_ms = 0;               // submission only, summed
+    int64_t vertex_invocations = -1, samples = -1;
+    uint64_t instances = 0;
+    double median() const { return median_of(frame_ms); }
+};
+
+// Draws `frames` frames of the pose's opaque pass with `renderer`, adding to `r`.
+void draw_pose(gfx::CubeRenderer& renderer, Scene& scene, const Eye& eye, int view_distance, int frames, bool timed,
+               PathResult& r, Window& window) {
+    for (int f = 0; f < frames; ++f) {
+        const double c0 = process_cpu_ms();
+        const auto t0 = Clock::now();
+        gfx::begin_frame(1280, 720, Rgb8{142, 186, 232});
+        draw_runs(renderer, scene.cull.cull(eye, scene.slots), eye, view_distance);
+        const auto t1 = Clock::now();
+        gfx::finish();
+        const auto t2 = Clock::now();
+        const double c2 = process_cpu_ms();
+        window.swap_buffers();
+        if (!timed) continue;
+        r.process_ms.push_back(c2 - c0);
+        r.frame_ms.push_back(std::chrono::duration<double, std::milli>(t2 - t0).count());
+        r.cpu_ms += std::chrono::duration<double, std::milli>(t1 - t0).count();
+        r.vertex_invocations = renderer.stats().vertex_invocations;
+        r.samples = renderer.stats().samples_passed;
+        r.instances = renderer.stats().instances_drawn;
+    }
+}
+
+// Both paths over one world, alternated: `rounds` rounds of `frames` frames each, the order
+// swapped every round so a busy spell of a shared machine falls on both.
+int run_craft_pose(int view_distance, int rounds, int frames, const std::string& shaders,
+                   const std::string& json_path) {
+    const std::unique_ptr<Window> window_owner = bench::open_bench_window("bench_render", 1280, 720);
+    if (!window_owner) return 1;
+    Window& window = *window_owner;
+    World world({WorldType::kTerrain, 1, view_distance, 1});
+    const WorldEvents events = world.load_now(bench::columns_within(view_distance));
+    gfx::CubeRendererConfig ours_config = bench::bench_renderer_config();
+    gfx::CubeRendererConfig contender_config = ours_config;
+    ours_config.cube_shader_dir = shaders;
+    contender_config.cube_shader_dir = SLOTCRAFT_SOURCE_DIR "/tests/bench/contender";
+    contender_config.vertex_path = gfx::VertexPath::kEighteenVertices;
+    constexpr int kPaths = 2;
+    const char* const names[kPaths] = {"shared corners", "c9fcab8 (18 vertices)"};
+    gfx::CubeRenderer ours(ours_config), contender(contender_config);
+    gfx::CubeRenderer* renderers[kPaths] = {&ours, &contender};
+    Scene scenes[kPaths];
+    PathResult results[kPaths];
+    Camera camera;
+    camera.position = {-8.5, 75.0, 8.5};
+    camera.pitch = -10.0;
+    const Eye eye = eye_of(camera, view_distance, 1280.0f / 720.0f);
+    for (int p = 0; p < kPaths; ++p) {
+        fill(scenes[p], world, events);
+        renderers[p]->land(scenes[p].slots, scenes[p].light);
+        draw_pose(*renderers[p], scenes[p], eye, view_distance, 3, false, results[p],
+                  window);  // the JIT compiles its variants
+    }
+    for (int round = 0; round < rounds; ++round) {
+        for (int k = 0; k < kPaths; ++k) {
+            const int p = (round % 2 == 0) ? k : kPaths - 1 - k;
+            draw_pose(*renderers[p], scenes[p], eye, view_distance, frames, true, results[p], window);
+        }
+    }
+    std::printf("Craft pose: view distance %d, 1280x720, %d rounds x %d frames a path, alternated\n", view_distance,
+                rounds, frames);
+    std::printf("%-24s %10s %10s %12s %14s %12s %10s %9s %9s\n", "path", "median ms", "cpu ms", "process ms",
+                "vertex runs", "samples", "instances", "frame vs", "process vs");
+    std::string json = "{\n  \"benchmark\": \"bench_render\",\n  \"pose\": \"craft\",\n  \"view_distance\": " +
+                       std::to_string(view_distance) + ",\n  \"rounds\": " + std::to_string(rounds) +
+                       ",\n  \"frames_per_round\": " + std::to_string(frames) + ",\n  \"paths\": [\n";
+    for (int p = 0; p < kPaths; ++p) {
+        const PathResult& r = results[p];
+        const double cpu = r.cpu_ms / double(std::max<size_t>(r.frame_ms.size(), 1));
+        const double process = median_of(r.process_ms);
+        std::printf("%-24s %10.2f %10.2f %12.2f %14lld %12lld %10llu %8.3fx %8.3fx\n", names[p], r.median(), cpu,
+                    process, static_cast<long long>(r.vertex_invocations), static_cast<long long>(r.samples),
+                    static_cast<unsigned long long>(r.instances), r.median() / results[1].median(),
+                    process / median_of(results[1].process_ms));
+        json += "    {\"name\": \"" + std::string(names[p]) + "\", \"frame_ms_median\": " + std::to_string(r.median()) +
+                ", \"cpu_ms\": " + std::to_string(cpu) +
+                ", \"process_cpu_ms_median\": " + std::to_string(median_of(r.process_ms)) +
+                ", \"vertex_invocations\": " + std::to_string(r.vertex_invocations) +
+                ", \"samples\": " + std::to_string(r.samples) + ", \"instances\": " + std::to_string(r.instances) +
+                "}" + (p + 1 < kPaths ? ",\n" : "\n");
+    }
+    json += "  ],\n  \"ratio\": " + std::to_string(results[0].median() / results[1].median()) + "\n}\n";
+    if (!json_path.empty()) {
+        std::ofstream out(json_path, std::ios::binary);
+        out << json;
+        if (!out) {
+            std::fprintf(stderr, "bench_render: cannot write %s: check that its folder exists\n", json_path.c_str());
+            return 1;
+        }
+    }
+    return 0;
 }
 
 int run(int view_distance, int frames_per_pose, const std::string& json_path) {
@@ -274,7 +407,35 @@ int run(int view_distance, int frames_per_pose, const std::string& json_path) {
 }  // namespace slotcraft
 
 int main(int argc, char** argv) {
-    const auto args = slotcraft::bench::parse_gl_bench_args("bench_render", argc, argv, {}, true);
+    // --pose craft: the Craft pose instead of the circle, both vertex paths alternated.
+    std::vector<char*> rest;
+    bool craft = false;
+    std::string shaders;  // --shaders DIR: our cube shaders from DIR (to try a change without a rebuild)
+    for (int i = 0; i < argc; ++i) {
+        if (i > 0 && i + 1 < argc && std::string(argv[i]) == "--shaders") {
+            shaders = argv[++i];
+            continue;
+        }
+        if (i > 0 && std::string(argv[i]) == "--pose") {
+            if (i + 1 >= argc || std::string(argv[i + 1]) != "craft") {
+                std::fprintf(stderr, "bench_render: --pose takes the name of a pose: craft\n");
+                return 2;
+            }
+            craft = true;
+            ++i;
+            continue;
+        }
+        rest.push_back(argv[i]);
+    }
+    slotcraft::bench::GlBenchArgs defaults;
+    if (craft) {
+        defaults.frames_per_pose = 10;
+        defaults.view_distance = slotcraft::kCraftViewDistance;
+    }
+    const auto args = slotcraft::bench::parse_gl_bench_args("bench_render", static_cast<int>(rest.size()), rest.data(),
+                                                            defaults, true);
     if (!args) return 2;
+    if (craft)
+        return slotcraft::run_craft_pose(args->view_distance, 7, args->frames_per_pose, shaders, args->json_path);
     return slotcraft::run(args->view_distance, args->frames_per_pose, args->json_path);
 }

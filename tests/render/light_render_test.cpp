@@ -2,7 +2,7 @@
 // lamp, an inner corner out in the open field next to a second lamp), each at daylight 1
 // and 0.1, against reference PNGs; the room looks the same by day and by night (no sky gets
 // in, block light is not scaled); the field darkens at night but keeps its lamp's glow.
-// Then random edits with lamps: `verify` passes, no GL error, 18 vertices per instance.
+// Then random edits with lamps: `verify` passes, no GL error, about 12 vertex runs per drawn cube.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -127,7 +127,9 @@ TEST(LightRender, RandomEditsWithLampsVerifyWithoutGlErrors) {
     const int64_t vertices = stat_int(stats, "gpu.vertex_invocations");
     const int64_t instances = stat_int(stats, "draw.instances");
     ASSERT_GT(instances, 0);
-    if (vertices >= 0) EXPECT_LE(vertices, 18 * instances) << "18 vertices (at most) per instance, as before";
+    if (vertices >= 0) {
+        EXPECT_LE(vertices, 12 * instances + 12 * instances / 100) << "12 shared corners a cube";
+    }
 }
 
 }  // namespace

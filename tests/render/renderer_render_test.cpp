@@ -112,14 +112,23 @@ TEST(RendererRender, SteadyStateNeverWaitsForTheRing) {
     EXPECT_EQ(stat_int(Json::parse_file(dir + "/b.json"), "upload.bytes_last_frame"), 0);
 }
 
-TEST(RendererRender, VertexShaderRunsAreEighteenPerInstanceDrawn) {
+// Each drawn cube runs its 12 shared corners (3 faces of 4), not the 18 vertices of its 6
+// triangles; llvmpipe runs a corner again when a batch of its vertex cache ends inside a cube
+// (a few in a thousand).
+void expect_twelve_corners_a_cube(const Json& stats) {
+    const int64_t cubes = stat_int(stats, "draw.instances");
+    EXPECT_GE(stat_int(stats, "gpu.vertex_invocations"), 12 * cubes);
+    EXPECT_LE(stat_int(stats, "gpu.vertex_invocations"), 12 * cubes + 12 * cubes / 100);
+}
+
+TEST(RendererRender, VertexShaderRunsAreTwelvePerCubeDrawn) {
     const std::string dir = out_dir();
     const std::string script = "camera 0 100 0 0 -30\nwait 3\nstats " + dir + "/stats.json\n";
     const auto r = run_script(dir, script, {"--world", "terrain", "--view-distance", "2"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto stats = Json::parse_file(dir + "/stats.json");
     EXPECT_GT(stat_int(stats, "draw.instances"), 0);
-    EXPECT_EQ(stat_int(stats, "gpu.vertex_invocations"), 18 * stat_int(stats, "draw.instances"));
+    expect_twelve_corners_a_cube(stats);
     EXPECT_GT(stat_int(stats, "gpu.samples_passed"), 0);
 }
 
@@ -137,7 +146,7 @@ TEST(RendererRender, EmptySlotsPassNoSample) {
     const auto stats = Json::parse_file(dir + "/stats.json");
     EXPECT_GE(stat_int(stats, "draw.instances"), 2);      // the empty slot is drawn...
     EXPECT_EQ(stat_int(stats, "gpu.samples_passed"), 0);  // ...and passes no sample
-    EXPECT_EQ(stat_int(stats, "gpu.vertex_invocations"), 18 * stat_int(stats, "draw.instances"));
+    EXPECT_EQ(stat_int(stats, "gpu.vertex_invocations"), 12 * stat_int(stats, "draw.instances"));
 }
 
 TEST(RendererRender, PositionsAreExactFarFromTheOrigin) {
