@@ -154,6 +154,25 @@ TEST(HardenRender, Fill256CubedSavedToAWorldFileQuitsWithExit0_SlowUnderAsan) {
         << "every recorded edit is in the file";
 }
 
+// SIGTERM half a second after a 128^3 fill (2,097,152 edits in one commit) once gave the same
+// false "lost" message and exit 4; the last try waits for the moving commit: exit 143 and
+// every edit in the file. Slow under ASan ("Slow tests" in docs/testing.md).
+TEST(HardenRender, SigtermDuringTheCommitOfA128CubedFillExits143WithEveryEditSaved_SlowUnderAsan) {
+    const std::string dir = out_dir();
+    const std::string world = dir + "/world.db";
+    test::write_text(dir + "/run.txt",
+                     "region 0 60 0 127 187 127\nfill stone\nstats " + dir + "/ready.json\nwait 100000\n");
+    test::StartedProgram program(SLOTCRAFT_EXE, {"--script", dir + "/run.txt", "--vsync", "off", "--size", "320x180",
+                                                 "--world-file", world, "--world", "flat", "--view-distance", "1"});
+    ASSERT_TRUE(render_test::appears(dir + "/ready.json", program));
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    ::kill(program.pid(), SIGTERM);
+    const test::RunResult r = program.finish();
+    EXPECT_EQ(r.exit_code, 128 + SIGTERM) << r.err;
+    EXPECT_EQ(r.err.find("lost"), std::string::npos) << r.err;
+    EXPECT_EQ(render_test::saved_edits(world), std::size_t{128} * 128 * 128);
+}
+
 // An X server of the test's own (Xvfb -displayfd), so a test can take it away under a
 // running program.
 class PrivateXServer {
