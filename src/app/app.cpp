@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
@@ -26,6 +27,8 @@
 #include "app/stop_signals.hpp"
 #include "app/window.hpp"
 #include "app/world_session.hpp"
+#include "user/shown_text.hpp"
+#include "user/user_file.hpp"
 #include "ui/hud.hpp"
 
 namespace slotcraft {
@@ -44,8 +47,9 @@ constexpr size_t kCompactionMovesPerFrame = 256;
 constexpr int64_t kMetaEveryFrames = 60;
 // How long a message stays under the crosshair (rendered frames).
 constexpr int64_t kMessageFrames = 150;
-// The last try to write the edits at the end of a run (failed commits are retried meanwhile).
-constexpr std::chrono::milliseconds kLastSaveTry{3000};
+// The last try to write the edits at the end of a run gives up after this long without
+// progress (a commit of millions of edits that is moving is waited for; docs/saving.md).
+constexpr std::chrono::milliseconds kLastSaveStall{5000};
 
 App* app_of(GLFWwindow* window) { return static_cast<App*>(glfwGetWindowUserPointer(window)); }
 void key_callback(GLFWwindow* w, int key, int /*scancode*/, int action, int mods) {
@@ -65,9 +69,8 @@ std::string imgui_ini_path(const std::string& settings_path) {
     std::error_code ec;
     std::filesystem::create_directories(folder, ec);
     if (ec) {
-        std::fprintf(stderr,
-                     "slotcraft: cannot create the settings folder '%s' (%s): the panels' fold state is not kept\n",
-                     folder.c_str(), ec.message().c_str());
+        print_message("cannot create the settings folder " + quoted_path(folder.string()) + " (" + ec.message() +
+                      "): the panels' fold state is not kept");
         return {};
     }
     return (folder / "imgui.ini").string();
@@ -147,6 +150,29 @@ App::~App() {
 // [SECTION] the loop
 
 int App::run() {
+    try {
+        return run_frames();
+    } catch (const DisplayLost& lost) {
+        end_after_display_lost(lost);
+    }
+}
+
+void App::end_after_display_lost(const DisplayLost& lost) {
+    const bool saving = session_->save_stats().has_value();
+    const int saved = finish_saving();
+    editor_.reset();
+    session_.reset();  // commits what is left, closes the file, joins the generation workers
+    print_message(
+        std::string(lost.what()) + ": stopping; " +
+        (saving ? "the last edits were committed and the world file closed" : "no world file: nothing to save") +
+        (options_.stats_json_path.empty() && options_.screenshot_path.empty()
+             ? ""
+             : "; the stats and screenshot files at exit are not written (they need the display)"));
+    std::fflush(stderr);
+    std::_Exit(saved != kExitOk ? saved : 128 + SIGHUP);  // no teardown: it would talk to the display
+}
+
+int App::run_frames() {
     bool captured_last = false;
     measures_.last_frame_time = glfwGetTime();
     while (!window_->should_close()) {
@@ -175,8 +201,10 @@ int App::run() {
     }
     const int signal = stop_signal();
     if (signal != 0) {
-        std::fprintf(stderr, "slotcraft: %s: stopping; committing the last edits and closing the world file\n",
-                     stop_signal_name(signal));
+        // Only a run with a world file has edits to commit (docs/saving.md).
+        print_message(std::string(stop_signal_name(signal)) +
+                      (session_->save_stats() ? ": stopping; committing the last edits and closing the world file"
+                                              : ": stopping (no world file: nothing to save)"));
     }
     // The last frame is wanted as a PNG but the run ended another way: render it now.
     if (!options_.screenshot_path.empty() && !captured_last && signal == 0) {
@@ -199,10 +227,10 @@ int App::run() {
 int App::finish_saving() {
     save_meta();  // the player's last place, committed with the last edits
     try {
-        session_->finish_saving(kLastSaveTry);
+        session_->finish_saving(kLastSaveStall);
         return kExitOk;
     } catch (const EditsNotSaved& e) {  // said now; the stats file and settings still get written
-        std::fprintf(stderr, "slotcraft: %s\n", e.what());
+        print_message(e.what());
         return kExitNotSaved;
     }
 }
@@ -216,7 +244,7 @@ void App::watch_saving() {
     shown_.save_summary = save_summary(*s);
     if (s->write_backs != shown_.write_backs_seen) {
         shown_.write_backs_seen = s->write_backs;
-        std::fprintf(stderr, "slotcraft: %s\n", s->last_write_back.c_str());
+        print_message(s->last_write_back);
         show_message(s->last_write_back);
     }
 }
@@ -448,12 +476,12 @@ void App::save_settings() const {
     try {
         write_back_settings(settings_file_.path, settings_file_.at_start, live_settings());
     } catch (const SettingsError& e) {
-        std::fprintf(stderr, "slotcraft: %s\n", e.what());
+        print_message(e.what());
     }
 }
 
 void App::show_message(std::string text) {
-    message_.text = std::move(text);
+    message_.text = safe_message(text);  // whatever the source, no control byte reaches the HUD
     message_.until_frame = measures_.frame_times.count() + kMessageFrames;
 }
 

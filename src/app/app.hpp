@@ -29,6 +29,7 @@
 namespace slotcraft {
 
 class Window;
+struct DisplayLost;
 class ImGuiLayer;
 class StatsJson;
 class WorldSession;
@@ -96,6 +97,11 @@ private:
     void watch_saving();
     // The bounded last try to write every edit; returns kExitNotSaved (after saying so) or kExitOk.
     int finish_saving();
+    // The frames until the run ends, then the end of the run (run() wraps it).
+    int run_frames();
+    // The X server went away: the edits are committed, the world file closed, and the process
+    // ends here (129, as SIGHUP) without a call that would touch the display again.
+    [[noreturn]] void end_after_display_lost(const DisplayLost& lost);
     void save_settings() const;
     LiveSettings live_settings() const;
     // What a script line drives: the parts, and the App for the loop-level things.

@@ -10,6 +10,8 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "user/user_file.hpp"
+
 namespace slotcraft {
 
 namespace fs = std::filesystem;
@@ -30,8 +32,8 @@ int write_all(int fd, std::string_view text) {
 
 // A device or a pipe (or a symlink to one): written through, never renamed over.
 std::optional<AtomicWriteFailure> write_through(const std::string& path, std::string_view text) {
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd < 0) return AtomicWriteFailure{AtomicWriteStep::kOpen, errno, {}};
+    const int fd = open_output_no_wait(path);  // a pipe nobody reads fails at once (ENXIO)
+    if (fd < 0) return AtomicWriteFailure{AtomicWriteStep::kOpen, -fd, {}};
     int error = write_all(fd, text);
     const AtomicWriteStep step = error != 0 ? AtomicWriteStep::kWrite : AtomicWriteStep::kReplace;
     if (::close(fd) != 0 && error == 0) error = errno;
@@ -44,9 +46,17 @@ std::optional<AtomicWriteFailure> write_through(const std::string& path, std::st
 std::string atomic_write_target(const std::string& path) {
     std::error_code ec;
     if (!fs::is_symlink(fs::symlink_status(path, ec))) return path;
-    // A link to a file that does not exist yet resolves to where the file will be.
-    const fs::path resolved = fs::weakly_canonical(path, ec);
-    return ec ? path : resolved.string();
+    // Link by link, so a link to a file that does not exist yet (a dotfiles folder not filled
+    // yet) resolves to where that file will be, and the link stays.
+    fs::path at = path;
+    constexpr int kMaxLinks = 40;  // as the kernel's own limit: a loop ends here
+    for (int i = 0; i < kMaxLinks && fs::is_symlink(fs::symlink_status(at, ec)); ++i) {
+        const fs::path to = fs::read_symlink(at, ec);
+        if (ec) return path;
+        at = to.is_absolute() ? to : at.parent_path() / to;
+    }
+    const fs::path resolved = fs::weakly_canonical(at, ec);
+    return (ec ? at.lexically_normal() : resolved).string();
 }
 
 std::optional<AtomicWriteFailure> write_atomically(const std::string& path, std::string_view text,

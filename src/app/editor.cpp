@@ -4,6 +4,7 @@
 #include <string>
 
 #include "app/world_session.hpp"
+#include "user/shown_text.hpp"
 #include "ui/overlay.hpp"
 
 namespace slotcraft {
@@ -87,6 +88,18 @@ const Region& Editor::selected(const char* what) const {
 }
 
 void Editor::after_edit(const EditReport& report) {
+    if (report.step_lost) {  // said on stderr too: a script's user must learn it (docs/scripting.md)
+        const std::size_t older = report.steps_dropped - 1;
+        const std::string text = "undo: this operation cannot be undone: its step alone needs " +
+                                 std::to_string(report.step_bytes) + " bytes, over --undo-mib " +
+                                 std::to_string(undo_mib_) +
+                                 (older > 0 ? " (the " + std::to_string(older) + " older step(s) were dropped too)"
+                                            : "") +
+                                 "; raise --undo-mib to undo operations this large";
+        print_message("warning: " + text);
+        say_(text);
+        return;
+    }
     if (report.steps_dropped == 0) return;
     say_("undo: dropped the " + std::to_string(report.steps_dropped) + " oldest step(s) to stay within --undo-mib " +
          std::to_string(undo_mib_));

@@ -12,6 +12,8 @@
 #include "app/stats_json.hpp"
 #include "app/stop_signals.hpp"
 #include "app/window.hpp"
+#include "user/shown_text.hpp"
+#include "user/user_file.hpp"
 #include "save/save.hpp"
 #include "gfx/cube_renderer.hpp"
 #include "gfx/shader.hpp"
@@ -39,7 +41,7 @@ Settings load_settings(const std::string& path) {
     try {
         return Settings::load(path);
     } catch (const SettingsError& e) {
-        std::fprintf(stderr, "slotcraft: %s\n", e.what());
+        print_message(e.what());
         throw EarlyExit{kExitUsage};
     }
 }
@@ -52,7 +54,8 @@ void check_output_flags(const Options& options) {
         try {
             check_output_folder(path);
         } catch (const OutputFileError& e) {
-            std::fprintf(stderr, "slotcraft: %s: %s\n\n%s", flag, e.what(), usage_text().c_str());
+            print_message(std::string(flag) + ": " + e.what());
+            std::fprintf(stderr, "\n%s", usage_text().c_str());
             throw EarlyExit{kExitUsage};
         }
     }
@@ -75,9 +78,9 @@ std::vector<ScriptCommand> load_checked_script(const std::string& path) {
         }
         return script;
     } catch (const ScriptError& e) {
-        std::fprintf(stderr, "slotcraft: script %s: %s\n", path.c_str(), e.what());
+        print_message("script " + quoted_path(path) + ": " + e.what());
     } catch (const std::runtime_error& e) {
-        std::fprintf(stderr, "slotcraft: %s\n", e.what());
+        print_message(e.what());
     }
     throw EarlyExit{kExitUsage};
 }
@@ -91,19 +94,19 @@ int run_app(Options options, std::vector<ScriptCommand> script, const Settings& 
         App app(std::move(options), std::move(script), settings, settings_path);
         return app.run();
     } catch (const ScriptError& e) {
-        std::fprintf(stderr, "slotcraft: script %s: %s\n", script_path.c_str(), e.what());
+        print_message("script " + quoted_path(script_path) + ": " + e.what());
         return kExitUsage;
     } catch (const WorldFileError& e) {
-        std::fprintf(stderr, "slotcraft: %s\n", e.what());
+        print_message(e.what());
         return kExitEnvironment;
     } catch (const OutputFileError& e) {  // --screenshot or --stats-json could not be written
-        std::fprintf(stderr, "slotcraft: %s\n", e.what());
+        print_message(e.what());
         return kExitUsage;
     } catch (const gfx::VerifyError& e) {
-        std::fprintf(stderr, "slotcraft: %s\n", e.what());
+        print_message(e.what());
         return kExitUsage;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "slotcraft: %s\n", e.what());
+        print_message(e.what());
         return kExitEnvironment;
     }
 }
@@ -115,7 +118,8 @@ int run_program(const std::vector<std::string>& args) {
     try {
         options = parse_options(args);
     } catch (const OptionsError& e) {
-        std::fprintf(stderr, "slotcraft: %s\n\n%s", e.what(), usage_text().c_str());
+        print_message(e.what());
+        std::fprintf(stderr, "\n%s", usage_text().c_str());
         return kExitUsage;
     }
     if (options.help) {

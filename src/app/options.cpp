@@ -8,6 +8,8 @@
 #include <set>
 #include <utility>
 
+#include "user/shown_text.hpp"
+
 namespace slotcraft {
 
 std::optional<int64_t> parse_int(const std::string& text, int64_t min, int64_t max) {
@@ -91,7 +93,7 @@ int64_t need_int(const std::string& flag, const std::string& value, int64_t min,
     auto v = parse_int(value, min, max);
     if (!v) {
         throw OptionsError(flag + " needs a whole number from " + std::to_string(min) + " to " + std::to_string(max) +
-                           ", got '" + value + "'");
+                           ", got " + shown(value));
     }
     return *v;
 }
@@ -99,7 +101,7 @@ int64_t need_int(const std::string& flag, const std::string& value, int64_t min,
 double need_fraction(const std::string& flag, const std::string& value) {
     const std::optional<double> v = parse_double(value);
     if (!v || !(*v >= 0.0 && *v <= 1.0)) {
-        throw OptionsError(flag + " needs a number from 0 to 1, got '" + value + "'");
+        throw OptionsError(flag + " needs a number from 0 to 1, got " + shown(value));
     }
     return *v;
 }
@@ -113,14 +115,14 @@ const std::map<std::string, ValueFlag>& value_flags() {
           [](Options& o, const std::string& v) {
               auto size = parse_size(v);
               if (!size)
-                  throw OptionsError("--size needs WIDTHxHEIGHT, each 1..16384 (e.g. 1280x720), got '" + v + "'");
+                  throw OptionsError("--size needs WIDTHxHEIGHT, each 1..16384 (e.g. 1280x720), got " + shown(v));
               o.width = size->first;
               o.height = size->second;
           }}},
         {"--vsync",
          {"on|off",
           [](Options& o, const std::string& v) {
-              if (v != "on" && v != "off") throw OptionsError("--vsync needs on or off, got '" + v + "'");
+              if (v != "on" && v != "off") throw OptionsError("--vsync needs on or off, got " + shown(v));
               o.vsync = v == "on";
           }}},
         {"--shaders", {"DIR", [](Options& o, const std::string& v) { o.shaders_dir = v; }}},
@@ -132,7 +134,7 @@ const std::map<std::string, ValueFlag>& value_flags() {
           [](Options& o, const std::string& v) {
               o.seed_given = true;
               const std::optional<WorldType> type = parse_world_type(v);
-              if (!type) throw OptionsError("--world needs " + kWorldTypeNames.choices(" or ") + ", got '" + v + "'");
+              if (!type) throw OptionsError("--world needs " + kWorldTypeNames.choices(" or ") + ", got " + shown(v));
               o.world = *type;
           }}},
         {"--seed",
@@ -151,8 +153,8 @@ const std::map<std::string, ValueFlag>& value_flags() {
           [](Options& o, const std::string& v) {
               const std::optional<double> ms = parse_double(v);
               if (!ms || *ms < kMinStreamBudgetMs || *ms > kMaxStreamBudgetMs) {
-                  throw OptionsError("--stream-budget-ms needs milliseconds from 0.1 to 1000 (e.g. 4 or 2.5), got '" +
-                                     v + "'");
+                  throw OptionsError("--stream-budget-ms needs milliseconds from 0.1 to 1000 (e.g. 4 or 2.5), got " +
+                                     shown(v));
               }
               o.stream_budget_ms = *ms;
           }}},
@@ -165,7 +167,7 @@ const std::map<std::string, ValueFlag>& value_flags() {
               const bool ok = !v.empty() && v.size() <= 64 &&
                               v.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") ==
                                   std::string::npos;
-              if (!ok) throw OptionsError("--world-name needs 1..64 letters, digits, '_' or '-', got '" + v + "'");
+              if (!ok) throw OptionsError("--world-name needs 1..64 letters, digits, '_' or '-', got " + shown(v));
               o.world_name = v;
           }}},
         {"--world-file",
@@ -198,6 +200,12 @@ Options parse_options(const std::vector<std::string>& args, Options defaults) {
             options.help = true;
             continue;
         }
+        for (const char* bare : {"--gl-debug", "--new"}) {
+            if (arg.starts_with(std::string(bare) + "=")) {
+                throw OptionsError(std::string(bare) + " takes no value, got " + shown(arg.substr(arg.find('=') + 1)) +
+                                   "; give it alone");
+            }
+        }
         if (arg == "--gl-debug" || arg == "--new") once(arg);
         if (arg == "--gl-debug") {
             options.gl_debug = true;
@@ -214,12 +222,14 @@ Options parse_options(const std::vector<std::string>& args, Options defaults) {
             value = arg.substr(eq + 1);
         }
         auto it = value_flags().find(flag);
-        if (it == value_flags().end()) throw OptionsError("unknown option '" + arg + "'");
+        if (it == value_flags().end()) throw OptionsError("unknown option " + shown(arg));
         once(flag);
         if (!value) {
             if (i + 1 >= args.size()) throw OptionsError(flag + " needs a value (" + it->second.what + ")");
             value = args[++i];
         }
+        // An empty value never stands for a default or for "none" (a path, a number, a name).
+        if (value->empty()) throw OptionsError(flag + " needs a value (" + it->second.what + "), got an empty one");
         it->second.set(options, *value);
     }
     if (!options.world_name.empty() && !options.world_file.empty()) {

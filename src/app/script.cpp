@@ -1,11 +1,11 @@
 // Script parsing and the ONE table of script commands: words, checks, help and handler.
 #include "app/script.hpp"
 
+#include "user/user_file.hpp"
+
 #include <algorithm>
 #include <cassert>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "app/controls.hpp"
@@ -299,25 +299,6 @@ const std::vector<ScriptCommandSpec>& script_commands() {
 
 // [SECTION] parsing
 
-std::string shown(std::string_view word) {
-    constexpr std::size_t kShownBytes = 64;
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::string out = "'";
-    for (std::size_t i = 0; i < word.size() && i < kShownBytes; ++i) {
-        const auto byte = static_cast<unsigned char>(word[i]);
-        if (byte >= 0x20 && byte < 0x7f) {
-            out += static_cast<char>(byte);
-        } else {  // control bytes (an escape sequence would reach the terminal) and non-ASCII
-            out += "\\x";
-            out += kHex[byte >> 4];
-            out += kHex[byte & 0xf];
-        }
-    }
-    out += "'";
-    if (word.size() > kShownBytes) out += "... (" + std::to_string(word.size()) + " bytes)";
-    return out;
-}
-
 namespace {
 
 bool is_whole(double v) { return v == static_cast<double>(static_cast<int64_t>(v)); }
@@ -386,9 +367,14 @@ ScriptCommand parse_line(int line_number, const std::vector<std::string>& words)
     const bool other_form = !spec->other_params.empty() && cmd.args.size() == spec->other_params.size();
     const std::vector<ScriptArg>& params = other_form ? spec->other_params : spec->params;
     if (cmd.args.size() != params.size()) {
+        const bool takes_path = std::any_of(params.begin(), params.end(),
+                                            [](const ScriptArg& a) { return a.kind == kOutputFile; });
         throw ScriptError(line_number, "'" + verb + "' takes " + std::to_string(spec->params.size()) +
                                            " argument(s), got " + std::to_string(cmd.args.size()) +
-                                           " (usage: " + spec->help + ")");
+                                           " (usage: " + spec->help + ")" +
+                                           (takes_path && cmd.args.size() > params.size()
+                                                ? "; a path in a script cannot hold spaces: name one without"
+                                                : ""));
     }
     for (size_t i = 0; i < cmd.args.size(); ++i) {
         if (const auto number = check_value(cmd, params[i], i)) cmd.numbers.push_back(*number);
@@ -408,6 +394,12 @@ std::vector<ScriptCommand> parse_script(const std::string& text) {
     int line_number = 0;
     while (std::getline(in, line)) {
         ++line_number;
+        // A CR not ending the line (CRLF's CR is): old Mac line ends would run every line into one.
+        if (const auto cr = line.find('\r'); cr != std::string::npos && cr + 1 < line.size()) {
+            throw ScriptError(line_number,
+                              "a carriage return (CR) inside the line, in column " + std::to_string(cr + 1) +
+                                  ": the file's lines end with CR alone; save it with LF (or CRLF) line ends");
+        }
         if (const auto nul = line.find('\0'); nul != std::string::npos) {
             // ScriptError names the line ("line 3: "); the reason names the column.
             throw ScriptError(line_number, "a NUL byte in column " + std::to_string(nul + 1) +
@@ -424,28 +416,16 @@ std::vector<ScriptCommand> parse_script(const std::string& text) {
 }
 
 std::vector<ScriptCommand> load_script(const std::string& path) {
-    std::error_code ec;
-    const std::filesystem::file_status status = std::filesystem::status(path, ec);
-    if (!std::filesystem::exists(status)) {
-        throw std::runtime_error("cannot read script '" + path + "': " +
-                                 (ec && ec != std::errc::no_such_file_or_directory
-                                      ? ec.message() + " (check its folder's permissions)"
-                                      : std::string("it does not exist (check the path)")));
+    // Through the one reader of named files: a folder, a pipe or a device each get their own
+    // message, and a script never holds more than 256 MiB (a million `set` lines are 25 MB).
+    constexpr std::size_t kMaxScriptBytes = std::size_t{256} * 1024 * 1024;
+    std::string text;
+    try {
+        text = read_user_file(path, {"script", kMaxScriptBytes});
+    } catch (const UserFileError& e) {
+        throw std::runtime_error(e.what());
     }
-    if (std::filesystem::is_directory(status)) {
-        throw std::runtime_error("cannot read script '" + path + "': it is a folder; name the script file in it");
-    }
-    if (!std::filesystem::is_regular_file(status)) {
-        throw std::runtime_error("cannot read script '" + path +
-                                 "': it is a special file (a device, a pipe or a socket), not a script file; name a "
-                                 "text file");
-    }
-    std::ifstream file(path, std::ios::binary);
-    if (!file) throw std::runtime_error("cannot read script '" + path + "': check the path and its permissions");
-    std::ostringstream text;
-    text << file.rdbuf();
-    if (file.bad()) throw std::runtime_error("cannot read script '" + path + "': reading it failed");
-    return parse_script(text.str());
+    return parse_script(text);
 }
 
 std::vector<std::string> output_files(const ScriptCommand& cmd) {

@@ -13,6 +13,7 @@
 
 #include <glm/glm.hpp>
 
+#include "user/shown_text.hpp"  // shown(): how a script's word is quoted in a message
 #include "world/block.hpp"
 #include "world/coords.hpp"
 #include "world/player.hpp"
@@ -23,10 +24,6 @@ namespace slotcraft {
 struct ScriptCommandSpec;
 
 // One line of a script, its words checked against the command's entry in the table.
-// How a script's word is shown in a message: quoted, bytes outside printable ASCII escaped as
-// \xNN (an escape sequence never reaches the terminal), and cut after 64 bytes with the
-// length given ("'aaaa...'... (2097152 bytes)").
-std::string shown(std::string_view word);
 
 struct ScriptCommand {
     int line = 0;                             // 1-based line number in the file

@@ -17,6 +17,8 @@
 
 #include "app/atomic_file.hpp"
 #include "app/key_names.hpp"
+#include "user/shown_text.hpp"
+#include "user/user_file.hpp"
 
 namespace slotcraft {
 
@@ -77,7 +79,7 @@ std::string join(std::span<const std::string_view> words, const char* separator)
 
 [[noreturn]] void fail(const std::string& file, int64_t line, std::string_view key, const std::string& reason) {
     std::string where = file + ":" + std::to_string(line) + ": ";
-    if (!key.empty()) where += "key '" + std::string(key) + "': ";
+    if (!key.empty()) where += "key '" + shown_bare(key) + "': ";
     throw SettingsError(where + reason);
 }
 
@@ -116,17 +118,8 @@ std::string key_on_line(std::string_view line) {
     return std::string(trim(line.substr(0, line.find_first_of("= \t"))));
 }
 
-// toml++'s message on one line: its control characters (a newline it quotes) escaped.
-std::string printable(std::string_view text) {
-    std::string out;
-    for (char c : text) {
-        if (c == '\n') out += "\\n";
-        else if (c == '\t') out += "\\t";
-        else if (static_cast<unsigned char>(c) < 0x20) out += '?';
-        else out += c;
-    }
-    return out;
-}
+// A value or toml++'s message quoted on one line: control bytes escaped, cut when long.
+std::string printable(std::string_view text) { return shown_bare(text); }
 
 toml::table parse_toml(std::string_view text, const std::string& file) {
     try {
@@ -134,7 +127,7 @@ toml::table parse_toml(std::string_view text, const std::string& file) {
     } catch (const toml::parse_error& e) {
         const int64_t line = e.source().begin.line;
         fail(file, line, key_on_line(line_of(text, line)),
-             "not valid TOML: " + printable(e.description()) + " (fix the line; the format is https://toml.io)");
+             "not valid TOML: " + shown_bare(e.description(), 512) + " (fix the line; the format is https://toml.io)");
     }
 }
 
@@ -257,10 +250,13 @@ private:
 
     // Two bindings on one key: reported at the later of the two lines (a default counts as
     // before every line).
+    // Quit is Ctrl with its key (README "Controls"), so it shares no key with a plain binding:
+    // `left = "Q"` beside the default quit is no clash.
     void check_distinct(const KeyBindings& bindings, const std::array<int64_t, kBindingCount>& lines) const {
+        constexpr auto kQuit = static_cast<size_t>(Binding::kQuit);
         for (size_t a = 0; a < kBindingCount; ++a) {
             for (size_t b = a + 1; b < kBindingCount; ++b) {
-                if (bindings[a] != bindings[b]) continue;
+                if (bindings[a] != bindings[b] || a == kQuit || b == kQuit) continue;
                 const size_t later = lines[a] > lines[b] ? a : b;
                 const size_t other = later == a ? b : a;
                 std::string reason = "\"" + std::string(key_name(bindings[later])) + "\" is bound to keys." +
@@ -351,22 +347,19 @@ Settings Settings::parse(std::string_view text, const std::string& file) {
 
 namespace {
 
-// The whole file; nullopt when it does not exist. Throws SettingsError when it cannot be read.
+// The most bytes a settings file may hold: far more than every key written out needs.
+constexpr std::size_t kMaxSettingsBytes = 1024 * 1024;
+
+// The whole file through the one reader of named files (user/user_file.hpp): a folder, a pipe,
+// a device, a symlink loop or a folder that cannot be searched is refused, never waited on or
+// taken as "no file". nullopt when nothing is there yet (a dangling link included: the
+// write-back makes its target). Throws SettingsError.
 std::optional<std::string> read_if_exists(const std::string& path) {
-    std::error_code ec;
-    const fs::file_status status = fs::status(path, ec);
-    if (!fs::exists(status)) return std::nullopt;
-    if (fs::is_directory(status)) {
-        throw SettingsError("settings file '" + path + "' is a folder: move it aside or remove it");
+    try {
+        return read_user_file_if_exists(path, {"the settings file", kMaxSettingsBytes});
+    } catch (const UserFileError& e) {
+        throw SettingsError(std::string(e.what()) + " (or move it aside to start from the defaults)");
     }
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in || !text) {
-        throw SettingsError("cannot read settings file '" + path + "': " + std::strerror(errno) +
-                            ": check its permissions");
-    }
-    return text.str();
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "app/atomic_file.hpp"
+#include "user/user_file.hpp"
 
 namespace slotcraft {
 
@@ -115,6 +116,11 @@ std::string StatsJson::dump() const {
 }
 
 void check_output_folder(const std::string& path) {
+    if (path.empty()) throw OutputFileError("the path is empty: name a file");
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        throw OutputFileError("cannot write " + quoted_path(path) + ": it is a folder; name a file in it");
+    }
     const std::filesystem::path parent = std::filesystem::absolute(path).parent_path();
     if (::access(parent.c_str(), W_OK) != 0) {
         throw OutputFileError("cannot write into '" + parent.string() + "' (" + std::strerror(errno) +
@@ -124,8 +130,9 @@ void check_output_folder(const std::string& path) {
 
 void write_file_atomically(const std::string& path, const std::string& text, const char* what) {
     if (const std::optional<AtomicWriteFailure> failure = write_atomically(path, text)) {
-        throw OutputFileError("cannot write " + std::string(what) + " '" + path +
-                              "': " + std::strerror(failure->error));
+        throw OutputFileError("cannot write " + std::string(what) + " " + quoted_path(path) + ": " +
+                              (failure->step == AtomicWriteStep::kOpen ? output_open_reason(failure->error)
+                                                                       : std::string(std::strerror(failure->error))));
     }
 }
 

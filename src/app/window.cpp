@@ -2,6 +2,7 @@
 #include "app/window.hpp"
 
 #include <GLFW/glfw3.h>
+#include <X11/Xlib.h>
 
 #include <cstdlib>
 
@@ -29,6 +30,12 @@ std::string probe_available_version() {
     return version;
 }
 
+// Xlib calls this when the connection to the X server breaks; returning would make Xlib
+// exit(1) at once. Throwing unwinds back to the loop (App::run), which saves and ends.
+[[noreturn]] int on_display_lost(Display*) {
+    throw DisplayLost("the X server closed the connection (the display went away)");
+}
+
 }  // namespace
 
 Window::Window(const WindowConfig& config) {
@@ -40,6 +47,7 @@ Window::Window(const WindowConfig& config) {
     }
     if (!glfwInit())
         throw WindowError("cannot open the display (" + last_glfw_error() + "): try xvfb-run -a slotcraft ...");
+    XSetIOErrorHandler(on_display_lost);  // this GLFW (3.3, X11) always talks to an X server
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 5);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);

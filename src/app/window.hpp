@@ -12,6 +12,13 @@ struct WindowError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// The X server went away under a running program (killed, the session ended): thrown out of
+// Xlib's I/O error handler, which would otherwise exit(1) with edits not committed. After
+// it no call may touch the display again: the run saves and ends (docs/errors.md).
+struct DisplayLost : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
 struct WindowConfig {
     int width = 1280;
     int height = 720;

@@ -1,5 +1,7 @@
 // The world session (see world_session.hpp; docs/saving.md for the file).
 #include "app/world_session.hpp"
+#include "user/shown_text.hpp"
+#include "user/user_file.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -56,15 +58,14 @@ void WorldSession::open_store(const WorldSessionConfig& config) {
     OpenedWorld opened = WorldStore::open(path, mode);
     store_ = std::move(opened.store);
     if (!opened.moved_aside.empty()) {
-        std::fprintf(stderr, "slotcraft: --new: the old world was moved to '%s'\n", opened.moved_aside.c_str());
+        print_message("--new: the old world was moved to " + quoted_path(opened.moved_aside));
     }
     saved_meta_ = store_->load_meta();
     if (!saved_meta_) return;
     if (config.seed_given) {
-        std::fprintf(stderr,
-                     "slotcraft: loading the saved world '%s': its own seed and type are used, --seed and "
-                     "--world are ignored (start a fresh one with --new)\n",
-                     path.c_str());
+        print_message(
+            "loading the saved world " + quoted_path(path) +
+            ": its own seed and type are used, --seed and --world are ignored (start a fresh one with --new)");
     }
     // A world keeps the generator it was made with (its edits are deltas against it); one
     // made by a newer generator than this program knows is refused.
@@ -79,13 +80,18 @@ void WorldSession::open_store(const WorldSessionConfig& config) {
     type_ = saved_meta_->type;
 }
 
-void WorldSession::finish_saving(std::chrono::milliseconds limit) {
-    if (!store_ || store_->flush_for(limit)) return;
-    const WorldStore::Stats s = store_->stats();
+void WorldSession::finish_saving(std::chrono::milliseconds stall) {
+    if (!store_ || store_->flush_for(stall)) return;
+    // One last try as the writer stops: only what is still not written then is lost.
+    const WorldStore::Stats s = store_->stop();
+    if (s.pending == 0 && !s.meta_pending) return;
+    const std::string why = s.last_error.empty()
+                                ? "the last commit made no progress for " + std::to_string(stall.count() / 1000) +
+                                      " s (the disk does not answer)"
+                                : std::to_string(s.commit_failures) + " failed tries (" + s.last_error + ")";
     throw EditsNotSaved("world file '" + store_->path() + "': " + std::to_string(s.pending) + " edit(s)" +
-                        (s.meta_pending ? " and the player's place" : "") + " could not be saved after " +
-                        std::to_string(s.commit_failures) + " failed tries (" + s.last_error +
-                        "); they are lost: free space on its disk or make its folder writable before the next run");
+                        (s.meta_pending ? " and the player's place" : "") + " could not be saved after " + why +
+                        "; they are lost: free space on its disk or make its folder writable before the next run");
 }
 
 std::optional<WorldStore::Stats> WorldSession::save_stats() const {
@@ -179,7 +185,11 @@ std::vector<uint8_t> WorldSession::run(const Region& r, const CellRule& rule, co
 
 void WorldSession::record(const Region& r, std::vector<uint8_t> before) {
     if (last_edit_.cells == 0) return;  // nothing changed: nothing to undo
-    last_edit_.steps_dropped = journal_.record(EditStep::record(r, before));
+    EditStep step = EditStep::record(r, before);
+    last_edit_.step_bytes = step.bytes();
+    last_edit_.steps_dropped = journal_.record(std::move(step));
+    // The oldest go first, so the new step is gone only when it alone is over the budget.
+    last_edit_.step_lost = journal_.undo_depth() == 0;
 }
 
 EditReport WorldSession::fill(const Region& r, BlockType type) {
@@ -206,7 +216,7 @@ EditReport WorldSession::paste(const BlockPos& origin) {
     if (clipboard_.empty()) {
         throw OperationRefused("cannot paste: the clipboard is empty (0 cells); copy a region first");
     }
-    const Region r = Region::at(origin, clipboard_.size);
+    const Region r = checked_region_at(origin, clipboard_.size, "paste");  // 64-bit corners: no wrap
     const std::vector<BlockType>& cells = clipboard_.cells;
     record(r, run(
                   r, [&cells](std::size_t i, BlockType) { return cells[i]; }, "paste"));

@@ -51,6 +51,8 @@ struct EditReport {
     std::size_t instance_writes = 0;  // slot writes it queued (a slot freed and reused: one)
     double ms = 0.0;                  // main thread: from the call to every slot write queued
     std::size_t steps_dropped = 0;    // oldest undo steps dropped to stay within the budget
+    bool step_lost = false;           // the operation's own step was over the budget: it cannot be undone
+    std::size_t step_bytes = 0;       // the memory the operation's own step needed
     uint64_t light_upload_bytes = 0;  // light page bytes it queued (whole pages and byte writes)
 };
 
@@ -77,10 +79,11 @@ public:
     WorldSession(const WorldSession&) = delete;
     WorldSession& operator=(const WorldSession&) = delete;
 
-    // The bounded last try at the end of a run: waits up to `limit` for every recorded edit to
-    // be committed (failed commits are retried meanwhile). Throws EditsNotSaved when edits are
-    // still not written then.
-    void finish_saving(std::chrono::milliseconds limit);
+    // The last try at the end of a run, bounded by progress: waits while commits go on and
+    // gives up after `stall` without progress (failed commits are retried meanwhile; see
+    // WorldStore::flush_for), then stops the writer after one more try. Throws EditsNotSaved
+    // counting only the edits that never reached the file.
+    void finish_saving(std::chrono::milliseconds stall);
     // The world file's stats (nullopt: nothing is saved); cheap enough for every frame.
     std::optional<WorldStore::Stats> save_stats() const;
 

@@ -3,19 +3,23 @@
 
 #include "gfx/gl.hpp"
 
-#include <fstream>
-#include <sstream>
+#include "user/user_file.hpp"
 
 namespace slotcraft::gfx {
 
 namespace {
 
+// A shader is a file the user may name (--shaders): read through the one reader of named
+// files, so a pipe is refused at once (never waited on), a folder is said as a folder, and
+// the bytes are bounded.
+constexpr std::size_t kMaxShaderBytes = 1024 * 1024;
+
 std::string read_text(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw GfxError("cannot read shader file '" + path + "': check --shaders or the install");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    try {
+        return read_user_file(path, {"the shader file", kMaxShaderBytes});
+    } catch (const UserFileError& e) {
+        throw GfxError(std::string(e.what()) + " (check --shaders or the install)");
+    }
 }
 
 Shader compile(GLenum type, const std::string& path) {

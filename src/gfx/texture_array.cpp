@@ -7,13 +7,15 @@
 
 #include "gfx/gl.hpp"
 #include "slots/png_image.hpp"
+#include "user/shown_text.hpp"
 #include "world/block.hpp"
 
 namespace slotcraft::gfx {
 
 BlockTextures::BlockTextures(const std::filesystem::path& assets_dir) {
     const LayerImages layers = load_layer_images(assets_dir, texture_layer_names());
-    for (const std::string& line : layers.warnings) std::cerr << line << '\n';
+    // Each warning names a path the user chose (--assets): made safe like every message.
+    for (const std::string& line : layers.warnings) std::cerr << safe_message(line) << '\n';
 
     const int size = kBlockTextureSize;
     const int layer_count = static_cast<int>(layers.images.size());

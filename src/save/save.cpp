@@ -3,13 +3,17 @@
 // Index: [SECTION] opening, loading, writing.
 #include "save/save.hpp"
 #include "save/save_sqlite.hpp"
+#include "user/shown_text.hpp"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <limits>
 #include <map>
 #include <utility>
@@ -57,6 +61,11 @@ DbPtr open_connection(const std::string& path, const OpenMode& mode) {
     try {
         exec(raw, pragmas.c_str());
     } catch (const SqliteError& e) {
+        // Another program took the world between the check and this open (two started at once).
+        if ((e.code & 0xFF) == SQLITE_BUSY || (e.code & 0xFF) == SQLITE_LOCKED) {
+            throw WorldFileError("world file '" + path + "' refused: it is in use by another program (" + e.what() +
+                                 ")");
+        }
         throw unwritable(path, is_io_error(e.code) ? io_reason(path, e) : e.what());
     }
     bool wal = false;
@@ -101,8 +110,8 @@ OpenedWorld WorldStore::open(const std::string& path, const OpenMode& mode) {
     } else if (!mode.create_if_missing) {
         throw WorldFileError("world file '" + path + "' does not exist");
     } else {
-        create_world_file(path);
-        result.created = true;
+        result.created = create_world_file(path);
+        if (!result.created) check_file(path);  // another program made it first (the same moment)
     }
     DbPtr db = open_connection(path, mode);
     result.store.reset(new WorldStore(path, db.release(), mode));
@@ -126,24 +135,36 @@ void WorldStore::prepare_statements() {
     statements_->erase = prepare(db_, kEraseEditSql);
     statements_->put_meta = prepare(db_, kPutMetaSql);
     // The checks refuse such a file; this is a file changed between the check and the open.
+    // Every 1000 VM steps: the commit is alive (flush_for waits while it moves).
+    sqlite3_progress_handler(
+        db_, 1000,
+        [](void* steps) {
+            static_cast<std::atomic<uint64_t>*>(steps)->fetch_add(1, std::memory_order_relaxed);
+            return 0;
+        },
+        &progress_.steps);
     if (!statements_->upsert || !statements_->erase || !statements_->put_meta) {
         throw WorldFileError("world file '" + path_ + "' refused: its tables lack a world's columns (" + db_error(db_) +
                              ")");
     }
     struct stat st {};
     if (::stat(path_.c_str(), &st) == 0) {
-        file_dev_ = st.st_dev;
-        file_ino_ = st.st_ino;
+        file_ = {st.st_dev, st.st_ino};
     }
 }
 
-WorldStore::~WorldStore() {
+WorldStore::Stats WorldStore::stop() {
     {
         const std::lock_guard lock(mutex_);
         stopping_ = true;
     }
     wake_.notify_one();
-    writer_.join();
+    if (writer_.joinable()) writer_.join();
+    return stats();
+}
+
+WorldStore::~WorldStore() {
+    stop();
     statements_.reset();
     sqlite3_close(db_);  // the last connection checkpoints the WAL into the file
 }
@@ -153,6 +174,18 @@ WorldStore::~WorldStore() {
 namespace {
 
 using MetaValue = std::variant<int64_t, double, std::string>;
+
+// A coordinate of the player's place read from the file: past the world's bound it is the
+// file's fault, said as such, the value short (%g: 1e+300, not three hundred digits).
+double checked_place(const std::string& path, std::string_view key, double v) {
+    if (std::abs(v) <= kWorldBound + 2.0) return v;  // the eye stands up to 1.62 over the bound
+    char shown_value[32];
+    std::snprintf(shown_value, sizeof shown_value, "%.6g", v);
+    throw WorldFileError("world file '" + path + "': metadata '" + std::string(key) + "' (the player's place) is " +
+                         shown_value +
+                         ", outside the world's bound (|x|, |y|, |z| <= 1e9); the file was changed by another "
+                         "program: restore a backup");
+}
 
 }  // namespace
 
@@ -205,7 +238,8 @@ std::optional<WorldMeta> WorldStore::load_meta() const {
     const std::optional<WorldType> type = parse_world_type(text("world_type"));
     if (!type) throw bad("world_type");
     m.type = *type;
-    m.eye = {real("eye_x"), real("eye_y"), real("eye_z")};
+    auto coordinate = [&](std::string_view key) { return checked_place(path_, key, real(key)); };
+    m.eye = {coordinate("eye_x"), coordinate("eye_y"), coordinate("eye_z")};
     m.yaw = real("yaw");
     m.pitch = real("pitch");
     const std::string mode = text("move_mode");
@@ -239,10 +273,21 @@ std::vector<ChunkEdits> WorldStore::load_edits() const {
     int rc;
     while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW) {
         int64_t v[5];
-        for (int i = 0; i < 5; ++i) v[i] = sqlite3_column_int64(stmt.get(), i);
+        for (int i = 0; i < 5; ++i) {
+            // SQLite keeps any type in any column: a TEXT 'stone' would read as 0 (air).
+            if (sqlite3_column_type(stmt.get(), i) != SQLITE_INTEGER) {
+                const auto* held = reinterpret_cast<const char*>(sqlite3_column_text(stmt.get(), i));
+                throw WorldFileError("world file '" + path_ + "': an edit's " + sqlite3_column_name(stmt.get(), i) +
+                                     " is not an integer (" + (held ? shown(held) : std::string("NULL")) +
+                                     "); the file was changed by another program: restore a backup");
+            }
+            v[i] = sqlite3_column_int64(stmt.get(), i);
+        }
         if (v[0] < kMin || v[0] > kMax || v[1] < 0 || v[1] >= kChunksPerColumn || v[2] < kMin || v[2] > kMax ||
             v[3] < 0 || v[3] >= kChunkVolume || v[4] < 0 || v[4] > 255 ||
-            !is_valid_block_type(static_cast<uint8_t>(v[4]))) {
+            !is_valid_block_type(static_cast<uint8_t>(v[4])) ||
+            // The world's one bound for cells (coords.hpp): no edit lives past it.
+            !block_xz_in_bound(v[0] * kChunkSize + (v[3] & 15), v[2] * kChunkSize + ((v[3] >> 4) & 15))) {
             throw WorldFileError("world file '" + path_ + "': an edit is out of range (chunk " + std::to_string(v[0]) +
                                  " " + std::to_string(v[1]) + " " + std::to_string(v[2]) + ", index " +
                                  std::to_string(v[3]) + ", type " + std::to_string(v[4]) + ")");
@@ -318,18 +363,44 @@ bool WorldStore::flush() {
     return committed_seq_ >= target;
 }
 
-bool WorldStore::flush_for(std::chrono::milliseconds limit) {
-    const auto deadline = std::chrono::steady_clock::now() + limit;
+uint64_t WorldStore::writer_activity() const {
+    uint64_t bytes = 0;
+    if (const int tid = progress_.writer_tid.load(); tid != 0) {
+        // Linux: what the writer thread read and wrote, also inside one long SQLite step
+        // (a COMMIT, a checkpoint). Without /proc, the steps alone.
+        std::ifstream io("/proc/self/task/" + std::to_string(tid) + "/io");
+        for (std::string key; io >> key;) {
+            uint64_t value = 0;
+            io >> value;
+            if (key == "rchar:" || key == "wchar:") bytes += value;
+        }
+    }
+    return progress_.steps.load(std::memory_order_relaxed) + bytes;
+}
+
+bool WorldStore::flush_for(std::chrono::milliseconds stall) {
     std::unique_lock lock(mutex_);
     const uint64_t target = recorded_seq_;
+    const uint64_t failures = stats_.commit_failures;
+    uint64_t committed = committed_seq_;
+    uint64_t activity = writer_activity();
+    auto last_progress = std::chrono::steady_clock::now();
     while (committed_seq_ < target) {
-        if (std::chrono::steady_clock::now() >= deadline) {
+        const auto now = std::chrono::steady_clock::now();
+        const uint64_t active = writer_activity();
+        // A commit done is progress; the writer's work is too while no try has failed.
+        if (committed_seq_ != committed || (stats_.commit_failures == failures && active != activity)) {
+            last_progress = now;
+        }
+        committed = committed_seq_;
+        activity = active;
+        if (now - last_progress >= stall) {
             stats_.state = SaveState::kFailed;
             return false;
         }
         flush_requested_ = true;  // cuts the commit delay and the pause before a retry short
         wake_.notify_one();
-        committed_.wait_until(lock, std::min(deadline, std::chrono::steady_clock::now() + kCommitDelay),
+        committed_.wait_until(lock, std::min(last_progress + stall, now + kCommitDelay),
                               [&] { return committed_seq_ >= target; });
     }
     return true;
@@ -348,6 +419,7 @@ WorldStore::Stats WorldStore::stats() const {
 // transaction (cut short by flush() or the destructor); commits without holding mutex_,
 // so record_edit never waits for the disk.
 void WorldStore::write_loop() {
+    progress_.writer_tid.store(static_cast<int>(::gettid()));
     std::unique_lock lock(mutex_);
     for (;;) {
         wake_.wait(lock, [this] { return stopping_ || has_work(); });
@@ -430,6 +502,7 @@ std::string WorldStore::commit(const Batch& batch) {
             sqlite3_bind_int64(s, 4, e.index);
             if (e.type != e.generated) sqlite3_bind_int64(s, 5, static_cast<uint8_t>(e.type));
             step_done(db_, s);
+            progress_.steps.fetch_add(1, std::memory_order_relaxed);  // flush_for sees the commit move
         }
         if (batch.meta) write_meta(*batch.meta);
         exec(db_, "COMMIT");
@@ -447,7 +520,7 @@ std::string WorldStore::write_back_if_gone() {
     }
     struct stat st {};
     const bool present = ::stat(path_.c_str(), &st) == 0;
-    if (present && st.st_dev == file_dev_ && st.st_ino == file_ino_) return {};
+    if (present && st.st_dev == file_.dev && st.st_ino == file_.ino) return {};
     // A copy of the open database under a temporary name first: the path never holds half a world.
     const std::string tmp = path_ + ".restoring";
     std::error_code ec;
@@ -475,8 +548,11 @@ std::string WorldStore::write_back_if_gone() {
     sqlite3_close(db_);
     db_ = nullptr;
     std::string what;
+    // What is left at PATH-wal and PATH-shm was the closed connection's (its content is in the
+    // copy): it must neither go with the replacing file nor be replayed into the copy.
+    for (const char* side : {"-wal", "-shm"}) fs::remove(path_ + side, ec);
     if (present) {
-        const std::string aside = move_aside(path_);
+        const std::string aside = move_aside(path_, false);
         what = "world file '" + path_ + "' was replaced by another file while running: that file was moved to '" +
                aside + "' and the world was written back";
     } else {

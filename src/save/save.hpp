@@ -12,6 +12,7 @@
 #include <glm/glm.hpp>
 
 #include <chrono>
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
@@ -160,10 +161,16 @@ public:
     // Waits until everything recorded before the call is committed. False when a commit
     // failed (the reason is in stats().last_error; the writes stay queued for a retry).
     bool flush();
-    // flush() bounded in time: the writer keeps retrying failed commits until everything
-    // recorded before the call is committed (true) or `limit` has passed (false; the state
-    // becomes kFailed, the edits stay queued). Never waits much longer than `limit`.
-    bool flush_for(std::chrono::milliseconds limit);
+    // flush() bounded by progress: the writer keeps retrying failed commits until everything
+    // recorded before the call is committed (true) or `stall` passes with no progress (false;
+    // the state becomes kFailed, the edits stay queued). Progress is a commit done, or, while
+    // no commit has failed since the call, the writer working inside one (SQLite steps, bytes
+    // read and written): a slow, healthy commit of millions of edits is waited for, a disk
+    // that refuses every try is not (docs/saving.md "The end of a run").
+    bool flush_for(std::chrono::milliseconds stall);
+    // Ends the writer after one last try at what is queued (as the destructor does) and
+    // returns the final stats: `pending` is then exactly what never reached the file.
+    Stats stop();
 
     Stats stats() const;
 
@@ -177,6 +184,8 @@ private:
 
     WorldStore(std::string path, sqlite3* db, const OpenMode& mode);
     void write_loop();
+    // The writer's work so far: SQLite steps plus the bytes its thread read and wrote.
+    uint64_t writer_activity() const;
     bool has_work() const { return !pending_.empty() || pending_meta_.has_value(); }
     bool starts_batch();
     void prepare_statements();  // on db_; also notes which file (device, inode) it is
@@ -194,7 +203,18 @@ private:
     std::string path_;
     sqlite3* db_;
     OpenMode mode_;
-    uint64_t file_dev_ = 0, file_ino_ = 0;  // the file the connection has open (write_back_if_gone)
+    struct FileId {
+        uint64_t dev = 0, ino = 0;
+    };
+    FileId file_;  // the file the connection has open (write_back_if_gone)
+    // How far the writer got inside a commit (flush_for's measure of progress): rows written
+    // and SQLite's progress callback (VM steps of a long statement); the writer thread's id
+    // reads its I/O bytes.
+    struct Progress {
+        std::atomic<uint64_t> steps{0};
+        std::atomic<int> writer_tid{0};
+    };
+    Progress progress_;
     std::unique_ptr<Statements> statements_;
     mutable std::mutex db_mutex_;  // the connection: writer commits, loads on the caller
 

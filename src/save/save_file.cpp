@@ -16,6 +16,8 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
+#include <optional>
 
 namespace slotcraft {
 namespace save_detail {
@@ -136,10 +138,41 @@ int64_t query_or_refuse(sqlite3* db, const char* sql, const std::string& path, c
     }
 }
 
+// Whether the file begins with SQLite's 16-byte header string.
+bool starts_as_sqlite(const std::string& path) {
+    constexpr char kHeader[] = "SQLite format 3";  // and its NUL: 16 bytes
+    char head[sizeof kHeader] = {};
+    std::ifstream in(path, std::ios::binary);
+    in.read(head, sizeof head);
+    return in.gcount() == static_cast<std::streamsize>(sizeof head) && std::equal(head, head + sizeof head, kHeader);
+}
+
+// A file with SQLite's header that is shorter than its header says (cut short: a copy that
+// stopped, a full disk): its size in bytes, else nullopt. Not a whole page, not a multiple of
+// the page size, or fewer pages than the header counts.
+std::optional<std::uintmax_t> cut_short(const std::string& path) {
+    if (!starts_as_sqlite(path)) return std::nullopt;
+    unsigned char h[100] = {};
+    std::ifstream in(path, std::ios::binary);
+    in.read(reinterpret_cast<char*>(h), sizeof h);
+    std::error_code ec;
+    const std::uintmax_t size = fs::file_size(path, ec);
+    if (ec) return std::nullopt;
+    if (in.gcount() < static_cast<std::streamsize>(sizeof h)) return size;
+    const std::uintmax_t page = (h[16] << 8 | h[17]) == 1 ? 65536u : std::uintmax_t(h[16] << 8 | h[17]);
+    const std::uintmax_t pages = std::uintmax_t{h[28]} << 24 | std::uintmax_t{h[29]} << 16 | h[30] << 8 | h[31];
+    if (page < 512 || size < page || size % page != 0 || pages * page > size) return size;
+    return std::nullopt;
+}
+
 // Returns when the world at `path`, read through a read-only connection, can be opened;
 // throws WorldFileError when not. The reasons are worded for a user who pointed us at the
 // wrong file.
 void check_readonly(const std::string& path) {
+    if (const std::optional<std::uintmax_t> size = cut_short(path)) {
+        refuse(path, "it is a damaged SQLite database: cut short (" + std::to_string(*size) +
+                         " bytes, less than its header says); restore a backup, or start a fresh world with --new");
+    }
     sqlite3* raw = nullptr;
     const int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr);
     const DbPtr db(raw);
@@ -160,6 +193,12 @@ void check_readonly(const std::string& path) {
             refuse(path, "it is in use by another program (" + message + ")");
         }
         if (is_io_error(e.code)) refuse_io(path, e);
+        if (starts_as_sqlite(path)) {  // the header is SQLite's: a damaged database, not a foreign file
+            std::error_code ec;
+            refuse(path,
+                   "it is a damaged SQLite database (" + message + "; " + std::to_string(fs::file_size(path, ec)) +
+                       " bytes: it may have been cut short); restore a backup, or start a fresh world with --new");
+        }
         refuse(path, "it is not a SQLite database (" + message + ")");
     }
     if (app_id != kWorldApplicationId) {
@@ -235,6 +274,9 @@ void check_existing(const std::string& path) {
         remove_new_side_files(path, had_wal, had_shm);
         throw;
     }
+    // Passed too: the read-only connection's -shm goes, so a refusal after this check (a
+    // value in the file out of range) leaves no side file either (docs/saving.md).
+    remove_new_side_files(path, had_wal, had_shm);
 }
 
 // RENAME_NOREPLACE where the filesystem has it; plain rename after checking otherwise.
@@ -247,21 +289,39 @@ bool rename_no_replace(const std::string& from, const std::string& to) {
 }
 
 // `path` never exists half-made: a crash while creating leaves no world file, not a broken one.
-void create_world_file(const std::string& path) {
+bool create_world_file(const std::string& path) {
     auto fail = [&](const std::string& why) { return WorldFileError("world file '" + path + "': " + why); };
     std::error_code ec;
     const fs::path parent = fs::path(path).parent_path();
     if (!parent.empty() && !fs::exists(parent, ec) && !fs::create_directories(parent, ec)) {
         throw fail("its directory '" + parent.string() + "' cannot be created (" + ec.message() + ")");
     }
-    const std::string tmp = path + ".creating";
-    for (const char* side : {"", "-wal", "-shm", "-journal"}) fs::remove(tmp + side, ec);  // ours
+    // A name of this process's own: two programs creating the same world at once never
+    // remove each other's file (PATH.creating.PID.N).
+    std::string tmp;
+    for (int n = 0;; ++n) {  // O_EXCL claims the name (an empty file is a new database to SQLite)
+        tmp = path + ".creating." + std::to_string(::getpid()) + "." + std::to_string(n);
+        const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+        if (fd >= 0) {
+            ::close(fd);
+            break;
+        }
+        if (errno != EEXIST) throw fail("it cannot be created (" + std::string(std::strerror(errno)) + ")");
+    }
+    const auto remove_tmp = [&] {
+        for (const char* side : {"", "-wal", "-shm", "-journal"}) fs::remove(tmp + side, ec);
+    };
     {
         sqlite3* raw = nullptr;
         const int rc = sqlite3_open_v2(tmp.c_str(), &raw,
                                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
         DbPtr db(raw);
-        if (rc != SQLITE_OK) throw fail("it cannot be created (" + db_error(raw) + ")");
+        if (rc != SQLITE_OK) {
+            const std::string why = db_error(raw);
+            db.reset();
+            remove_tmp();
+            throw fail("it cannot be created (" + why + ")");
+        }
         const std::string setup = "PRAGMA journal_mode = WAL; PRAGMA application_id = " +
                                   std::to_string(kWorldApplicationId) +
                                   "; PRAGMA user_version = " + std::to_string(kWorldSchemaVersion) + "; BEGIN; " +
@@ -269,16 +329,23 @@ void create_world_file(const std::string& path) {
         try {
             exec(raw, setup.c_str());
         } catch (const SqliteError& e) {
+            db.reset();
+            remove_tmp();
             throw fail("it cannot be created (" + std::string(e.what()) + ")");
         }
-        if (sqlite3_close(db.release()) != SQLITE_OK) throw fail("it cannot be created (close failed)");
+        if (sqlite3_close(db.release()) != SQLITE_OK) {
+            remove_tmp();
+            throw fail("it cannot be created (close failed)");
+        }
     }
-    if (!rename_no_replace(tmp, path)) throw fail("it appeared while it was being created");
+    if (rename_no_replace(tmp, path)) return true;
+    remove_tmp();  // another program made the world first: it is opened as an existing one
+    return false;
 }
 
 // The side files keep their name relation to the world, so the moved world still opens with
 // every commit it had.
-std::string move_aside(const std::string& path) {
+std::string move_aside(const std::string& path, bool side_files) {
     std::string target = path + "." + timestamp_now();
     for (int n = 1; any_exists(target); ++n) target = path + "." + timestamp_now() + "." + std::to_string(n);
     if (!rename_no_replace(path, target)) {
@@ -286,7 +353,7 @@ std::string move_aside(const std::string& path) {
     }
     std::error_code ec;
     for (const char* side : {"-wal", "-shm"}) {
-        if (fs::exists(path + side, ec)) rename_no_replace(path + side, target + side);
+        if (side_files && fs::exists(path + side, ec)) rename_no_replace(path + side, target + side);
     }
     return target;
 }

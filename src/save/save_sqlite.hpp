@@ -67,16 +67,19 @@ void step_done(sqlite3* db, sqlite3_stmt* stmt);
 // ("world file 'PATH' refused: REASON") when this program cannot open it.
 void check_existing(const std::string& path);
 
-// Builds an empty world under a temporary name and renames it to `path`. Throws
+// Builds an empty world under a temporary name of its own (PATH.creating.PID.N, claimed with
+// O_EXCL) and renames it to `path` without replacing anything. False when another program
+// made `path` first (the temporary file is removed; open it as an existing world). Throws
 // WorldFileError ("world file 'PATH': REASON").
-void create_world_file(const std::string& path);
+bool create_world_file(const std::string& path);
 
 // rename() that never replaces an existing file.
 bool rename_no_replace(const std::string& from, const std::string& to);
 
-// Moves the world at `path` (and its -wal/-shm) aside under a timestamped name; never
-// deletes. Returns the new name (PATH.YYYYMMDD-HHMMSS[.N]); throws WorldFileError when the
-// world cannot be moved.
-std::string move_aside(const std::string& path);
+// Moves the world at `path` (and, with `side_files`, its -wal/-shm) aside under a timestamped
+// name; never deletes. Returns the new name (PATH.YYYYMMDD-HHMMSS[.N]); throws WorldFileError
+// when the world cannot be moved. A file that replaced the running world moves without them:
+// the side files at the path are the running world's, never the replacement's.
+std::string move_aside(const std::string& path, bool side_files = true);
 
 }  // namespace slotcraft::save_detail

@@ -3,8 +3,10 @@
 // writer links for stb_image_write).
 #include "slots/png_image.hpp"
 
+#include "user/user_file.hpp"
+
 #include <cassert>
-#include <fstream>
+#include <algorithm>
 #include <system_error>
 #include <utility>
 
@@ -35,29 +37,50 @@ size_t pixel_offset(int x, int y, int width) {
 
 std::string size_text(int w, int h) { return std::to_string(w) + "x" + std::to_string(h); }
 
-// The file's bytes; throws PngError when they cannot be had. Checks the size first so that a
-// huge file is never read into memory.
+// The file's bytes through the one reader of named files (a pipe is never waited on, a
+// device never read, the size bounded before reading); throws PngError when they cannot be had.
 std::vector<uint8_t> read_bounded(const fs::path& path) {
-    std::error_code ec;
-    const fs::file_status status = fs::status(path, ec);
-    if (status.type() == fs::file_type::not_found) refuse(PngFailure::kMissing, "missing");
-    if (ec) refuse(PngFailure::kUnreadable, "cannot read: " + ec.message());
-    if (status.type() != fs::file_type::regular) {
-        refuse(PngFailure::kUnreadable, "cannot read: not a regular file");
+    std::string bytes;
+    try {
+        bytes = read_user_file(path.string(), {"the PNG file", kMaxPngFileBytes});
+    } catch (const UserFileError& e) {
+        const PngFailure kind = e.problem == UserFileProblem::kMissing    ? PngFailure::kMissing
+                                : e.problem == UserFileProblem::kTooLarge ? PngFailure::kTooLarge
+                                                                          : PngFailure::kUnreadable;
+        refuse(kind, kind == PngFailure::kTooLarge  ? "over 16 MiB (" + e.reason + ")"
+                     : kind == PngFailure::kMissing ? "missing"
+                                                    : "cannot read: " + e.reason);
     }
-    const std::uintmax_t size = fs::file_size(path, ec);
-    if (ec) refuse(PngFailure::kUnreadable, "cannot read: " + ec.message());
-    if (size > kMaxPngFileBytes) {
-        refuse(PngFailure::kTooLarge, "over 16 MiB (" + std::to_string(size) + " bytes)");
+    return {bytes.begin(), bytes.end()};
+}
+
+// A 2 MB PNG can inflate to gigabytes of pixel data behind a small header (a "zlib bomb");
+// stb_image would grow its buffer to hold all of it. The compressed data (the IDAT chunks) is
+// inflated first into a buffer just larger than a w x h image at 16 bits x 4 channels can
+// need, which stops the inflater there: memory and time stay bounded by the header's size.
+void check_inflated_size(std::span<const uint8_t> bytes, int w, int h) {
+    std::vector<char> idat;
+    for (std::size_t at = 8; at + 12 <= bytes.size();) {  // after the 8-byte signature
+        const uint32_t length = uint32_t{bytes[at]} << 24 | uint32_t{bytes[at + 1]} << 16 |
+                                uint32_t{bytes[at + 2]} << 8 | uint32_t{bytes[at + 3]};
+        if (length > bytes.size() - at - 12) break;  // a cut chunk: stb_image says corrupt
+        if (std::equal(bytes.begin() + static_cast<std::ptrdiff_t>(at + 4),
+                       bytes.begin() + static_cast<std::ptrdiff_t>(at + 8), "IDAT")) {
+            idat.insert(idat.end(), bytes.begin() + static_cast<std::ptrdiff_t>(at + 8),
+                        bytes.begin() + static_cast<std::ptrdiff_t>(at + 8 + length));
+        }
+        at += 12 + std::size_t{length};
     }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) refuse(PngFailure::kUnreadable, "cannot read: the file does not open");
-    std::vector<uint8_t> bytes(static_cast<size_t>(size));
-    in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size));
-    if (in.gcount() != static_cast<std::streamsize>(size)) {
-        refuse(PngFailure::kUnreadable, "cannot read: the file ended early (changed while read?)");
+    // Each row: a filter byte and up to 8 bytes a pixel; interlacing adds a filter byte a row
+    // of each of its 7 passes.
+    const std::size_t needed = (std::size_t(w) * 8 + 1) * std::size_t(h) + 7 * (std::size_t(h) + 1);
+    std::vector<char> out(needed + 1);
+    const int got = stbi_zlib_decode_buffer(out.data(), static_cast<int>(out.size()), idat.data(),
+                                            static_cast<int>(idat.size()));
+    if (got < 0 && stbi_failure_reason() && std::string_view(stbi_failure_reason()) == "output buffer limit") {
+        refuse(PngFailure::kCorrupt, "not a PNG / corrupt: its pixel data inflates to more than a " + size_text(w, h) +
+                                         " image holds (over " + std::to_string(needed) + " bytes)");
     }
-    return bytes;
 }
 
 [[noreturn]] void corrupt() {
@@ -91,6 +114,7 @@ RgbaImage decode_png_rgba(std::span<const uint8_t> bytes, int expected_width, in
         refuse(PngFailure::kWrongSize,
                size_text(w, h) + " but " + size_text(expected_width, expected_height) + " needed");
     }
+    check_inflated_size(bytes, w, h);
     int dw = 0, dh = 0;
     stbi_uc* data = stbi_load_from_memory(bytes.data(), len, &dw, &dh, &channels, 4);
     if (!data) corrupt();

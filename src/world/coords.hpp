@@ -78,6 +78,13 @@ constexpr bool chunk_xz_in_world(int32_t x, int32_t z) {
 // (`camera`, `set`, ...) and for the player, who stops there when flying or walking.
 inline constexpr double kWorldBound = 1e9;
 static_assert(kWorldBound < double{kMaxChunkXZ} * kChunkSize, "the bound lies inside the chunks that exist");
+// The same bound for cells, where they are written (set, fill, paste, import): a cell's x and
+// z lie in -1e9 .. 1e9, so no edit lands where no script line can reach and the player stops.
+inline constexpr int64_t kWorldCellBound = 1'000'000'000;
+static_assert(double{kWorldCellBound} == kWorldBound, "one bound for positions and cells");
+constexpr bool block_xz_in_bound(int64_t x, int64_t z) {
+    return x >= -kWorldCellBound && x <= kWorldCellBound && z >= -kWorldCellBound && z <= kWorldCellBound;
+}
 constexpr bool chunk_in_world(const ChunkCoord& c) { return chunk_y_in_world(c.y) && chunk_xz_in_world(c.x, c.z); }
 constexpr bool block_y_in_world(int32_t y) { return y >= 0 && y < kWorldHeight; }
 

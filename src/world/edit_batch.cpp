@@ -24,6 +24,7 @@ std::string_view describe(EditError error) {
         case EditError::kOutOfHeight: return "y is outside the world (0..255)";
         case EditError::kChunkNotLoaded: return "the block's chunk is not loaded";
         case EditError::kUnknownType: return "unknown block type";
+        case EditError::kOutOfBound: return "x or z is beyond the world's bound (-1e9 .. 1e9)";
     }
     return "unknown error";
 }
@@ -52,6 +53,8 @@ EditChanges EditBatch::set_block(const BlockPos& p, BlockType type) {
         refused = EditError::kUnknownType;
     } else if (!block_y_in_world(p.y)) {
         refused = EditError::kOutOfHeight;
+    } else if (!block_xz_in_bound(p.x, p.z)) {
+        refused = EditError::kOutOfBound;
     } else if (chunks_.find(chunk_of(p)) == nullptr) {
         refused = EditError::kChunkNotLoaded;
     }

@@ -33,6 +33,7 @@ enum class EditError : uint8_t {
     kOutOfHeight,     // y outside 0..255
     kChunkNotLoaded,  // the block's chunk is not loaded (not generated yet, or out of view)
     kUnknownType,     // not a BlockType value
+    kOutOfBound,      // x or z beyond the world's bound (kWorldCellBound)
 };
 std::string_view describe(EditError error);
 

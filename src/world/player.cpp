@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -69,9 +70,12 @@ void Player::set_eye(const glm::dvec3& eye) { set_feet(eye - glm::dvec3(0.0, kEy
 
 void Player::set_feet(const glm::dvec3& feet) {
     for (int a = 0; a < 3; ++a) {
-        if (!std::isfinite(feet[a]) || std::abs(feet[a]) > kMaxCoordinate)
-            throw PositionOutOfRange("player position out of range: coordinate " + std::to_string(feet[a]) +
+        if (!std::isfinite(feet[a]) || std::abs(feet[a]) > kMaxCoordinate) {
+            char value[32];  // %g: 1e300 in a few characters, not three hundred digits
+            std::snprintf(value, sizeof value, "%.6g", feet[a]);
+            throw PositionOutOfRange("player position out of range: coordinate " + std::string(value) +
                                      " (|x|, |y|, |z| <= 1e9)");
+        }
     }
     feet_ = feet;
     velocity_ = glm::dvec3(0.0);

@@ -1,15 +1,31 @@
 // Regions, their limits, and the clipboard's rotation.
 #include "world/region.hpp"
 
+#include <cstdio>
 #include <utility>
 
 namespace slotcraft {
 
 std::string describe_size(const Region& r) {
     const glm::i64vec3 e = r.extent();
-    return std::to_string(e.x) + " by " + std::to_string(e.y) + " by " + std::to_string(e.z) + " (" +
-           std::to_string(r.cells()) + " cells)";
+    std::string count;
+    if (const std::optional<uint64_t> n = r.cell_count()) {
+        count = std::to_string(*n);
+    } else {  // past 64 bits: the product in floating point, never a wrapped integer
+        char text[32];
+        std::snprintf(text, sizeof text, "about %.3g", double(e.x) * double(e.y) * double(e.z));
+        count = text;
+    }
+    return std::to_string(e.x) + " by " + std::to_string(e.y) + " by " + std::to_string(e.z) + " (" + count + " cells)";
 }
+
+namespace {
+[[noreturn]] void throw_beyond_bound(const std::string& what) {
+    throw RegionRefused("cannot " + what + " a region reaching x or z beyond the world's bounds (" +
+                        std::to_string(-kWorldCellBound) + " .. " + std::to_string(kWorldCellBound) +
+                        ", where the player stops); keep the region inside");
+}
+}  // namespace
 
 void check_region(const Region& r, const std::string& what) {
     if (r.cells() > kMaxRegionCells) {
@@ -24,13 +40,19 @@ void check_region_bounds(const Region& r, const std::string& what) {
         throw RegionRefused("cannot " + what + " a region from y " + std::to_string(r.min.y) + " to y " +
                             std::to_string(r.max.y) + ": the world's cells are y 0..255; keep the region inside");
     }
-    const ChunkCoord lo = chunk_of(r.min);
-    const ChunkCoord hi = chunk_of(r.max);
-    if (!chunk_xz_in_world(lo.x, lo.z) || !chunk_xz_in_world(hi.x, hi.z)) {
-        const int64_t edge = int64_t{kMaxChunkXZ} * kChunkSize;
-        throw RegionRefused("cannot " + what + " a region reaching x or z beyond the world's bounds (" +
-                            std::to_string(-edge) + " .. " + std::to_string(edge - 1) + "); keep the region inside");
+    if (!block_xz_in_bound(r.min.x, r.min.z) || !block_xz_in_bound(r.max.x, r.max.z)) {
+        throw_beyond_bound(what);
     }
+}
+
+Region checked_region_at(const BlockPos& origin, const glm::ivec3& size, const std::string& what) {
+    const glm::i64vec3 far = glm::i64vec3(origin) + glm::i64vec3(size) - int64_t{1};
+    if (!block_xz_in_bound(origin.x, origin.z) || !block_xz_in_bound(far.x, far.z)) throw_beyond_bound(what);
+    if (!block_y_in_world(origin.y) || far.y >= kWorldHeight) {
+        throw RegionRefused("cannot " + what + " a region from y " + std::to_string(origin.y) + " to y " +
+                            std::to_string(far.y) + ": the world's cells are y 0..255; keep the region inside");
+    }
+    return Region::at(origin, size);
 }
 
 Clipboard rotated(const Clipboard& clipboard, int quarter_turns) {

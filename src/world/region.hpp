@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -27,15 +28,25 @@ struct Region {
 
     // The box between two corners given in any order.
     static Region between(const BlockPos& a, const BlockPos& b) { return {glm::min(a, b), glm::max(a, b)}; }
-    // The box of `size` cells (each >= 1) whose minimum corner is `origin`.
+    // The box of `size` cells (each >= 1) whose minimum corner is `origin`; the far corner
+    // must fit in int32 (checked_region_at refuses one that does not).
     static Region at(const BlockPos& origin, const glm::ivec3& size) { return {origin, origin + size - 1}; }
 
     // Extent along each axis (64-bit: a region of far-apart corners must not overflow).
     glm::i64vec3 extent() const { return glm::i64vec3(max) - glm::i64vec3(min) + int64_t{1}; }
-    uint64_t cells() const {
+    // The cell count, or nullopt when it does not fit in 64 bits (corners 2^30 apart on all
+    // three axes make 2^90 cells): checked, never wrapped (docs/world.md "Regions").
+    std::optional<uint64_t> cell_count() const {
         const glm::i64vec3 e = extent();
-        return static_cast<uint64_t>(e.x) * static_cast<uint64_t>(e.y) * static_cast<uint64_t>(e.z);
+        uint64_t xy = 0, xyz = 0;
+        if (__builtin_mul_overflow(static_cast<uint64_t>(e.x), static_cast<uint64_t>(e.y), &xy) ||
+            __builtin_mul_overflow(xy, static_cast<uint64_t>(e.z), &xyz)) {
+            return std::nullopt;
+        }
+        return xyz;
     }
+    // The cell count, saturated at UINT64_MAX: any limit check against it is right.
+    uint64_t cells() const { return cell_count().value_or(UINT64_MAX); }
     bool contains(const BlockPos& p) const {
         return glm::all(glm::greaterThanEqual(p, min) && glm::lessThanEqual(p, max));
     }
@@ -52,7 +63,8 @@ struct Region {
 // In a region's list of old types (World::apply): the cell kept its type.
 inline constexpr uint8_t kUnchangedCell = 0xFF;
 
-// "X by Y by Z (N cells)": how the HUD and the messages name a region's size.
+// "X by Y by Z (N cells)": how the HUD and the messages name a region's size; a count past
+// 64 bits is given as "about 1.07e+21 cells".
 std::string describe_size(const Region& r);
 
 // An edit of a region refused as a whole (nothing changed): the message names the limit.
@@ -80,11 +92,15 @@ struct RegionRefused : Refused {
 };
 
 // Throws RegionRefused when `r` holds more than kMaxRegionCells cells, reaches outside
-// y 0..255, or outside the world's x/z bounds (chunks -2^26 .. 2^26 - 1). `what` names the
-// operation for the message ("fill", "paste", ...).
+// y 0..255, or outside the world's x/z bound (kWorldCellBound: cells -1e9 .. 1e9, the bound a
+// script's coordinates and the player keep to). `what` names the operation for the message
+// ("fill", "paste", ...). World::apply and read_region call it: every written cell is inside.
 void check_region(const Region& r, const std::string& what);
 // The same without the cell count: what a selection must keep to.
 void check_region_bounds(const Region& r, const std::string& what);
+// The box of `size` cells (each 1 .. 2^24) at `origin`, its far corner computed in 64 bits;
+// throws RegionRefused (naming `what`) when it reaches past the world's bound.
+Region checked_region_at(const BlockPos& origin, const glm::ivec3& size, const std::string& what);
 
 // Blocks copied from a region, air included, relative to its minimum corner, in region
 // order. Empty until something is copied.

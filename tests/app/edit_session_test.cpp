@@ -222,5 +222,25 @@ TEST(EditSession, TheBudgetDropsTheOldestSteps) {
     EXPECT_GE(session.journal().undo_depth(), 1u);
 }
 
+// A paste at 1e9 100 1e9 with a 10^3 clipboard once wrote cells up to 1e9 + 9, past the
+// world's one bound: refused through the session, nothing written, the journal unchanged.
+TEST(EditSession, APastePastTheWorldsBoundIsRefusedWritingNothing) {
+    WorldSession session(flat_session(1));
+    std::vector<ChunkCoord> column;
+    for (int y = 0; y < kChunksPerColumn; ++y) column.push_back({0, y, 0});
+    session.load_now(column);
+    session.copy(Region::between({0, 60, 0}, {9, 69, 9}));
+    const uint64_t applied = session.world().stats().edits_applied;
+    try {
+        session.paste({1'000'000'000, 100, 1'000'000'000});
+        FAIL() << "pasted past the bound";
+    } catch (const RegionRefused& e) {
+        EXPECT_NE(std::string(e.what()).find("beyond the world's bounds"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(session.paste({999'999'992, 100, 0}), RegionRefused) << "x reaches 1e9 + 1";
+    EXPECT_NO_THROW(session.paste({999'999'991, 100, 0})) << "x reaches 1e9 exactly";
+    EXPECT_GT(session.world().stats().edits_applied, applied) << "the paste inside was written";
+}
+
 }  // namespace
 }  // namespace slotcraft

@@ -164,5 +164,29 @@ TEST_F(EditorWithASmallJournal, DroppedStepsAreSaid) {
     EXPECT_NE(said_.front().find("oldest step(s) to stay within --undo-mib 7"), std::string::npos) << said_.front();
 }
 
+// A step larger than the whole budget is the one dropped: the user is told that this
+// operation cannot be undone (not that an old step went), and undo then has nothing.
+TEST_F(EditorWithASmallJournal, AStepOverTheWholeBudgetIsSaidAsLostNotAsAnOldStepDropped) {
+    editor_.set_region(Region::between({0, 64, 0}, {0, 64, 0}));
+    editor_.fill(BlockType::kBrick);  // one small step, kept
+    ASSERT_TRUE(said_.empty());
+    // A checkerboard under the fill: thousands of runs, far over 200 bytes.
+    for (int x = 0; x < 16; ++x)
+        for (int z = 0; z < 16; ++z)
+            if ((x + z) % 2 == 0) session_.edit({x, 65, z}, BlockType::kStone);
+    said_.clear();
+    editor_.set_region(Region::between({0, 65, 0}, {15, 66, 15}));
+    testing::internal::CaptureStderr();
+    editor_.fill(BlockType::kDirt);
+    const std::string err = testing::internal::GetCapturedStderr();
+    ASSERT_EQ(said_.size(), 1u);
+    EXPECT_EQ(said_.front().find("dropped the"), std::string::npos) << said_.front();
+    EXPECT_NE(said_.front().find("this operation cannot be undone"), std::string::npos) << said_.front();
+    EXPECT_NE(err.find("warning: undo: this operation cannot be undone"), std::string::npos)
+        << "a script's user reads stderr: " << err;
+    EXPECT_EQ(session_.journal().undo_depth(), 0u);
+    EXPECT_EQ(at({0, 65, 0}), BlockType::kDirt) << "the fill itself is done";
+}
+
 }  // namespace
 }  // namespace slotcraft

@@ -128,6 +128,52 @@ TEST(Options, RefusesBadInputNamingTheFlag) {
     }
 }
 
+// An empty value is refused for every flag that takes one: it never means the default or
+// "none" (an empty --script once started an interactive run, an empty --screenshot wrote nothing).
+TEST(Options, AnEmptyValueIsRefusedForEveryFlag) {
+    for (const char* flag :
+         {"--script", "--screenshot", "--stats-json", "--shaders", "--assets", "--frames", "--world-name", "--size"}) {
+        for (const std::vector<std::string>& args :
+             {std::vector<std::string>{flag, ""}, std::vector<std::string>{std::string(flag) + "="}}) {
+            try {
+                parse_options(args);
+                ADD_FAILURE() << "accepted an empty " << flag;
+            } catch (const OptionsError& e) {
+                EXPECT_NE(std::string(e.what()).find(std::string(flag) + " needs a value"), std::string::npos)
+                    << e.what();
+                EXPECT_NE(std::string(e.what()).find("empty"), std::string::npos) << e.what();
+            }
+        }
+    }
+}
+
+// A flag that takes no value says so when given one; escapes and huge words in a bad flag or
+// value are shown escaped and cut.
+TEST(Options, AFlagWithoutValueSaysSoAndBadWordsAreShownSafely) {
+    for (const char* arg : {"--gl-debug=1", "--new=yes"}) {
+        try {
+            parse_options({arg});
+            ADD_FAILURE() << "accepted " << arg;
+        } catch (const OptionsError& e) {
+            EXPECT_NE(std::string(e.what()).find("takes no value"), std::string::npos) << e.what();
+        }
+    }
+    const std::vector<std::vector<std::string>> hostile = {{"--bogus\x1b]0;title\x07"},
+                                                           {"--frames", "\x1b[2J"},
+                                                           {"--size", std::string(1'000'000, '9')}};
+    for (const std::vector<std::string>& args : hostile) {
+        try {
+            parse_options(args);
+            ADD_FAILURE() << "accepted a hostile word";
+        } catch (const OptionsError& e) {
+            const std::string m = e.what();
+            EXPECT_EQ(m.find('\x1b'), std::string::npos) << m;
+            EXPECT_EQ(m.find('\x07'), std::string::npos) << m;
+            EXPECT_LT(m.size(), 400u) << "a 1 MB value is cut";
+        }
+    }
+}
+
 TEST(Options, ParsesSizeStrictly) {
     EXPECT_EQ(parse_size("1x1"), (std::pair{1, 1}));
     EXPECT_FALSE(parse_size("x5"));

@@ -129,5 +129,38 @@ TEST(Script, BadValuesAreRefusedBeforeTheRun) {
     EXPECT_EQ(ok[0].number(0), 9);
 }
 
+// The message of the ScriptError parse_script throws for `text` ("" when it parses).
+std::string parse_refusal(const std::string& text) {
+    try {
+        parse_script(text);
+    } catch (const ScriptError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+// Line ends of CR alone once ran every line into one ("'camera' takes 5 argument(s), got 6");
+// now the line and the fix are named. CRLF stays fine.
+TEST(Script, CarriageReturnsAloneAreNamedAndCrlfIsFine) {
+    EXPECT_EQ(parse_script("wait 1\r\ncamera 0 80 0 0 0\r\n").size(), 2u);
+    const std::string why = parse_refusal("# made on an old Mac\rcamera 0 80 0 0 0\rquit\r");
+    EXPECT_NE(why.find("lines end with CR alone"), std::string::npos) << why;
+    EXPECT_EQ(why.find("takes 5 argument(s)"), std::string::npos) << why;
+}
+
+// A path with a space splits into two words: the message says why.
+TEST(Script, APathWithASpaceIsSaidAsSuch) {
+    const std::string why = parse_refusal("screenshot my shot.png\n");
+    EXPECT_NE(why.find("a path in a script cannot hold spaces"), std::string::npos) << why;
+}
+
+// A script's word full of escapes or 1 MB long is shown escaped and cut.
+TEST(Script, AHugeOrHostileWordIsShownEscapedAndCut) {
+    const std::string why = parse_refusal("wait " + std::string(1'000'000, '7') + "\x1b[2J\n");
+    ASSERT_FALSE(why.empty()) << "accepted";
+    EXPECT_LT(why.size(), 400u) << why.substr(0, 200);
+    EXPECT_EQ(why.find('\x1b'), std::string::npos);
+}
+
 }  // namespace
 }  // namespace slotcraft

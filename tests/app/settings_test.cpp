@@ -431,5 +431,102 @@ TEST(SettingsWriteBack, AFileThatWentBadWhileRunningIsLeftAlone) {
     EXPECT_EQ(names_in(dir), std::vector<std::string>{"slotcraft.toml"});
 }
 
+// [SECTION] files that are not plain files (the one reader of named files)
+
+// The refusal Settings::load gives for `path` ("" when it loads).
+std::string load_refusal(const fs::path& path) {
+    try {
+        Settings::load(path.string());
+    } catch (const SettingsError& e) {
+        return e.what();
+    }
+    return {};
+}
+
+// An empty file is valid TOML: the defaults, not "cannot read ...: Success".
+TEST(SettingsFiles, AnEmptyFileOnDiskGivesTheDefaults) {
+    const fs::path dir = temp_folder();
+    write(dir / "slotcraft.toml", "");
+    EXPECT_EQ(load_refusal(dir / "slotcraft.toml"), "");
+    EXPECT_EQ(Settings::load((dir / "slotcraft.toml").string()).view_distance, 8);
+}
+
+// A FIFO once hung the start before any window, a link to /dev/zero grew without bound, a
+// link to /dev/null said "Success": each is refused at once with what it is.
+TEST(SettingsFiles, APipeOrADeviceIsRefusedAtOnceSayingWhatItIs) {
+    const fs::path dir = temp_folder();
+    ASSERT_EQ(::mkfifo((dir / "fifo.toml").c_str(), 0600), 0);
+    fs::create_symlink("/dev/zero", dir / "zero.toml");
+    fs::create_symlink("/dev/null", dir / "null.toml");
+    EXPECT_NE(load_refusal(dir / "fifo.toml").find("it is a pipe (a FIFO)"), std::string::npos);
+    for (const char* name : {"zero.toml", "null.toml"}) {
+        const std::string why = load_refusal(dir / name);
+        EXPECT_NE(why.find("it is a device"), std::string::npos) << why;
+        EXPECT_EQ(why.find("Success"), std::string::npos) << why;
+    }
+}
+
+// A symlink loop was taken silently as "no file".
+TEST(SettingsFiles, ASymlinkLoopIsRefusedNotTakenAsNoFile) {
+    const fs::path dir = temp_folder();
+    fs::create_symlink("slotcraft.toml", dir / "slotcraft.toml");
+    EXPECT_NE(load_refusal(dir / "slotcraft.toml").find("symlink loop"), std::string::npos);
+}
+
+// A settings folder that cannot be searched was taken silently as "no file".
+TEST(SettingsFiles, AFolderThatCannotBeSearchedIsRefused) {
+    if (::geteuid() == 0) GTEST_SKIP() << "root searches any folder: permissions cannot stand in here";
+    const fs::path dir = temp_folder();
+    fs::create_directories(dir / "slotcraft");
+    write(dir / "slotcraft" / "slotcraft.toml", "fov = 80\n");
+    fs::permissions(dir / "slotcraft", fs::perms::owner_read);  // listable, not searchable
+    const std::string why = load_refusal(dir / "slotcraft" / "slotcraft.toml");
+    fs::permissions(dir / "slotcraft", fs::perms::owner_all);
+    EXPECT_NE(why.find("permission denied"), std::string::npos) << why;
+}
+
+// A settings folder that is a file (ENOTDIR) was taken silently as "no file" too; it is said.
+TEST(SettingsFiles, ASettingsFolderThatIsAFileIsRefused) {
+    const fs::path dir = temp_folder();
+    write(dir / "slotcraft", "not a folder\n");
+    const std::string why = load_refusal(dir / "slotcraft" / "slotcraft.toml");
+    EXPECT_NE(why.find("a part of its path is a file, not a folder"), std::string::npos) << why;
+}
+
+// The README's own example: plain Q for left beside quit, which is Ctrl+Q.
+TEST(SettingsFiles, TheReadmesAzertyExampleIsAccepted) {
+    const Settings s = Settings::parse("[keys]\nforward = \"Z\"\nleft = \"Q\"\n", kFile);
+    EXPECT_EQ(bound(s, Binding::kLeft), code("Q"));
+    EXPECT_EQ(bound(s, Binding::kQuit), code("Q"));
+    EXPECT_THROW(Settings::parse("[keys]\nforward = \"Z\"\nleft = \"Z\"\n", kFile), SettingsError)
+        << "two plain bindings on one key still clash";
+}
+
+// A value of 5 MB or with terminal escapes is shown cut and escaped.
+TEST(SettingsFiles, AHugeOrHostileValueIsShownCutAndEscaped) {
+    for (const std::string& value : {std::string(5'000'000, 'v'), std::string("\x1b]0;owned\x07")}) {
+        try {
+            Settings::parse("window_size = \"" + value + "\"\n", kFile);
+            ADD_FAILURE() << "accepted";
+        } catch (const SettingsError& e) {
+            const std::string m = e.what();
+            EXPECT_LT(m.size(), 600u);
+            EXPECT_EQ(m.find('\x1b'), std::string::npos) << m;
+            EXPECT_EQ(m.find('\x07'), std::string::npos) << m;
+        }
+    }
+}
+
+// A dangling symlink (a dotfiles folder not filled yet) keeps its link: its target is written.
+TEST(SettingsWriteBack, ADanglingSymlinkKeepsItsLinkAndItsTargetIsMade) {
+    const fs::path dir = temp_folder();
+    fs::create_directories(dir / "cfg");
+    fs::create_symlink("../dotfiles/slotcraft.toml", dir / "cfg" / "slotcraft.toml");
+    EXPECT_EQ(Settings::load((dir / "cfg" / "slotcraft.toml").string()).view_distance, 8) << "no file yet";
+    write_back_settings((dir / "cfg" / "slotcraft.toml").string(), kStart, {8, 60.0, 1.0});
+    EXPECT_TRUE(fs::is_symlink(dir / "cfg" / "slotcraft.toml"));
+    EXPECT_NE(read(dir / "dotfiles" / "slotcraft.toml").find("fov = 60.0"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace slotcraft

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "render/render_test_support.hpp"
+#include "render/run_support.hpp"
 #include "save/save.hpp"
 #include "support/mounts.hpp"
 
@@ -18,8 +19,10 @@ namespace slotcraft {
 namespace {
 
 namespace fs = std::filesystem;
+using render_test::appears;
 using render_test::out_dir;
 using render_test::run_script;
+using render_test::saved_edits;
 using test::Json;
 
 constexpr int kFillCells = 64 * 7 * 64;  // the fill below: air in the flat world, every cell stored
@@ -35,31 +38,6 @@ std::vector<std::string> script_flags(const std::string& dir, const std::string&
     std::vector<std::string> args = {"--script", dir + "/run.txt", "--vsync", "off", "--size", "320x180"};
     args.insert(args.end(), more.begin(), more.end());
     return args;
-}
-
-std::size_t saved_edits(const std::string& path) {
-    OpenedWorld opened = WorldStore::open(path, {.create_if_missing = false});
-    std::size_t n = 0;
-    for (const ChunkEdits& c : opened.store->load_edits()) n += c.edits.size();
-    return n;
-}
-
-// Waits (up to a minute) for the program to write `path`.
-// Waits for the program to write `path`. False when the program ended first; the ten
-// minutes only bound a hang (a loaded machine makes the program slow, never this wrong).
-bool appears(const std::string& path, const test::StartedProgram& program) {
-    const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(10);
-    while (std::chrono::steady_clock::now() < give_up) {
-        if (fs::exists(path)) return true;
-        siginfo_t info{};
-        // WNOWAIT: look without reaping, so program.finish() still gets the exit code.
-        if (waitid(P_PID, static_cast<id_t>(program.pid()), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-            info.si_pid != 0) {
-            return fs::exists(path);
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    return false;
 }
 
 // A world file on a small tmpfs whose free space is then used up but for `free_bytes`.

@@ -144,5 +144,77 @@ TEST(WorldStoreRefusal, ADirectoryIsRefused) {
     EXPECT_NE(why->find("not a regular file"), std::string::npos) << *why;
 }
 
+// A world file cut short keeps SQLite's header: it is called damaged, not "not a SQLite
+// database", and left as it was.
+TEST(WorldStoreRefusal, ATruncatedWorldIsCalledDamaged) {
+    TempDir dir;
+    const std::string path = dir.file("cut.db");
+    {
+        OpenedWorld opened = WorldStore::open(path);
+        for (int i = 0; i < 4000; ++i)
+            opened.store->record_edit({i % 64, 4, i / 64}, 7, BlockType::kStone, BlockType::kAir);
+    }
+    std::vector<unsigned char> bytes = save_test::read_bytes(path);
+    ASSERT_GT(bytes.size(), 8192u);
+    const std::vector<unsigned char> whole = bytes;
+    bytes.resize(60);  // shorter than SQLite's 100-byte header
+    save_test::write_bytes(path, bytes);
+    expect_refused_untouched(dir, path, "damaged SQLite database");
+    bytes = whole;
+    bytes.resize(whole.size() / 2 + 100);  // cut inside a page
+    save_test::write_bytes(path, bytes);
+    expect_refused_untouched(dir, path, "damaged SQLite database");
+}
+
+// A world whose edits table holds a TEXT type ('stone'), or whose player stands at 1e300:
+// refused naming the value and that it comes from the file, and no side file is left.
+TEST(WorldStoreRefusal, ATextTypeAndAFarPlaceInTheFileAreRefusedLeavingNoSideFiles) {
+    TempDir dir;
+    const std::string path = dir.file("w.db");
+    {
+        OpenedWorld opened = WorldStore::open(path);
+        WorldMeta meta;
+        meta.hotbar = {BlockType::kStone};
+        opened.store->save_meta(meta);
+    }
+    ASSERT_NO_FATAL_FAILURE(run_sql(path, "INSERT INTO edits VALUES (0, 4, 0, 5, 'stone')"));
+    ASSERT_NO_FATAL_FAILURE(run_sql(path, "UPDATE meta SET value = 1e300 WHERE key = 'eye_x'"));
+    const std::vector<std::string> listing = save_test::list_dir(dir.path());
+    {
+        OpenedWorld opened = WorldStore::open(path);
+        try {
+            (void)opened.store->load_edits();
+            ADD_FAILURE() << "a TEXT type was loaded";
+        } catch (const WorldFileError& e) {
+            EXPECT_NE(std::string(e.what()).find("type is not an integer ('stone')"), std::string::npos) << e.what();
+        }
+        try {
+            (void)opened.store->load_meta();
+            ADD_FAILURE() << "a place at 1e300 was loaded";
+        } catch (const WorldFileError& e) {
+            const std::string m = e.what();
+            EXPECT_NE(m.find("'eye_x' (the player's place) is 1e+300"), std::string::npos) << m;
+            EXPECT_LT(m.size(), 400u) << "no three hundred digits";
+        }
+    }
+    EXPECT_EQ(save_test::list_dir(dir.path()), listing) << "a -shm or -wal was left beside the world";
+}
+
+// An edit past the world's one bound (x 1e9 + 9) is refused when loading.
+TEST(WorldStoreRefusal, AnEditPastTheWorldsBoundIsRefused) {
+    TempDir dir;
+    const std::string path = dir.file("w.db");
+    { OpenedWorld opened = WorldStore::open(path); }
+    // Chunk 62500000 holds x 1e9 .. 1e9 + 15; index 9 is x 1e9 + 9.
+    ASSERT_NO_FATAL_FAILURE(run_sql(path, "INSERT INTO edits VALUES (62500000, 4, 0, 9, 1)"));
+    {
+        OpenedWorld opened = WorldStore::open(path);
+        EXPECT_THROW((void)opened.store->load_edits(), WorldFileError);
+    }
+    ASSERT_NO_FATAL_FAILURE(run_sql(path, "DELETE FROM edits; INSERT INTO edits VALUES (62500000, 4, 0, 0, 1)"));
+    OpenedWorld opened = WorldStore::open(path);
+    EXPECT_EQ(opened.store->load_edits().size(), 1u) << "x 1e9 itself is inside";
+}
+
 }  // namespace
 }  // namespace slotcraft

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 #include <stb/stb_image_write.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <array>
@@ -67,6 +68,52 @@ std::vector<uint8_t> png_header_only(uint32_t w, uint32_t h) {
     ihdr.insert(ihdr.end(), {8, 6, 0, 0, 0});  // 8 bits, RGBA, deflate, no filter set, no interlace
     chunk("IHDR", ihdr);
     chunk("IEND", {});
+    return out;
+}
+
+// A zlib stream of `n` zero bytes made of one literal and length-258 matches (fixed Huffman
+// codes): about 13 bits for 258 bytes, so a few kilobytes inflate to megabytes.
+std::vector<uint8_t> zlib_of_zeros(std::size_t n) {
+    std::vector<uint8_t> out = {0x78, 0x01};
+    uint32_t bits = 0;
+    int count = 0;
+    auto put = [&](uint32_t code, int length) {  // Huffman codes go most significant bit first
+        for (int i = length - 1; i >= 0; --i) {
+            bits |= ((code >> i) & 1u) << count;
+            if (++count == 8) {
+                out.push_back(static_cast<uint8_t>(bits));
+                bits = 0;
+                count = 0;
+            }
+        }
+    };
+    put(1, 1);     // BFINAL
+    put(2, 2);     // BTYPE 01 (fixed), its two bits written low bit first
+    put(0x30, 8);  // the literal 0
+    std::size_t made = 1;
+    for (; made + 258 <= n; made += 258) {
+        put(0xC5, 8);  // length 258 (symbol 285)
+        put(0, 5);     // distance 1
+    }
+    for (; made < n; ++made) put(0x30, 8);
+    put(0, 7);  // end of block
+    if (count > 0) out.push_back(static_cast<uint8_t>(bits));
+    put_be32(out, static_cast<uint32_t>((n % 65521) << 16 | 1));  // Adler-32 of n zero bytes
+    return out;
+}
+
+// A 16x16 RGBA PNG whose pixel data inflates to `inflated` bytes (the image needs 1040).
+std::vector<uint8_t> png_bomb(std::size_t inflated) {
+    std::vector<uint8_t> out = png_header_only(16, 16);
+    out.resize(out.size() - 12);  // drop IEND
+    const std::vector<uint8_t> z = zlib_of_zeros(inflated);
+    put_be32(out, static_cast<uint32_t>(z.size()));
+    std::vector<uint8_t> typed = {'I', 'D', 'A', 'T'};
+    typed.insert(typed.end(), z.begin(), z.end());
+    out.insert(out.end(), typed.begin(), typed.end());
+    put_be32(out, crc32(typed.data(), typed.size()));
+    const uint8_t iend[] = {0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xAE, 0x42, 0x60, 0x82};
+    out.insert(out.end(), std::begin(iend), std::end(iend));
     return out;
 }
 
@@ -247,6 +294,38 @@ TEST_F(PngFiles, BadLayersFallBackToTheCheckerboardWithOneWarningEach) {
     EXPECT_EQ(layers.warnings[2],
               "slotcraft: warning: texture '" + folder + "/small.png': 8x8 but 16x16 needed; showing a checkerboard");
     for (const std::string& w : layers.warnings) EXPECT_EQ(w.find('\n'), std::string::npos);
+}
+
+// A small PNG whose pixel data inflates to far more than its header's 16x16 needs (a zlib
+// bomb) is refused before stb_image inflates it all; the same stream at the right size decodes.
+TEST(PngDecode, PixelDataThatInflatesPastTheImageIsRefusedBoundedly) {
+    const std::vector<uint8_t> right = png_bomb(16 * (1 + 16 * 4));
+    const RgbaImage image = decode_png_rgba(right, 16, 16);
+    EXPECT_EQ(image.at(3, 3), (Rgba8{0, 0, 0, 0}));
+    const std::vector<uint8_t> bomb = png_bomb(64u * 1024 * 1024);
+    EXPECT_LT(bomb.size(), 600'000u) << "a small file";
+    try {
+        decode_png_rgba(bomb, 16, 16);
+        FAIL() << "a PNG inflating to 64 MiB for a 16x16 image was accepted";
+    } catch (const PngError& e) {
+        EXPECT_EQ(e.kind, PngFailure::kCorrupt);
+        EXPECT_NE(e.reason.find("inflates to more than a 16x16 image"), std::string::npos) << e.reason;
+    }
+}
+
+// A texture that is a pipe is refused at once (never waited on); a folder is said as one.
+TEST_F(PngFiles, APipeOrAFolderIsRefusedWithoutWaiting) {
+    ASSERT_EQ(::mkfifo((dir_ / "pipe.png").c_str(), 0600), 0);
+    fs::create_directories(dir_ / "folder.png");
+    for (const char* name : {"pipe.png", "folder.png"}) {
+        try {
+            load_png_rgba(dir_ / name, 16, 16);
+            ADD_FAILURE() << name << " was read";
+        } catch (const PngError& e) {
+            EXPECT_EQ(e.kind, PngFailure::kUnreadable) << e.what();
+            EXPECT_NE(e.reason.find(name[0] == 'p' ? "a pipe" : "a folder"), std::string::npos) << e.reason;
+        }
+    }
 }
 
 }  // namespace

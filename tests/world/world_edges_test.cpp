@@ -22,13 +22,26 @@ WorldConfig config(WorldType type, int view_distance) {
 }
 
 // UBSan (in the dev preset, abort on error) turns any signed overflow here into a failure.
+// The last chunks of the range load; edits keep to the world's one bound (cells -1e9 .. 1e9,
+// docs/world.md "Regions"), which lies inside them.
 TEST(WorldEdges, LoadsAndEditsAtTheLastChunksOfTheRange) {
     World world(config(WorldType::kTerrain, 1));
     const ChunkCoord last[] = {{kMaxChunkXZ - 1, 4, kMaxChunkXZ - 1}, {-kMaxChunkXZ, 4, -kMaxChunkXZ}};
     EXPECT_EQ(world.load_now(last).loaded.size(), 2u);
     const BlockPos corner = chunk_origin(last[0]) + glm::ivec3(15, 15, 15);
-    EXPECT_NO_THROW(world.set_block(corner, BlockType::kGlass));
-    EXPECT_NO_THROW(world.set_block(chunk_origin(last[1]), BlockType::kStone));
+    for (const BlockPos& p : {corner, chunk_origin(last[1])}) {
+        try {
+            world.set_block(p, BlockType::kGlass);
+            ADD_FAILURE() << "an edit past the world's bound was accepted";
+        } catch (const EditRefused& e) {
+            EXPECT_EQ(e.reason, EditError::kOutOfBound);
+        }
+    }
+    const int32_t bound = static_cast<int32_t>(kWorldCellBound);
+    const ChunkCoord at_bound[] = {chunk_of({bound, 70, bound}), chunk_of({-bound, 70, -bound})};
+    EXPECT_EQ(world.load_now(at_bound).loaded.size(), 2u);
+    EXPECT_NO_THROW(world.set_block({bound, 70, bound}, BlockType::kGlass));
+    EXPECT_NO_THROW(world.set_block({-bound, 70, -bound}, BlockType::kStone));
 }
 
 TEST(WorldEdges, NothingBeyondTheRangeLoadsOrAcceptsEdits) {
@@ -40,7 +53,7 @@ TEST(WorldEdges, NothingBeyondTheRangeLoadsOrAcceptsEdits) {
             world.set_block(p, BlockType::kStone);
             ADD_FAILURE() << "an edit beyond the range was accepted";
         } catch (const EditRefused& e) {
-            EXPECT_EQ(e.reason, EditError::kChunkNotLoaded);
+            EXPECT_EQ(e.reason, EditError::kOutOfBound);
         }
     }
 }
