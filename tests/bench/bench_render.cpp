@@ -5,7 +5,7 @@
 //                    first (CullView, as the program does), one multi-draw
 //   slot order       the same commands in slot order (how they came before the near-to-far order)
 //   solid+culled     every solid cube instanced (no exposure filtering), culled, nearest first
-//   exposed, 1 draw  the whole buffer in one instanced call, no culling (the seed's way)
+//   exposed, 1 draw  the whole buffer as one run (commands of 4,096 cubes), no culling (the seed's way)
 // Usage: bench_render [--view-distance N] [--frames-per-pose N] [--json PATH]; prints a
 // table, and with --json also writes the figures (and how many bytes each edit uploaded) as
 // JSON for tools/plot_benchmarks.py.
