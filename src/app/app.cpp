@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <thread>
 
 #include "app/controls.hpp"
 #include "world/cpu_clock.hpp"
@@ -237,6 +238,7 @@ void App::capture_final_frame() {
 // changes become slot work.
 void App::simulate() {
     controls_->step(measures_.frame_seconds, solid_for_player(session_->world()), water_for_player(session_->world()));
+    measures_.stepped_to = measures_.last_frame_time;
     if (const uint64_t stops = controls_->player().stats().edge_stops; stops != shown_.edge_stops_seen) {
         shown_.edge_stops_seen = stops;
         show_message("the world's edge: |x|, |y|, |z| stay within 1e9 (blocks); the player stops here");
@@ -316,6 +318,7 @@ void App::render_frame() {
     lap(FrameStage::kDraw);
     measures_.stage_times.add(std::exchange(measures_.stage_frame, {}));
     window_->swap_buffers();
+    if (measures_.frame_sleep_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(measures_.frame_sleep_ms));
     const double now = glfwGetTime();
     measures_.frame_seconds = now - measures_.last_frame_time;
     measures_.frame_times.add(measures_.frame_seconds * 1000.0);
@@ -483,6 +486,11 @@ void App::perform(UserAction action) {
             case UserAction::kRedo: editor_->perform({Op::kRedo}); break;
             case UserAction::kCopy: editor_->perform({Op::kCopy}); break;
             case UserAction::kPaste: editor_->perform({Op::kPaste}); break;
+            case UserAction::kFill: editor_->fill(controls_->hotbar().selected_type()); break;
+            case UserAction::kReplace: editor_->replace_targeted(controls_->hotbar().selected_type()); break;
+            case UserAction::kRotate: editor_->rotate(90); break;
+            case UserAction::kClearRegion: editor_->clear_region(); break;
+            case UserAction::kPasteAir: editor_->set_paste_air(!editor_->paste_air()); break;
         }
     } catch (const Refused& e) {
         show_message(e.what());  // a refused action is the user's to see, not a reason to stop
@@ -570,5 +578,11 @@ void App::verify() {
 }
 
 void App::resize(int width, int height) { window_->resize(width, height); }
+
+void App::press(std::string_view name) {
+    for (const PressName& p : press_names()) {
+        if (p.name == name) perform(p.action);  // refusals become the message, as for a key
+    }
+}
 
 }  // namespace slotcraft

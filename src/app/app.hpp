@@ -111,6 +111,8 @@ private:
     void apply_view(const OverlayActions& actions) override;
     void eye_moved() override;
     void show_message(std::string text) override;
+    void press(std::string_view name) override;
+    void set_frame_sleep(int ms) override { measures_.frame_sleep_ms = ms; }
 
     // [SECTION] stats (app_stats.cpp)
     void collect_stats(StatsJson& json) const;
@@ -156,6 +158,9 @@ private:
         // Wall-clock time: when the last frame ended, and how long it took.
         double last_frame_time = 0.0;
         double frame_seconds = 0.0;
+        // The end of the last frame whose real time the player's steps have caught up to.
+        double stepped_to = 0.0;
+        int frame_sleep_ms = 0;  // `frame-sleep MS`, a test hook
     };
     Measures measures_;
     Message message_;

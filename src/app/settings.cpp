@@ -39,6 +39,11 @@ constexpr BindingInfo kBindings[] = {
     {Binding::kScreenshot, "screenshot", "F2", ""},
     {Binding::kFullscreen, "fullscreen", "F11", ""},
     {Binding::kQuit, "quit", "Q", ""},
+    {Binding::kFill, "fill", "G", ""},
+    {Binding::kReplace, "replace", "H", ""},
+    {Binding::kRotate, "rotate", "R", ""},
+    {Binding::kClearRegion, "clear_region", "K", ""},
+    {Binding::kPasteAir, "paste_air", "P", ""},
 };
 static_assert(std::size(kBindings) == kBindingCount, "one row of kBindings per Binding");
 

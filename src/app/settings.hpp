@@ -24,18 +24,23 @@ struct SettingsError : std::runtime_error {
 // What a key of the [keys] table binds: the movement keys (which the script's `key NAME`
 // holds by their script names) and the actions of Controls::on_key.
 enum class Binding {
-    kForward,     // script key W
-    kLeft,        // script key A
-    kBack,        // script key S
-    kRight,       // script key D
-    kUp,          // script key SPACE: up in fly mode, jump in walk mode
-    kDown,        // script key SHIFT: down in fly mode
-    kSprint,      // script key CTRL
-    kMode,        // fly <-> walk
-    kOverlay,     // show / hide the buffer overlay
-    kScreenshot,  // save a screenshot
-    kFullscreen,  // fullscreen on / off
-    kQuit,        // with Ctrl held
+    kForward,      // script key W
+    kLeft,         // script key A
+    kBack,         // script key S
+    kRight,        // script key D
+    kUp,           // script key SPACE: up in fly mode, jump in walk mode
+    kDown,         // script key SHIFT: down in fly mode
+    kSprint,       // script key CTRL
+    kMode,         // fly <-> walk
+    kOverlay,      // show / hide the buffer overlay
+    kScreenshot,   // save a screenshot
+    kFullscreen,   // fullscreen on / off
+    kQuit,         // with Ctrl held
+    kFill,         // fill the region with the selected hotbar block
+    kReplace,      // the region's cells of the targeted block's type become the selected block
+    kRotate,       // turn the clipboard 90 degrees clockwise seen from above
+    kClearRegion,  // no region any more (and no corners)
+    kPasteAir,     // the paste-air switch: a paste writes the clipboard's air too, or skips it
     kCount
 };
 inline constexpr size_t kBindingCount = static_cast<size_t>(Binding::kCount);

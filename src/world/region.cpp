@@ -1,6 +1,8 @@
 // Regions, their limits, and the clipboard's rotation.
 #include "world/region.hpp"
 
+#include "world/counted.hpp"
+
 #include <utility>
 
 namespace slotcraft {
@@ -8,7 +10,7 @@ namespace slotcraft {
 std::string describe_size(const Region& r) {
     const glm::i64vec3 e = r.extent();
     return std::to_string(e.x) + " by " + std::to_string(e.y) + " by " + std::to_string(e.z) + " (" +
-           std::to_string(r.cells()) + " cells)";
+           counted(r.cells(), "cell") + ")";
 }
 
 void check_region(const Region& r, const std::string& what) {

@@ -82,6 +82,11 @@ overlay = "F4"
 screenshot = "F12"
 fullscreen = "ENTER"
 quit = "X"
+fill = "J"
+replace = "U"
+rotate = "I"
+clear_region = "O"
+paste_air = "L"
 )",
                                        kFile);
     EXPECT_EQ(s.view_distance, 12);
@@ -98,6 +103,11 @@ quit = "X"
     EXPECT_EQ(bound(s, Binding::kUp), code("E"));
     EXPECT_EQ(bound(s, Binding::kDown), code("RIGHT_SHIFT"));
     EXPECT_EQ(bound(s, Binding::kSprint), code("TAB"));
+    EXPECT_EQ(bound(s, Binding::kFill), code("J"));
+    EXPECT_EQ(bound(s, Binding::kReplace), code("U"));
+    EXPECT_EQ(bound(s, Binding::kRotate), code("I"));
+    EXPECT_EQ(bound(s, Binding::kClearRegion), code("O"));
+    EXPECT_EQ(bound(s, Binding::kPasteAir), code("L"));
     EXPECT_EQ(bound(s, Binding::kMode), code("G"));
     EXPECT_EQ(bound(s, Binding::kOverlay), code("F4"));
     EXPECT_EQ(bound(s, Binding::kScreenshot), code("F12"));
