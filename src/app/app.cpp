@@ -116,7 +116,9 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
     controls_ = std::make_unique<Controls>(window_->handle(), *imgui_, scripted, settings.keys);
     controls_->set_fov(settings.fov);
     controls_->set_mouse_sensitivity(settings.mouse_sensitivity);
-    settings_file_.at_start = {options_.view_distance, settings.fov, settings.mouse_sensitivity};
+    settings_file_.at_start = {options_.view_distance, settings.fov, settings.mouse_sensitivity, options_.daylight,
+                               settings.key_help};
+    if (!settings.key_help) controls_->dismiss_key_help();
 
     // The world file once the display, GL and shaders are known to work (so a failed start
     // never moves a world aside); its saved seed and type decide the world.
@@ -441,7 +443,8 @@ void App::save_meta() {
 }
 
 LiveSettings App::live_settings() const {
-    return {session_->world().view_distance(), controls_->camera().fov_y, controls_->mouse_sensitivity()};
+    return {session_->world().view_distance(), controls_->camera().fov_y, controls_->mouse_sensitivity(), daylight_,
+            controls_->key_help_visible()};
 }
 
 // The Settings panel's changes go back into the file; a failure is said, and the run still

@@ -113,6 +113,8 @@ public:
     Hotbar& hotbar() { return hotbar_; }
     const Hotbar& hotbar() const { return hotbar_; }
     bool key_help_visible() const { return show_key_help_; }
+    // The settings file says it was dismissed before (`key_help = false`): hidden until F1.
+    void dismiss_key_help() { show_key_help_ = false; }
     // The key help's rows with the keys as bound (valid as long as the controls).
     std::span<const KeyHelpRow> key_help() const { return help_rows_; }
     Stats stats() const;

@@ -13,7 +13,11 @@
 namespace slotcraft {
 
 namespace {
-const glm::vec4 kOutlineColour{0.05f, 0.05f, 0.05f, 0.9f};
+// The target outline: dashes of near-black and white, so it reads on dark and light blocks alike
+// (docs/rendering.md "The target outline").
+const glm::vec4 kOutlineDark{0.05f, 0.05f, 0.05f, 1.0f};
+const glm::vec4 kOutlineLight{1.0f, 1.0f, 1.0f, 1.0f};
+constexpr int kOutlineDashes = 4;
 const glm::vec4 kSelectionColour{1.0f, 0.85f, 0.1f, 1.0f};  // the edit region: amber
 const glm::vec4 kVisibleBoxColour{1.0f, 0.9f, 0.1f, 0.8f};  // drawn this frame
 const glm::vec4 kCulledBoxColour{0.9f, 0.2f, 0.2f, 0.5f};   // in the octree, culled
@@ -76,7 +80,8 @@ void FrameRenderer::draw_lines(const Eye& eye, const FrameExtras& extras) {
     lines_scratch_.clear();
     if (extras.outline) {
         const glm::vec3 lo = glm::vec3(*extras.outline - eye.origin_chunk * kChunkSize) - glm::vec3(0.004f);
-        gfx::LineRenderer::add_box(lines_scratch_, lo, lo + glm::vec3(1.008f), kOutlineColour);
+        gfx::LineRenderer::add_two_tone_box(lines_scratch_, lo, lo + glm::vec3(1.008f), kOutlineDark, kOutlineLight,
+                                            kOutlineDashes);
     }
     if (extras.selection) {  // the edit region: a box around its cells, a little outside them
         const glm::vec3 lo = glm::vec3(extras.selection->first - eye.origin_chunk * kChunkSize) - glm::vec3(0.02f);

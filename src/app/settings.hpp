@@ -75,6 +75,8 @@ struct LiveSettings {
     int view_distance = kDefaultViewDistance;
     double fov = kDefaultFov;
     double mouse_sensitivity = kDefaultMouseSensitivity;
+    double daylight = 1.0;  // the World panel's slider, `--daylight` (a flag's value is not written back)
+    bool key_help = true;   // the key help shows at the start; false once dismissed, F1 brings it back
 };
 
 class Settings {
@@ -83,8 +85,10 @@ public:
     double fov = kDefaultFov;                             // degrees, kMinFov..kMaxFov
     double mouse_sensitivity = kDefaultMouseSensitivity;  // kMinMouseSensitivity..kMaxMouseSensitivity
     bool vsync = true;
-    bool overlay = true;  // the overlay is shown when an interactive run starts
-    int width = 1280;     // window_size = "WIDTHxHEIGHT", each 1..16384
+    bool overlay = true;    // the overlay is shown when an interactive run starts
+    double daylight = 1.0;  // 0..1, the sky light factor a run starts with (as --daylight)
+    bool key_help = true;   // the key help shows when an interactive run starts
+    int width = 1280;       // window_size = "WIDTHxHEIGHT", each 1..16384
     int height = 720;
     KeyBindings keys = default_key_bindings();
 
@@ -98,7 +102,7 @@ public:
 
     // The options the file sets, as the defaults the flags are parsed over (flags win).
     Options options_defaults() const;
-    LiveSettings live() const { return {view_distance, fov, mouse_sensitivity}; }
+    LiveSettings live() const { return {view_distance, fov, mouse_sensitivity, daylight, key_help}; }
 };
 
 // `text` (a settings file that parses) with the values of `now` that differ from `start`

@@ -82,6 +82,20 @@ void LineRenderer::add_box(std::vector<ColouredVertex>& out, glm::vec3 lo, glm::
     add_frustum(out, c, colour);
 }
 
+void LineRenderer::add_two_tone_box(std::vector<ColouredVertex>& out, glm::vec3 lo, glm::vec3 hi, glm::vec4 dark,
+                                    glm::vec4 light, int dashes) {
+    std::vector<ColouredVertex> edges;
+    add_box(edges, lo, hi, dark);
+    for (size_t e = 0; e + 1 < edges.size(); e += 2) {
+        const glm::vec3 a = edges[e].position, b = edges[e + 1].position;
+        for (int d = 0; d < dashes; ++d) {
+            const glm::vec4 colour = d % 2 == 0 ? dark : light;
+            out.push_back({glm::mix(a, b, static_cast<float>(d) / dashes), colour});
+            out.push_back({glm::mix(a, b, static_cast<float>(d + 1) / dashes), colour});
+        }
+    }
+}
+
 void LineRenderer::add_frustum(std::vector<ColouredVertex>& out, const glm::vec3 (&c)[8], glm::vec4 colour) {
     static constexpr int kEdges[12][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 0}, {4, 5}, {5, 6},
                                           {6, 7}, {7, 4}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};

@@ -27,6 +27,10 @@ public:
 
     // Appends the 12 edges of the box [lo, hi].
     static void add_box(std::vector<ColouredVertex>& out, glm::vec3 lo, glm::vec3 hi, glm::vec4 colour);
+    // The same edges cut into `dashes` pieces each, alternately `dark` and `light`: an outline
+    // that reads on any background, dark blocks at night and light ones by day.
+    static void add_two_tone_box(std::vector<ColouredVertex>& out, glm::vec3 lo, glm::vec3 hi, glm::vec4 dark,
+                                 glm::vec4 light, int dashes);
     // Appends the 12 edges of a frustum given its 8 corners (near face first).
     static void add_frustum(std::vector<ColouredVertex>& out, const glm::vec3 (&corners)[8], glm::vec4 colour);
 

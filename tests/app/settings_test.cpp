@@ -351,6 +351,22 @@ TEST(SettingsWriteBack, TheResultReadsBackWithTheNewValues) {
     EXPECT_EQ(bound(back, Binding::kQuit), code("X"));
 }
 
+TEST(SettingsWriteBack, TheDaylightAndTheDismissedKeyHelpAreKeptAcrossRuns) {
+    LiveSettings now = kStart;
+    now.daylight = 0.25;
+    now.key_help = false;  // dismissed
+    const std::string text = update_settings_text("fov = 70\n", kStart, now, kFile);
+    EXPECT_EQ(text, "fov = 70\ndaylight = 0.25\nkey_help = false\n");
+    const Settings back = Settings::parse(text, kFile);
+    EXPECT_DOUBLE_EQ(back.daylight, 0.25);
+    EXPECT_FALSE(back.key_help);
+    EXPECT_DOUBLE_EQ(back.options_defaults().daylight, 0.25) << "the run starts with it (a flag still wins)";
+    LiveSettings again = now;
+    again.key_help = true;  // F1 brought it back
+    EXPECT_EQ(update_settings_text(text, now, again, kFile), "fov = 70\ndaylight = 0.25\nkey_help = true\n");
+    EXPECT_THROW(Settings::parse("daylight = 1.5\n", kFile), SettingsError);
+}
+
 TEST(SettingsWriteBack, RefusesAFileThatNoLongerParses) {
     EXPECT_THROW(update_settings_text("fov = = 1\n", kStart, {8, 75.0, 1.0}, kFile), SettingsError);
     EXPECT_THROW(update_settings_text("fov = 500\n", kStart, {8, 75.0, 1.0}, kFile), SettingsError);

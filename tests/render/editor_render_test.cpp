@@ -5,6 +5,8 @@
 // clock covers the documented speed per second of the program's own clock.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -166,6 +168,81 @@ TEST(EditorRender, AFlightWithSlowFramesCoversTheDocumentedSpeedPerSecond) {
     const double steps = static_cast<double>(stat_int(b, "clock.steps") - stat_int(a, "clock.steps"));
     EXPECT_NEAR(steps / seconds, 60.0, 6.0) << "steps per second of real time";
     EXPECT_NEAR(b.at("camera.z").number, 0.5, 0.01) << "straight east";
+}
+
+// [SECTION] seeing: the target outline at night and by day, water over sand
+
+// The mean colour of the 9 x 9 pixels around (x, y) (textures vary texel by texel).
+std::array<double, 3> mean_around(const test::Image& image, int cx, int cy) {
+    std::array<double, 3> sum{};
+    for (int y = cy - 4; y <= cy + 4; ++y)
+        for (int x = cx - 4; x <= cx + 4; ++x)
+            for (int c = 0; c < 3; ++c) sum[static_cast<size_t>(c)] += image.pixel(x, y)[c] / 81.0;
+    return sum;
+}
+
+double colour_distance(const std::array<double, 3>& a, const std::array<double, 3>& b) {
+    return std::abs(a[0] - b[0]) + std::abs(a[1] - b[1]) + std::abs(a[2] - b[2]);
+}
+
+// Pixels in the middle of the view (rows 20..55% of the height: above the message line) that
+// `wanted` accepts, the crosshair's 16 pixels around the centre left out.
+int pixels_around_the_target(const test::Image& image, bool (*wanted)(const uint8_t*)) {
+    int n = 0;
+    for (int y = image.height / 5; y < image.height * 11 / 20; ++y)
+        for (int x = image.width / 4; x < image.width * 3 / 4; ++x) {
+            if (std::abs(x - image.width / 2) < 16 && std::abs(y - image.height / 2) < 16) continue;
+            n += wanted(image.pixel(x, y)) ? 1 : 0;
+        }
+    return n;
+}
+
+TEST(EditorRender, TheTargetOutlineReadsAtNightOnDirtAndByDayOnSand) {
+    const std::string dir = out_dir();
+    // The crosshair on a floor of dirt 3.4 blocks below the eye: the outline is a square
+    // around the centre. At night the dirt is near black; by day the sand is light.
+    const std::string floor = "region -6 63 -6 6 63 6\nfill ";
+    const std::string script = floor + "dirt\ncamera 0.5 67 0.5 0 -90\ndaylight 0.1\nscreenshot " + dir +
+                               "/outline_night_dirt.png\n" + floor + "sand\ndaylight 1\nscreenshot " + dir +
+                               "/outline_day_sand.png\n";
+    const auto r = run_script(dir, script, {"--world", "flat", "--view-distance", "2", "--size", "640x360"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const test::Image night = test::load_png(dir + "/outline_night_dirt.png");
+    const test::Image day = test::load_png(dir + "/outline_day_sand.png");
+    const auto light = [](const uint8_t* p) { return p[0] > 200 && p[1] > 200 && p[2] > 200; };
+    const auto dark = [](const uint8_t* p) { return p[0] < 40 && p[1] < 40 && p[2] < 40; };
+    // The outline's square has about 4 x 90 pixels of edge, half of each tone; the rows above
+    // the message line hold most of it. An all-dark outline leaves no light pixel at night.
+    EXPECT_GT(pixels_around_the_target(night, light), 40) << "no light outline on dark dirt at night";
+    EXPECT_GT(pixels_around_the_target(day, dark), 40) << "no dark outline on light sand by day";
+}
+
+TEST(EditorRender, WaterShowsTheSandOneAndTwoBlocksUnderIt) {
+    const std::string dir = out_dir();
+    // Sand on the left half of the view, stone on the right, seen from straight above: the
+    // difference between them must still read through one and two blocks of water (at least
+    // half of what it is dry).
+    const std::string floors =
+        "region -12 62 -8 0 62 7\nfill sand\nregion 1 62 -8 12 62 7\nfill stone\n"
+        "region -12 61 -8 0 61 7\nfill sand\nregion 1 61 -8 12 61 7\nfill stone\n";
+    const std::string look = "camera 0.5 74 0.5 0 -90\n";
+    const std::string script = floors + "region -12 63 -8 12 63 7\nfill air\n" + look + "screenshot " + dir +
+                               "/water_dry.png\nfill water\n" + look + "screenshot " + dir +
+                               "/water_over_sand_1.png\nregion -12 62 -8 12 62 7\nfill water\n" + look + "screenshot " +
+                               dir + "/water_over_sand_2.png\n";
+    const auto r = run_script(dir, script, {"--world", "flat", "--view-distance", "2", "--size", "640x360"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto contrast = [](const test::Image& image) {
+        const int y = image.height * 2 / 5;
+        return colour_distance(mean_around(image, image.width / 4, y), mean_around(image, image.width * 3 / 4, y));
+    };
+    const double dry = contrast(test::load_png(dir + "/water_dry.png"));
+    const double one = contrast(test::load_png(dir + "/water_over_sand_1.png"));
+    const double two = contrast(test::load_png(dir + "/water_over_sand_2.png"));
+    std::printf("sand against stone: dry %.1f, under one block of water %.1f, under two %.1f\n", dry, one, two);
+    EXPECT_GT(dry, 60.0) << "sand and stone must differ to begin with";
+    EXPECT_GT(one, 0.5 * dry) << "one block of water hides the sand";
+    EXPECT_GT(two, 0.5 * dry) << "two blocks of water hide the sand";
 }
 
 }  // namespace
