@@ -303,6 +303,13 @@ void App::render_frame() {
         }
         extras.highlight = highlighted_chunk_;
         if (const auto& region = editor_->region()) extras.selection = std::pair{region->min, region->max};
+        // The paste preview follows the crosshair while the clipboard holds something.
+        if (!session_->clipboard().empty()) {
+            if (const std::optional<RayHit> far = editor_->far_target()) {
+                extras.ghost = &session_->clipboard();
+                extras.ghost_origin = far->place;
+            }
+        }
         extras.daylight = static_cast<float>(daylight_);
     }
     lap(skip);

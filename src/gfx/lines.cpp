@@ -48,6 +48,38 @@ void LineRenderer::draw_lines(const std::vector<ColouredVertex>& vertices, const
     glBindVertexArray(0);
 }
 
+void LineRenderer::draw_triangles(const std::vector<ColouredVertex>& vertices, const glm::mat4& matrix) {
+    if (vertices.empty()) return;
+    upload(vertices);
+    glUseProgram(program_.get());
+    glUniformMatrix4fv(u_matrix_, 1, GL_FALSE, glm::value_ptr(matrix));
+    glBindVertexArray(vao_.get());
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LEQUAL);
+    glDepthMask(GL_FALSE);  // a ghost hides nothing behind it
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(vertices.size()));
+    glDisable(GL_BLEND);
+    glDepthMask(GL_TRUE);
+    glDepthFunc(GL_LESS);
+    glBindVertexArray(0);
+}
+
+void LineRenderer::add_box_faces(std::vector<ColouredVertex>& out, glm::vec3 lo, glm::vec3 hi, unsigned faces,
+                                 glm::vec4 colour) {
+    const glm::vec3 c[8] = {{lo.x, lo.y, lo.z}, {hi.x, lo.y, lo.z}, {hi.x, hi.y, lo.z}, {lo.x, hi.y, lo.z},
+                            {lo.x, lo.y, hi.z}, {hi.x, lo.y, hi.z}, {hi.x, hi.y, hi.z}, {lo.x, hi.y, hi.z}};
+    // The corners of each face in the order +x -x +y -y +z -z.
+    static constexpr int kFaces[6][4] = {{1, 2, 6, 5}, {0, 4, 7, 3}, {3, 7, 6, 2},
+                                         {0, 1, 5, 4}, {4, 5, 6, 7}, {0, 3, 2, 1}};
+    for (unsigned f = 0; f < 6; ++f) {
+        if ((faces & (1u << f)) == 0) continue;
+        const int* q = kFaces[f];
+        for (const int i : {q[0], q[1], q[2], q[0], q[2], q[3]}) out.push_back({c[i], colour});
+    }
+}
+
 void LineRenderer::draw_crosshair(int width, int height) {
     // A white plus sign with a dark outline, in pixels around the centre: one of the two
     // always contrasts with the background (a pure inversion vanishes on mid-grey stone).

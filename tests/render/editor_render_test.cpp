@@ -245,5 +245,30 @@ TEST(EditorRender, WaterShowsTheSandOneAndTwoBlocksUnderIt) {
     EXPECT_GT(two, 0.5 * dry) << "two blocks of water hide the sand";
 }
 
+TEST(EditorRender, TheGhostOfTheClipboardShowsWherePasteWillPutIt) {
+    const std::string dir = out_dir();
+    // A 3 x 2 x 3 block of brick copied, then the eye 12 blocks over the grass (beyond the
+    // 8-block reach) looking down at 0 63 0: the ghost stands on the grass at 0 64 0, and
+    // `press paste` (Ctrl+V) puts the brick exactly there.
+    const std::string look = "camera 1.5 76 1.5 0 -90\n";
+    const std::string script = "region 20 64 20 22 65 22\nfill brick\ncopy\nregion none\n" + look + "screenshot " +
+                               dir + "/ghost_paste.png\nregion 20 64 20 22 65 22\nfill air\ncopy\n" + look +
+                               "screenshot " + dir + "/no_ghost.png\nexpect 1 64 1 air\n";
+    const auto r = run_script(dir, script, {"--world", "flat", "--view-distance", "2", "--size", "640x360"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const test::Image ghost = test::load_png(dir + "/ghost_paste.png");
+    const test::Image none = test::load_png(dir + "/no_ghost.png");
+    // The ghost is pale cyan over the grass: around the crosshair the picture is bluer than
+    // the grass alone (an all-air clipboard draws no faces), and the world holds no brick.
+    const auto blueness = [](const std::array<double, 3>& c) { return c[2] - 0.5 * (c[0] + c[1]); };
+    const int cx = ghost.width / 2 + 40, cy = ghost.height / 2 + 12;  // inside the ghost, off the crosshair
+    EXPECT_GT(blueness(mean_around(ghost, cx, cy)), blueness(mean_around(none, cx, cy)) + 40.0)
+        << "no ghost over the grass";
+    const std::string paste = "region 20 64 20 22 65 22\nfill brick\ncopy\n" + look +
+                              "press paste\nexpect 1 64 1 brick\nexpect 3 65 3 brick\nexpect 4 64 1 air\n";
+    const auto pasted = run_script(dir, paste, {"--world", "flat", "--view-distance", "2"});
+    EXPECT_EQ(pasted.exit_code, 0) << pasted.err;
+}
+
 }  // namespace
 }  // namespace slotcraft
