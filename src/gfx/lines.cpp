@@ -33,22 +33,15 @@ void LineRenderer::upload(const std::vector<ColouredVertex>& vertices) {
 }
 
 void LineRenderer::draw_lines(const std::vector<ColouredVertex>& vertices, const glm::mat4& matrix) {
-    if (vertices.empty()) return;
-    upload(vertices);
-    glUseProgram(program_.get());
-    glUniformMatrix4fv(u_matrix_, 1, GL_FALSE, glm::value_ptr(matrix));
-    glBindVertexArray(vao_.get());
-    glEnable(GL_DEPTH_TEST);
-    glDepthFunc(GL_LEQUAL);
-    glEnable(GL_BLEND);
-    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-    glDrawArrays(GL_LINES, 0, static_cast<GLsizei>(vertices.size()));
-    glDisable(GL_BLEND);
-    glDepthFunc(GL_LESS);
-    glBindVertexArray(0);
+    draw_blended(GL_LINES, vertices, matrix, true);
 }
 
 void LineRenderer::draw_triangles(const std::vector<ColouredVertex>& vertices, const glm::mat4& matrix) {
+    draw_blended(GL_TRIANGLES, vertices, matrix, false);  // a ghost hides nothing behind it
+}
+
+void LineRenderer::draw_blended(unsigned mode, const std::vector<ColouredVertex>& vertices, const glm::mat4& matrix,
+                                bool write_depth) {
     if (vertices.empty()) return;
     upload(vertices);
     glUseProgram(program_.get());
@@ -56,10 +49,10 @@ void LineRenderer::draw_triangles(const std::vector<ColouredVertex>& vertices, c
     glBindVertexArray(vao_.get());
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LEQUAL);
-    glDepthMask(GL_FALSE);  // a ghost hides nothing behind it
+    glDepthMask(write_depth ? GL_TRUE : GL_FALSE);
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-    glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(vertices.size()));
+    glDrawArrays(mode, 0, static_cast<GLsizei>(vertices.size()));
     glDisable(GL_BLEND);
     glDepthMask(GL_TRUE);
     glDepthFunc(GL_LESS);

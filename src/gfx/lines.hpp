@@ -43,6 +43,9 @@ public:
 
 private:
     void upload(const std::vector<ColouredVertex>& vertices);
+    // Lines or triangles (`mode`), depth-tested and blended; `write_depth` false for the ghost.
+    void draw_blended(unsigned mode, const std::vector<ColouredVertex>& vertices, const glm::mat4& matrix,
+                      bool write_depth);
 
     Program program_;
     int u_matrix_ = -1;  // uniform location
