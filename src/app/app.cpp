@@ -27,6 +27,7 @@
 #include "app/stop_signals.hpp"
 #include "app/window.hpp"
 #include "app/world_session.hpp"
+#include "ui/block_picker.hpp"
 #include "ui/hud.hpp"
 
 namespace slotcraft {
@@ -284,6 +285,7 @@ void App::render_frame() {
     // The overlay's view is gathered only while it is shown.
     if (overlay_.visible) apply_view(overlay_.draw(overlay_view(hit)));
     shown_.hotbar_rect = draw_hud(hud_view());
+    draw_picker();
     lap(FrameStage::kUi);
 
     FramePasses::Plan plan;
@@ -399,10 +401,21 @@ OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
     return v;
 }
 
+void App::draw_picker() {
+    if (!picker_open_) return;
+    BlockPickerView view;
+    for (const BlockType type : placeable_blocks()) view.icons[static_cast<size_t>(type)] = frame_->block_icon(type);
+    view.slot = controls_->hotbar().selected();
+    if (const std::optional<BlockType> chosen = draw_block_picker(view, picker_open_)) editor_->choose_block(*chosen);
+}
+
 HudView App::hud_view() const {
     HudView v;
     const Hotbar& hotbar = controls_->hotbar();
-    for (int i = 0; i < Hotbar::kSize; ++i) v.hotbar[static_cast<size_t>(i)] = block_name(hotbar.block(i));
+    for (int i = 0; i < Hotbar::kSize; ++i) {
+        v.hotbar[static_cast<size_t>(i)] = block_name(hotbar.block(i));
+        v.hotbar_icons[static_cast<size_t>(i)] = frame_->block_icon(hotbar.block(i));
+    }
     v.selected = hotbar.selected();
     v.show_key_help = controls_->key_help_visible();
     v.key_help = controls_->key_help();
@@ -501,6 +514,10 @@ void App::perform(UserAction action) {
             case UserAction::kRotate: editor_->rotate(90); break;
             case UserAction::kClearRegion: editor_->clear_region(); break;
             case UserAction::kPasteAir: editor_->set_paste_air(!editor_->paste_air()); break;
+            case UserAction::kPicker:
+                picker_open_ = !picker_open_;
+                if (picker_open_) controls_->free_mouse();
+                break;
         }
     } catch (const Refused& e) {
         show_message(e.what());  // a refused action is the user's to see, not a reason to stop

@@ -92,6 +92,8 @@ private:
     std::optional<RayHit> target() const;
     OverlayView overlay_view(const std::optional<RayHit>& target) const;
     HudView hud_view() const;
+    // The block picker while it is open; a click puts the block into the selected hotbar slot.
+    void draw_picker();
     void save_meta();
     void watch_saving();
     // The bounded last try to write every edit; returns kExitNotSaved (after saying so) or kExitOk.
@@ -177,6 +179,7 @@ private:
     Shown shown_;
     std::optional<ChunkCoord> highlighted_chunk_;  // chosen in the occupancy panel
     double daylight_ = 1.0;                        // --daylight, `daylight F`, the overlay's slider
+    bool picker_open_ = false;                     // the block picker shows (the picker key, `press picker`)
 };
 
 }  // namespace slotcraft

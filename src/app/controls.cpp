@@ -51,6 +51,7 @@ constexpr HelpLine kKeyHelp[] = {
     {"{rotate}", "turn the clipboard 90 degrees"},
     {"{clear_region}", "clear the region (select nothing)"},
     {"{paste_air}", "paste air too: on / off"},
+    {"{picker}", "block picker: click a block for the hotbar slot"},
 };
 
 constexpr PressName kPressNames[] = {
@@ -59,6 +60,7 @@ constexpr PressName kPressNames[] = {
     {"rotate", UserAction::kRotate},
     {"clear_region", UserAction::kClearRegion},
     {"paste_air", UserAction::kPasteAir},
+    {"picker", UserAction::kPicker},
     {"copy", UserAction::kCopy},
     {"paste", UserAction::kPaste},
     {"undo", UserAction::kUndo},
@@ -142,6 +144,7 @@ UserAction Controls::on_key(int key, int action, int mods) {
     if (bound(Binding::kRotate)) return UserAction::kRotate;
     if (bound(Binding::kClearRegion)) return UserAction::kClearRegion;
     if (bound(Binding::kPasteAir)) return UserAction::kPasteAir;
+    if (bound(Binding::kPicker)) return UserAction::kPicker;
     return UserAction::kNone;
 }
 

@@ -51,6 +51,7 @@ enum class UserAction {
     kRotate,         // R: the clipboard turned 90 degrees clockwise
     kClearRegion,    // K: no region any more
     kPasteAir,       // P: the paste-air switch flipped
+    kPicker,         // E: the block picker opened or closed (the mouse freed to click in it)
 };
 
 // The editor's actions by the names the script's `press NAME` uses (the [keys] names where
@@ -115,6 +116,8 @@ public:
     bool key_help_visible() const { return show_key_help_; }
     // The settings file says it was dismissed before (`key_help = false`): hidden until F1.
     void dismiss_key_help() { show_key_help_ = false; }
+    // The block picker opened: the mouse is freed so it can click a block.
+    void free_mouse() { set_cursor_captured(false); }
     // The key help's rows with the keys as bound (valid as long as the controls).
     std::span<const KeyHelpRow> key_help() const { return help_rows_; }
     Stats stats() const;

@@ -211,6 +211,11 @@ void Editor::perform(const EditRequest& request) {
     }
 }
 
+void Editor::choose_block(BlockType type) {
+    hotbar_.set_block(hotbar_.selected(), type);
+    say_("hotbar slot " + std::to_string(hotbar_.selected() + 1) + ": " + std::string(block_name(type)));
+}
+
 void Editor::expect(const BlockPos& p, BlockType type) const {
     const std::optional<BlockType> held = session_.world().block_at(p);
     if (!held) {

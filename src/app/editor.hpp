@@ -80,6 +80,8 @@ public:
     // The Edit panel's buttons and the Ctrl keys (copy says what it copied; paste goes in
     // front of the targeted face).
     void perform(const EditRequest& request);
+    // The block picker's click (and script `picker BLOCK`): `type` into the selected hotbar slot.
+    void choose_block(BlockType type);
     // Refuses unless cell p is loaded and holds `type` (script `expect`).
     void expect(const BlockPos& p, BlockType type) const;
 

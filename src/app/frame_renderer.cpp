@@ -112,6 +112,10 @@ void FrameRenderer::draw_lines(const Eye& eye, const FrameExtras& extras) {
     lines_->draw_crosshair(width_, height_);
 }
 
+unsigned int FrameRenderer::block_icon(BlockType type) const {
+    return cubes_->textures().layer_view(static_cast<int>(face_layer(type, kPosZ)));
+}
+
 void FrameRenderer::add_ghost(const Eye& eye, const FrameExtras& extras) {
     const Clipboard& c = *extras.ghost;
     const glm::vec3 origin = glm::vec3(extras.ghost_origin - eye.origin_chunk * kChunkSize);

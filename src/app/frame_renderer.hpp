@@ -86,6 +86,8 @@ public:
     // "llvmpipe (LLVM 15.0.6, 256 bits) / OpenGL 4.5 (Core Profile) Mesa 22.3.6"
     const std::string& gl_renderer() const { return gl_renderer_; }
     Stats stats() const;
+    // The GL texture (a 2D view of its side face's layer) the HUD draws a block type with.
+    unsigned int block_icon(BlockType type) const;
 
 private:
     std::unique_ptr<gfx::CubeRenderer> cubes_;

@@ -214,6 +214,11 @@ std::string press_choices() {
     return out;
 }
 
+ScriptWait run_picker(const ScriptCommand& cmd, ScriptContext& ctx) {
+    part(ctx.editor).choose_block(block_arg(cmd, 0));
+    return {};
+}
+
 ScriptWait run_clock(const ScriptCommand& cmd, ScriptContext& ctx) {
     part(ctx.controls).set_real_time(cmd.arg(0) == "real");
     return {};
@@ -260,6 +265,10 @@ std::vector<ScriptCommandSpec> editor_and_clock_commands() {
              ": do what that editor key does, at the crosshair; a refusal is the HUD's message, "
              "not the end of the run",
          run_press},
+        {"picker",
+         {kPlaceable},
+         "picker BLOCK: choose BLOCK for the selected hotbar slot, as a click on it in the block picker does",
+         run_picker},
         {"clock",
          {ScriptArg::one_of("real|fixed")},
          "clock real|fixed: the player steps by the real time as an interactive run does (real), or one "

@@ -44,6 +44,7 @@ constexpr BindingInfo kBindings[] = {
     {Binding::kRotate, "rotate", "R", ""},
     {Binding::kClearRegion, "clear_region", "K", ""},
     {Binding::kPasteAir, "paste_air", "P", ""},
+    {Binding::kPicker, "picker", "E", ""},
 };
 static_assert(std::size(kBindings) == kBindingCount, "one row of kBindings per Binding");
 

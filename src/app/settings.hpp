@@ -41,6 +41,7 @@ enum class Binding {
     kRotate,       // turn the clipboard 90 degrees clockwise seen from above
     kClearRegion,  // no region any more (and no corners)
     kPasteAir,     // the paste-air switch: a paste writes the clipboard's air too, or skips it
+    kPicker,       // open / close the block picker
     kCount
 };
 inline constexpr size_t kBindingCount = static_cast<size_t>(Binding::kCount);

@@ -87,6 +87,7 @@ replace = "U"
 rotate = "I"
 clear_region = "O"
 paste_air = "L"
+picker = "M"
 )",
                                        kFile);
     EXPECT_EQ(s.view_distance, 12);
@@ -108,6 +109,7 @@ paste_air = "L"
     EXPECT_EQ(bound(s, Binding::kRotate), code("I"));
     EXPECT_EQ(bound(s, Binding::kClearRegion), code("O"));
     EXPECT_EQ(bound(s, Binding::kPasteAir), code("L"));
+    EXPECT_EQ(bound(s, Binding::kPicker), code("M"));
     EXPECT_EQ(bound(s, Binding::kMode), code("G"));
     EXPECT_EQ(bound(s, Binding::kOverlay), code("F4"));
     EXPECT_EQ(bound(s, Binding::kScreenshot), code("F12"));

@@ -270,5 +270,29 @@ TEST(EditorRender, TheGhostOfTheClipboardShowsWherePasteWillPutIt) {
     EXPECT_EQ(pasted.exit_code, 0) << pasted.err;
 }
 
+TEST(EditorRender, TheBlockPickerPutsLampAndWaterIntoTheHotbarWhichShowsTextures) {
+    const std::string dir = out_dir();
+    // `press picker` opens the picker as the E key does; `picker BLOCK` is what a click on a
+    // block in it does: the block goes into the selected hotbar slot.
+    const std::string look = "camera 0.5 70 0.5 0 -30\n";
+    const std::string script = look + "screenshot " + dir + "/hotbar_textures.png\npress picker\nwait 2\nscreenshot " +
+                               dir + "/block_picker.png\nselect 4\npicker lamp\nselect 5\npicker water\nstats " + dir +
+                               "/s.json\nselect 4\nstats " + dir + "/lamp.json\n";
+    const auto r = run_script(dir, script, {"--world", "flat", "--view-distance", "2", "--size", "800x600"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const Json s = Json::parse_file(dir + "/s.json");
+    EXPECT_EQ(s.at("hotbar.block").string, "water");
+    EXPECT_EQ(s.at("hud.message").string, "hotbar slot 5: water");
+    EXPECT_EQ(Json::parse_file(dir + "/lamp.json").at("hotbar.block").string, "lamp");
+    // The picker covers the middle of the view with its eleven textures.
+    const test::Image before = test::load_png(dir + "/hotbar_textures.png");
+    const test::Image picker = test::load_png(dir + "/block_picker.png");
+    int changed = 0;
+    for (int y = picker.height / 4; y < picker.height / 2; ++y)
+        for (int x = picker.width / 4; x < picker.width * 3 / 4; ++x)
+            changed += before.pixel(x, y)[0] != picker.pixel(x, y)[0];
+    EXPECT_GT(changed, picker.width * picker.height / 16) << "the picker is not drawn";
+}
+
 }  // namespace
 }  // namespace slotcraft
