@@ -39,6 +39,11 @@ void main() {
     vec3 lit = texel.rgb * kFaceLight[v_face] * brightness(level) * ao;
     if (v_highlight != 0) lit = mix(lit, vec3(1.0, 0.35, 0.9), 0.45);
     float fog = smoothstep(u_fog.x, u_fog.y, length(v_eye_to_point.xz));
-    float alpha = u_translucent != 0 ? mix(texel.a, 1.0, fog) : 1.0;
+    // Water lets what lies under it show when looked into (about a third of the tint looking
+    // straight down, so sand one or two blocks under reads through) and tints more towards a
+    // grazing view, as a real surface does (docs/rendering.md "Water").
+    float facing = abs(normalize(v_eye_to_point)[v_face / 2]);
+    float water_alpha = min(1.0, texel.a * mix(1.15, 0.55, facing));
+    float alpha = u_translucent != 0 ? mix(water_alpha, 1.0, fog) : 1.0;
     frag_colour = vec4(mix(lit, u_sky, fog), alpha);
 }

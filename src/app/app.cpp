@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <thread>
 
 #include "app/controls.hpp"
 #include "world/cpu_clock.hpp"
@@ -27,6 +28,7 @@
 #include "app/stop_signals.hpp"
 #include "app/window.hpp"
 #include "app/world_session.hpp"
+#include "ui/block_picker.hpp"
 #include "user/shown_text.hpp"
 #include "user/user_file.hpp"
 #include "ui/hud.hpp"
@@ -118,7 +120,9 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
     controls_ = std::make_unique<Controls>(window_->handle(), *imgui_, scripted, settings.keys);
     controls_->set_fov(settings.fov);
     controls_->set_mouse_sensitivity(settings.mouse_sensitivity);
-    settings_file_.at_start = {options_.view_distance, settings.fov, settings.mouse_sensitivity};
+    settings_file_.at_start = {options_.view_distance, settings.fov, settings.mouse_sensitivity, options_.daylight,
+                               settings.key_help};
+    if (!settings.key_help) controls_->dismiss_key_help();
 
     // The world file once the display, GL and shaders are known to work (so a failed start
     // never moves a world aside); its saved seed and type decide the world.
@@ -265,6 +269,7 @@ void App::capture_final_frame() {
 // changes become slot work.
 void App::simulate() {
     controls_->step(measures_.frame_seconds, solid_for_player(session_->world()), water_for_player(session_->world()));
+    measures_.stepped_to = measures_.last_frame_time;
     if (const uint64_t stops = controls_->player().stats().edge_stops; stops != shown_.edge_stops_seen) {
         shown_.edge_stops_seen = stops;
         show_message("the world's edge: |x|, |y|, |z| stay within 1e9 (blocks); the player stops here");
@@ -308,6 +313,7 @@ void App::render_frame() {
     // The overlay's view is gathered only while it is shown.
     if (overlay_.visible) apply_view(overlay_.draw(overlay_view(hit)));
     shown_.hotbar_rect = draw_hud(hud_view());
+    draw_picker();
     lap(FrameStage::kUi);
 
     FramePasses::Plan plan;
@@ -327,6 +333,13 @@ void App::render_frame() {
         }
         extras.highlight = highlighted_chunk_;
         if (const auto& region = editor_->region()) extras.selection = std::pair{region->min, region->max};
+        // The paste preview follows the crosshair while the clipboard holds something.
+        if (!session_->clipboard().empty()) {
+            if (const std::optional<RayHit> far = editor_->far_target()) {
+                extras.ghost = &session_->clipboard();
+                extras.ghost_origin = far->place;
+            }
+        }
         extras.daylight = static_cast<float>(daylight_);
     }
     lap(skip);
@@ -344,6 +357,7 @@ void App::render_frame() {
     lap(FrameStage::kDraw);
     measures_.stage_times.add(std::exchange(measures_.stage_frame, {}));
     window_->swap_buffers();
+    if (measures_.frame_sleep_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(measures_.frame_sleep_ms));
     const double now = glfwGetTime();
     measures_.frame_seconds = now - measures_.last_frame_time;
     measures_.frame_times.add(measures_.frame_seconds * 1000.0);
@@ -415,10 +429,21 @@ OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
     return v;
 }
 
+void App::draw_picker() {
+    if (!picker_open_) return;
+    BlockPickerView view;
+    for (const BlockType type : placeable_blocks()) view.icons[static_cast<size_t>(type)] = frame_->block_icon(type);
+    view.slot = controls_->hotbar().selected();
+    if (const std::optional<BlockType> chosen = draw_block_picker(view, picker_open_)) editor_->choose_block(*chosen);
+}
+
 HudView App::hud_view() const {
     HudView v;
     const Hotbar& hotbar = controls_->hotbar();
-    for (int i = 0; i < Hotbar::kSize; ++i) v.hotbar[static_cast<size_t>(i)] = block_name(hotbar.block(i));
+    for (int i = 0; i < Hotbar::kSize; ++i) {
+        v.hotbar[static_cast<size_t>(i)] = block_name(hotbar.block(i));
+        v.hotbar_icons[static_cast<size_t>(i)] = frame_->block_icon(hotbar.block(i));
+    }
     v.selected = hotbar.selected();
     v.show_key_help = controls_->key_help_visible();
     v.key_help = controls_->key_help();
@@ -466,7 +491,8 @@ void App::save_meta() {
 }
 
 LiveSettings App::live_settings() const {
-    return {session_->world().view_distance(), controls_->camera().fov_y, controls_->mouse_sensitivity()};
+    return {session_->world().view_distance(), controls_->camera().fov_y, controls_->mouse_sensitivity(), daylight_,
+            controls_->key_help_visible()};
 }
 
 // The Settings panel's changes go back into the file; a failure is said, and the run still
@@ -511,6 +537,15 @@ void App::perform(UserAction action) {
             case UserAction::kRedo: editor_->perform({Op::kRedo}); break;
             case UserAction::kCopy: editor_->perform({Op::kCopy}); break;
             case UserAction::kPaste: editor_->perform({Op::kPaste}); break;
+            case UserAction::kFill: editor_->fill(controls_->hotbar().selected_type()); break;
+            case UserAction::kReplace: editor_->replace_targeted(controls_->hotbar().selected_type()); break;
+            case UserAction::kRotate: editor_->rotate(90); break;
+            case UserAction::kClearRegion: editor_->clear_region(); break;
+            case UserAction::kPasteAir: editor_->set_paste_air(!editor_->paste_air()); break;
+            case UserAction::kPicker:
+                picker_open_ = !picker_open_;
+                if (picker_open_) controls_->free_mouse();
+                break;
         }
     } catch (const Refused& e) {
         show_message(e.what());  // a refused action is the user's to see, not a reason to stop
@@ -598,5 +633,11 @@ void App::verify() {
 }
 
 void App::resize(int width, int height) { window_->resize(width, height); }
+
+void App::press(std::string_view name) {
+    for (const PressName& p : press_names()) {
+        if (p.name == name) perform(p.action);  // refusals become the message, as for a key
+    }
+}
 
 }  // namespace slotcraft

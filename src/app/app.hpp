@@ -93,6 +93,8 @@ private:
     std::optional<RayHit> target() const;
     OverlayView overlay_view(const std::optional<RayHit>& target) const;
     HudView hud_view() const;
+    // The block picker while it is open; a click puts the block into the selected hotbar slot.
+    void draw_picker();
     void save_meta();
     void watch_saving();
     // The bounded last try to write every edit; returns kExitNotSaved (after saying so) or kExitOk.
@@ -117,6 +119,8 @@ private:
     void apply_view(const OverlayActions& actions) override;
     void eye_moved() override;
     void show_message(std::string text) override;
+    void press(std::string_view name) override;
+    void set_frame_sleep(int ms) override { measures_.frame_sleep_ms = ms; }
 
     // [SECTION] stats (app_stats.cpp)
     void collect_stats(StatsJson& json) const;
@@ -162,6 +166,9 @@ private:
         // Wall-clock time: when the last frame ended, and how long it took.
         double last_frame_time = 0.0;
         double frame_seconds = 0.0;
+        // The end of the last frame whose real time the player's steps have caught up to.
+        double stepped_to = 0.0;
+        int frame_sleep_ms = 0;  // `frame-sleep MS`, a test hook
     };
     Measures measures_;
     Message message_;
@@ -178,6 +185,7 @@ private:
     Shown shown_;
     std::optional<ChunkCoord> highlighted_chunk_;  // chosen in the occupancy panel
     double daylight_ = 1.0;                        // --daylight, `daylight F`, the overlay's slider
+    bool picker_open_ = false;                     // the block picker shows (the picker key, `press picker`)
 };
 
 }  // namespace slotcraft

@@ -254,6 +254,10 @@ void App::collect_stats(StatsJson& json) const {
     write_target(out, target(), *session_);
     write_save(out, session);
     write_edit(out, *session_, editor_->region());
+    out.set(stat("edit.paste_air"), editor_->paste_air());
+    out.set(stat("clock.seconds"), measures_.stepped_to);
+    out.set(stat("clock.steps"), i64(controls_->stats().steps));
+    out.set(stat("hud.message"), message_.text);
     write_slots(out, session.slots);
     const FrameRenderer::Stats r = frame_->stats();
     write_buffers(out, r, session.light, session_->last_edit());

@@ -7,6 +7,7 @@
 #include <map>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -45,7 +46,21 @@ enum class UserAction {
     kRedo,           // Ctrl+Y, Ctrl+Shift+Z
     kCopy,           // Ctrl+C: the region into the clipboard
     kPaste,          // Ctrl+V: the clipboard at the cell in front of the targeted face
+    kFill,           // G: the region filled with the selected hotbar block
+    kReplace,        // H: the region's cells of the targeted block's type become the selected block
+    kRotate,         // R: the clipboard turned 90 degrees clockwise
+    kClearRegion,    // K: no region any more
+    kPasteAir,       // P: the paste-air switch flipped
+    kPicker,         // E: the block picker opened or closed (the mouse freed to click in it)
 };
+
+// The editor's actions by the names the script's `press NAME` uses (the [keys] names where
+// the action has one): one table, so a script presses exactly what a key does.
+struct PressName {
+    std::string_view name;
+    UserAction action;
+};
+std::span<const PressName> press_names();
 
 class Controls {
 public:
@@ -56,6 +71,7 @@ public:
         bool on_ground = false;
         int hotbar_selected = 0;  // 0..8
         BlockType hotbar_block = BlockType::kAir;
+        uint64_t steps = 0;  // the player's fixed steps so far
     };
 
     // scripted: keys come only from the script (hold_key), never from the keyboard.
@@ -71,8 +87,10 @@ public:
     // [SECTION] simulation
     // Fixed 60 Hz steps of the player against `solid` (swimming where `water` is): one per
     // frame under a script (runs do not depend on the wall clock), else as many as the real
-    // time asks (at most 5).
+    // time asks: all of it, up to half a second a frame (docs/player.md "Time").
     void step(double frame_seconds, const BlockQuery& solid, const BlockQuery& water);
+    // `clock real`: a scripted run steps by the real time too, as an interactive run does.
+    void set_real_time(bool on) { real_time_ = on; }
     // Turning in degrees (the mouse and `look`): yaw wraps into [-180, 180], pitch stops
     // just short of straight up or down.
     void look(double dyaw, double dpitch);
@@ -96,6 +114,10 @@ public:
     Hotbar& hotbar() { return hotbar_; }
     const Hotbar& hotbar() const { return hotbar_; }
     bool key_help_visible() const { return show_key_help_; }
+    // The settings file says it was dismissed before (`key_help = false`): hidden until F1.
+    void dismiss_key_help() { show_key_help_ = false; }
+    // The block picker opened: the mouse is freed so it can click a block.
+    void free_mouse() { set_cursor_captured(false); }
     // The key help's rows with the keys as bound (valid as long as the controls).
     std::span<const KeyHelpRow> key_help() const { return help_rows_; }
     Stats stats() const;
@@ -120,7 +142,9 @@ private:
     double cursor_x_ = 0.0, cursor_y_ = 0.0;
     bool show_key_help_ = true;                                   // the key help shows: at the start, and after F1
     bool key_help_toggled_ = false;                               // F1 was pressed: from then on only F1 hides the help
-    double step_accumulator_ = 0.0;                               // interactive runs: real time not yet simulated
+    double step_accumulator_ = 0.0;                               // real time not yet simulated
+    bool real_time_ = false;                                      // `clock real` under a script
+    uint64_t steps_ = 0;                                          // fixed steps taken
     std::vector<std::pair<std::string, std::string>> help_text_;  // the key help, keys as bound
     std::vector<KeyHelpRow> help_rows_;                           // views into help_text_
 };

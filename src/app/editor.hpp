@@ -45,6 +45,13 @@ public:
 
     // The block under the crosshair within reach (kPickReach), if any.
     std::optional<RayHit> target() const;
+    // The first solid block under the crosshair within the loaded world (far_reach()), if any:
+    // where B and N set corners and Ctrl+V pastes.
+    std::optional<RayHit> far_target() const;
+    double far_reach() const;
+    // Where Ctrl+V (and the paste preview) puts the clipboard's minimum corner: the cell in
+    // front of the far target's face; refuses naming `what` when there is none.
+    BlockPos paste_origin(const char* what) const;
     // Break, place (with `type`) or pick at the crosshair: one code path for the mouse and the script.
     void act(Action action, std::optional<BlockType> type);
     // One cell (script `set`).
@@ -53,18 +60,28 @@ public:
     // [SECTION] the selection and its operations (docs/scripting.md "Region editing")
     void set_region(const std::optional<Region>& region);  // nullopt: none
     const std::optional<Region>& region() const { return selection_.region; }
-    // B and N: a corner at the targeted block; both set make the region.
+    // B and N: a corner at the first solid block along the crosshair's ray within the loaded
+    // world (not only within reach); both set make the region.
     void set_corner(bool first);
+    // The region key and `region none`: no region (and no corners) any more.
+    void clear_region();
     void fill(BlockType type);
     void replace(BlockType from, BlockType to);
+    // The replace key: the region's cells of the targeted block's type become `to`.
+    void replace_targeted(BlockType to);
     void copy();
     void paste(const BlockPos& origin);
+    // The paste-air switch: off (the default), the clipboard's air keeps what is under it.
+    void set_paste_air(bool on);
+    bool paste_air() const { return paste_air_; }
     void rotate(int degrees);  // 90, 180 or 270, clockwise seen from above
     void undo();
     void redo();
     // The Edit panel's buttons and the Ctrl keys (copy says what it copied; paste goes in
     // front of the targeted face).
     void perform(const EditRequest& request);
+    // The block picker's click (and script `picker BLOCK`): `type` into the selected hotbar slot.
+    void choose_block(BlockType type);
     // Refuses unless cell p is loaded and holds `type` (script `expect`).
     void expect(const BlockPos& p, BlockType type) const;
 
@@ -75,10 +92,13 @@ private:
     static ActionRefused nothing_in_reach(const char* what);
     // The targeted block, or a refusal saying that nothing is in reach to `what`.
     RayHit target_for(const char* what) const;
+    // The same as far as the view (corners, paste), or a refusal saying so to `what`.
+    RayHit far_target_for(const char* what) const;
     // The region an operation works on; refuses naming `what` when none is set.
     const Region& selected(const char* what) const;
-    // After an edit operation: tells the user when the journal dropped old steps.
-    void after_edit(const EditReport& report);
+    // After an edit operation: says `done` (one line with its size), and when the journal
+    // dropped old steps, that too.
+    void after_edit(const EditReport& report, std::string done);
 
     WorldSession& session_;
     const Camera& eye_;
@@ -92,6 +112,7 @@ private:
         std::optional<BlockPos> corner_two;  // set with N; both set: the region
     };
     Selection selection_;
+    bool paste_air_ = false;
 };
 
 }  // namespace slotcraft

@@ -13,7 +13,17 @@
 namespace slotcraft {
 
 namespace {
-const glm::vec4 kOutlineColour{0.05f, 0.05f, 0.05f, 0.9f};
+// The target outline: dashes of near-black and white, so it reads on dark and light blocks alike
+// (docs/rendering.md "The target outline").
+const glm::vec4 kOutlineDark{0.05f, 0.05f, 0.05f, 1.0f};
+const glm::vec4 kOutlineLight{1.0f, 1.0f, 1.0f, 1.0f};
+constexpr int kOutlineDashes = 4;
+// The paste preview (docs/rendering.md "The paste preview"): pale cyan, a third opaque, so the
+// world behind reads through; its box outline in the same hue. A clipboard of more solid cells
+// than kGhostMaxCells shows only its box (its faces would cost a frame's upload).
+const glm::vec4 kGhostColour{0.55f, 0.9f, 1.0f, 0.35f};
+const glm::vec4 kGhostEdgeColour{0.55f, 0.9f, 1.0f, 0.9f};
+constexpr std::size_t kGhostMaxCells = 8192;
 const glm::vec4 kSelectionColour{1.0f, 0.85f, 0.1f, 1.0f};  // the edit region: amber
 const glm::vec4 kVisibleBoxColour{1.0f, 0.9f, 0.1f, 0.8f};  // drawn this frame
 const glm::vec4 kCulledBoxColour{0.9f, 0.2f, 0.2f, 0.5f};   // in the octree, culled
@@ -76,7 +86,8 @@ void FrameRenderer::draw_lines(const Eye& eye, const FrameExtras& extras) {
     lines_scratch_.clear();
     if (extras.outline) {
         const glm::vec3 lo = glm::vec3(*extras.outline - eye.origin_chunk * kChunkSize) - glm::vec3(0.004f);
-        gfx::LineRenderer::add_box(lines_scratch_, lo, lo + glm::vec3(1.008f), kOutlineColour);
+        gfx::LineRenderer::add_two_tone_box(lines_scratch_, lo, lo + glm::vec3(1.008f), kOutlineDark, kOutlineLight,
+                                            kOutlineDashes);
     }
     if (extras.selection) {  // the edit region: a box around its cells, a little outside them
         const glm::vec3 lo = glm::vec3(extras.selection->first - eye.origin_chunk * kChunkSize) - glm::vec3(0.02f);
@@ -95,8 +106,40 @@ void FrameRenderer::draw_lines(const Eye& eye, const FrameExtras& extras) {
         for (size_t i = 0; i < 8; ++i) corners[i] = (*extras.frozen_frustum)[i];
         gfx::LineRenderer::add_frustum(lines_scratch_, corners, kFrustumColour);
     }
+    if (extras.ghost) add_ghost(eye, extras);
     lines_->draw_lines(lines_scratch_, eye.view_projection);
+    if (extras.ghost) lines_->draw_triangles(ghost_scratch_, eye.view_projection);
     lines_->draw_crosshair(width_, height_);
+}
+
+unsigned int FrameRenderer::block_icon(BlockType type) const {
+    return cubes_->textures().layer_view(static_cast<int>(face_layer(type, kPosZ)));
+}
+
+void FrameRenderer::add_ghost(const Eye& eye, const FrameExtras& extras) {
+    const Clipboard& c = *extras.ghost;
+    const glm::vec3 origin = glm::vec3(extras.ghost_origin - eye.origin_chunk * kChunkSize);
+    gfx::LineRenderer::add_box(lines_scratch_, origin - glm::vec3(0.01f), origin + glm::vec3(c.size) + glm::vec3(0.01f),
+                               kGhostEdgeColour);
+    ghost_scratch_.clear();
+    const auto solid = [&c](int x, int y, int z) {
+        return x >= 0 && y >= 0 && z >= 0 && x < c.size.x && y < c.size.y && z < c.size.z &&
+               c.at(x, y, z) != BlockType::kAir;
+    };
+    const std::size_t cells = static_cast<std::size_t>(
+        std::count_if(c.cells.begin(), c.cells.end(), [](BlockType t) { return t != BlockType::kAir; }));
+    if (cells > kGhostMaxCells) return;
+    for (int y = 0; y < c.size.y; ++y)
+        for (int z = 0; z < c.size.z; ++z)
+            for (int x = 0; x < c.size.x; ++x) {
+                if (!solid(x, y, z)) continue;
+                const unsigned faces = (solid(x + 1, y, z) ? 0u : 1u) | (solid(x - 1, y, z) ? 0u : 2u) |
+                                       (solid(x, y + 1, z) ? 0u : 4u) | (solid(x, y - 1, z) ? 0u : 8u) |
+                                       (solid(x, y, z + 1) ? 0u : 16u) | (solid(x, y, z - 1) ? 0u : 32u);
+                const glm::vec3 lo = origin + glm::vec3(x, y, z);
+                gfx::LineRenderer::add_box_faces(ghost_scratch_, lo + glm::vec3(0.002f), lo + glm::vec3(0.998f), faces,
+                                                 kGhostColour);
+            }
 }
 
 void FrameRenderer::capture(const std::string& path) const {

@@ -37,6 +37,10 @@ struct FrameExtras {
     std::optional<ChunkCoord> highlight;                     // tint this chunk's cubes
     std::optional<std::pair<BlockPos, BlockPos>> selection;  // the edit region's min and max cells
     float daylight = 1.0f;                                   // 0..1: scales the sky light
+    // The paste preview: the clipboard drawn as a translucent ghost with its minimum corner
+    // at `ghost_origin` (null clipboard: none).
+    const Clipboard* ghost = nullptr;
+    BlockPos ghost_origin{0};
 };
 
 class FrameRenderer {
@@ -82,11 +86,16 @@ public:
     // "llvmpipe (LLVM 15.0.6, 256 bits) / OpenGL 4.5 (Core Profile) Mesa 22.3.6"
     const std::string& gl_renderer() const { return gl_renderer_; }
     Stats stats() const;
+    // The GL texture (a 2D view of its side face's layer) the HUD draws a block type with.
+    unsigned int block_icon(BlockType type) const;
 
 private:
     std::unique_ptr<gfx::CubeRenderer> cubes_;
     std::unique_ptr<gfx::LineRenderer> lines_;
     std::vector<gfx::ColouredVertex> lines_scratch_;
+    std::vector<gfx::ColouredVertex> ghost_scratch_;  // the paste preview's faces
+    // The ghost's faces: each solid clipboard cell's faces towards air or the clipboard's edge.
+    void add_ghost(const Eye& eye, const FrameExtras& extras);
     gfx::CubeView view_;  // the opaque pass's view, for the water pass
     std::string gl_renderer_;
     int width_ = 0, height_ = 0;

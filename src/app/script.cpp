@@ -198,6 +198,37 @@ ScriptWait run_redo(const ScriptCommand&, ScriptContext& ctx) {
     return {};
 }
 
+ScriptWait run_paste_air(const ScriptCommand& cmd, ScriptContext& ctx) {
+    part(ctx.editor).set_paste_air(cmd.arg(0) == "on");
+    return {};
+}
+
+ScriptWait run_press(const ScriptCommand& cmd, ScriptContext& ctx) {
+    part(ctx.loop).press(cmd.arg(0));  // the parser checked the name
+    return {};
+}
+
+std::string press_choices() {
+    std::string out;
+    for (const PressName& p : press_names()) out += (out.empty() ? "" : "|") + std::string(p.name);
+    return out;
+}
+
+ScriptWait run_picker(const ScriptCommand& cmd, ScriptContext& ctx) {
+    part(ctx.editor).choose_block(block_arg(cmd, 0));
+    return {};
+}
+
+ScriptWait run_clock(const ScriptCommand& cmd, ScriptContext& ctx) {
+    part(ctx.controls).set_real_time(cmd.arg(0) == "real");
+    return {};
+}
+
+ScriptWait run_frame_sleep(const ScriptCommand& cmd, ScriptContext& ctx) {
+    part(ctx.loop).set_frame_sleep(static_cast<int>(cmd.number(0)));  // kCount: whole, >= 0
+    return {};
+}
+
 ScriptWait run_expect(const ScriptCommand& cmd, ScriptContext& ctx) {
     part(ctx.editor).expect(cell(cmd, 0), block_arg(cmd, 3));
     return {};
@@ -217,10 +248,44 @@ std::string join(const std::vector<std::string>& words, const char* separator) {
 
 // [SECTION] the table
 
-const std::vector<ScriptCommandSpec>& script_commands() {
+namespace {
+
+// The editor's switches and keys, and the clock: the table's second part.
+std::vector<ScriptCommandSpec> editor_and_clock_commands() {
+    const std::string press = press_choices();
+    return {
+        {"paste-air",
+         {kOnOff},
+         "paste-air on|off: a paste writes the clipboard's air too (on), or leaves what is under it (off, the "
+         "default)",
+         run_paste_air},
+        {"press",
+         {ScriptArg::one_of(press)},
+         "press " + press +
+             ": do what that editor key does, at the crosshair; a refusal is the HUD's message, "
+             "not the end of the run",
+         run_press},
+        {"picker",
+         {kPlaceable},
+         "picker BLOCK: choose BLOCK for the selected hotbar slot, as a click on it in the block picker does",
+         run_picker},
+        {"clock",
+         {ScriptArg::one_of("real|fixed")},
+         "clock real|fixed: the player steps by the real time as an interactive run does (real), or one "
+         "1/60 s step a frame (fixed, the default of scripts)",
+         run_clock},
+        {"frame-sleep",
+         {kCount},
+         "frame-sleep MS: a test hook: every frame sleeps MS milliseconds after its swap (0: no more)",
+         run_frame_sleep},
+    };
+}
+
+// The commands before the editor's switches and the clock.
+std::vector<ScriptCommandSpec> first_commands() {
     static const std::string keys = join(script_key_names(), "|");
     static const std::string modes = kMoveModeNames.choices("|");
-    static const std::vector<ScriptCommandSpec> table = {
+    return {
         {"wait", {kCount}, "wait FRAMES: render FRAMES frames", run_wait},
         {"camera",
          {kCoordinate, kCoordinate, kCoordinate, kAngle, kAngle},
@@ -281,7 +346,7 @@ const std::vector<ScriptCommandSpec>& script_commands() {
         {"copy", {}, "copy: the region's blocks, air included, into the clipboard", run_copy},
         {"paste",
          {kCoordinate, kCoordinate, kCoordinate},
-         "paste X Y Z: the clipboard, air included, with its minimum corner at X Y Z",
+         "paste X Y Z: the clipboard with its minimum corner at X Y Z (its air skipped unless paste-air is on)",
          run_paste},
         {"rotate",
          {ScriptArg::one_of("90|180|270")},
@@ -294,6 +359,16 @@ const std::vector<ScriptCommandSpec>& script_commands() {
          "expect X Y Z BLOCK: stop the run (exit 2) unless the cell X Y Z holds BLOCK",
          run_expect},
     };
+}
+
+}  // namespace
+
+const std::vector<ScriptCommandSpec>& script_commands() {
+    static const std::vector<ScriptCommandSpec> table = [] {
+        std::vector<ScriptCommandSpec> all = first_commands();
+        for (ScriptCommandSpec& spec : editor_and_clock_commands()) all.push_back(std::move(spec));
+        return all;
+    }();
     return table;
 }
 

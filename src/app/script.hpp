@@ -70,6 +70,12 @@ public:
     virtual void eye_moved() = 0;
     // A line under the crosshair for the user.
     virtual void show_message(std::string text) = 0;
+    // `press NAME`: does what the editor key NAME does (one of press_names(), controls.hpp),
+    // the way a key does it: a refusal becomes the HUD's message and the run goes on.
+    virtual void press(std::string_view name) = 0;
+    // `frame-sleep MS`, a test hook: every frame from now on sleeps MS milliseconds after its
+    // swap (a slow machine, for the tests of real-time stepping); 0 stops it.
+    virtual void set_frame_sleep(int ms) = 0;
 };
 
 // What a handler drives: the parts themselves, so a command over a part is its table entry

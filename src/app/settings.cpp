@@ -41,6 +41,12 @@ constexpr BindingInfo kBindings[] = {
     {Binding::kScreenshot, "screenshot", "F2", ""},
     {Binding::kFullscreen, "fullscreen", "F11", ""},
     {Binding::kQuit, "quit", "Q", ""},
+    {Binding::kFill, "fill", "G", ""},
+    {Binding::kReplace, "replace", "H", ""},
+    {Binding::kRotate, "rotate", "R", ""},
+    {Binding::kClearRegion, "clear_region", "K", ""},
+    {Binding::kPasteAir, "paste_air", "P", ""},
+    {Binding::kPicker, "picker", "E", ""},
 };
 static_assert(std::size(kBindings) == kBindingCount, "one row of kBindings per Binding");
 
@@ -291,6 +297,11 @@ std::optional<std::string> changed_whole(const LiveSettings& start, const LiveSe
     return std::to_string(now.*Member);
 }
 template <auto Member>
+std::optional<std::string> changed_bool(const LiveSettings& start, const LiveSettings& now) {
+    if (now.*Member == start.*Member) return std::nullopt;
+    return now.*Member ? "true" : "false";
+}
+template <auto Member>
 std::optional<std::string> changed_number(const LiveSettings& start, const LiveSettings& now) {
     if (now.*Member == start.*Member) return std::nullopt;
     return toml_float(now.*Member);
@@ -324,6 +335,10 @@ constexpr TopKey kTopKeys[] = {
     {"window_size",
      [](const Checker& check, const Entry& e, Settings& s) { std::tie(s.width, s.height) = check.window_size(e); }},
     {"keys", [](const Checker& check, const Entry& e, Settings& s) { check.keys(e, s.keys); }},
+    {"daylight", [](const Checker& check, const Entry& e, Settings& s) { s.daylight = check.number(e, 0.0, 1.0, ""); },
+     changed_number<&LiveSettings::daylight>},
+    {"key_help", [](const Checker& check, const Entry& e, Settings& s) { s.key_help = check.boolean(e); },
+     changed_bool<&LiveSettings::key_help>},
 };
 
 }  // namespace
@@ -376,6 +391,7 @@ Options Settings::options_defaults() const {
     o.height = height;
     o.vsync = vsync;
     o.view_distance = view_distance;
+    o.daylight = daylight;
     return o;
 }
 
@@ -473,8 +489,9 @@ namespace {
 
 constexpr const char* kNewFileText =
     "# Slotcraft settings. Every key, its range and its default: README.md, \"Settings\".\n"
-    "# fov, mouse_sensitivity and view_distance are written back when the Settings panel\n"
-    "# changes them; the rest of this file (comments too) is kept as you write it.\n";
+    "# fov, mouse_sensitivity, view_distance and daylight are written back when the panels\n"
+    "# change them, key_help when the key help is dismissed (F1 brings it back); the rest of\n"
+    "# this file (comments too) is kept as you write it.\n";
 
 // Replaces `target` with `text` through write_atomically (its folder made when missing):
 // whoever reads it sees the old file or the whole new one.

@@ -24,18 +24,24 @@ struct SettingsError : std::runtime_error {
 // What a key of the [keys] table binds: the movement keys (which the script's `key NAME`
 // holds by their script names) and the actions of Controls::on_key.
 enum class Binding {
-    kForward,     // script key W
-    kLeft,        // script key A
-    kBack,        // script key S
-    kRight,       // script key D
-    kUp,          // script key SPACE: up in fly mode, jump in walk mode
-    kDown,        // script key SHIFT: down in fly mode
-    kSprint,      // script key CTRL
-    kMode,        // fly <-> walk
-    kOverlay,     // show / hide the buffer overlay
-    kScreenshot,  // save a screenshot
-    kFullscreen,  // fullscreen on / off
-    kQuit,        // with Ctrl held
+    kForward,      // script key W
+    kLeft,         // script key A
+    kBack,         // script key S
+    kRight,        // script key D
+    kUp,           // script key SPACE: up in fly mode, jump in walk mode
+    kDown,         // script key SHIFT: down in fly mode
+    kSprint,       // script key CTRL
+    kMode,         // fly <-> walk
+    kOverlay,      // show / hide the buffer overlay
+    kScreenshot,   // save a screenshot
+    kFullscreen,   // fullscreen on / off
+    kQuit,         // with Ctrl held
+    kFill,         // fill the region with the selected hotbar block
+    kReplace,      // the region's cells of the targeted block's type become the selected block
+    kRotate,       // turn the clipboard 90 degrees clockwise seen from above
+    kClearRegion,  // no region any more (and no corners)
+    kPasteAir,     // the paste-air switch: a paste writes the clipboard's air too, or skips it
+    kPicker,       // open / close the block picker
     kCount
 };
 inline constexpr size_t kBindingCount = static_cast<size_t>(Binding::kCount);
@@ -70,6 +76,8 @@ struct LiveSettings {
     int view_distance = kDefaultViewDistance;
     double fov = kDefaultFov;
     double mouse_sensitivity = kDefaultMouseSensitivity;
+    double daylight = 1.0;  // the World panel's slider, `--daylight` (a flag's value is not written back)
+    bool key_help = true;   // the key help shows at the start; false once dismissed, F1 brings it back
 };
 
 class Settings {
@@ -78,8 +86,10 @@ public:
     double fov = kDefaultFov;                             // degrees, kMinFov..kMaxFov
     double mouse_sensitivity = kDefaultMouseSensitivity;  // kMinMouseSensitivity..kMaxMouseSensitivity
     bool vsync = true;
-    bool overlay = true;  // the overlay is shown when an interactive run starts
-    int width = 1280;     // window_size = "WIDTHxHEIGHT", each 1..16384
+    bool overlay = true;    // the overlay is shown when an interactive run starts
+    double daylight = 1.0;  // 0..1, the sky light factor a run starts with (as --daylight)
+    bool key_help = true;   // the key help shows when an interactive run starts
+    int width = 1280;       // window_size = "WIDTHxHEIGHT", each 1..16384
     int height = 720;
     KeyBindings keys = default_key_bindings();
 
@@ -93,7 +103,7 @@ public:
 
     // The options the file sets, as the defaults the flags are parsed over (flags win).
     Options options_defaults() const;
-    LiveSettings live() const { return {view_distance, fov, mouse_sensitivity}; }
+    LiveSettings live() const { return {view_distance, fov, mouse_sensitivity, daylight, key_help}; }
 };
 
 // `text` (a settings file that parses) with the values of `now` that differ from `start`

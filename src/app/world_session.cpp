@@ -136,7 +136,7 @@ void WorldSession::load_now(std::span<const ChunkCoord> coords) {
     light_.apply(events);
 }
 
-void WorldSession::edit(const BlockPos& p, BlockType type) {
+void WorldSession::edit(const BlockPos& p, BlockType type, EditKind kind) {
     const auto start = std::chrono::steady_clock::now();
     const std::optional<BlockType> old = world_->block_at(p);
     const EditChanges changes = world_->set_block(p, type);  // throws EditRefused
@@ -151,7 +151,7 @@ void WorldSession::edit(const BlockPos& p, BlockType type) {
     last_edit_.instance_writes = slots_.queued_writes() - writes_before;
     if (store_) store_->record_edit(p, type, world_->terrain().block_at(p));
     last_edit_.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    record(Region{p, p}, {static_cast<uint8_t>(*old)});
+    record(Region{p, p}, {static_cast<uint8_t>(*old)}, kind);
 }
 
 std::vector<uint8_t> WorldSession::run(const Region& r, const CellRule& rule, const std::string& what) {
@@ -183,24 +183,34 @@ std::vector<uint8_t> WorldSession::run(const Region& r, const CellRule& rule, co
     return std::move(result.before);
 }
 
-void WorldSession::record(const Region& r, std::vector<uint8_t> before) {
+void WorldSession::record(const Region& r, std::vector<uint8_t> before, EditKind kind) {
+    last_edit_.kind = kind;
     if (last_edit_.cells == 0) return;  // nothing changed: nothing to undo
-    EditStep step = EditStep::record(r, before);
+    EditStep step = EditStep::record(r, before, kind);
     last_edit_.step_bytes = step.bytes();
     last_edit_.steps_dropped = journal_.record(std::move(step));
     // The oldest go first, so the new step is gone only when it alone is over the budget.
     last_edit_.step_lost = journal_.undo_depth() == 0;
 }
 
+OperationRefused nothing_copied(const char* what) {
+    return OperationRefused("cannot " + std::string(what) +
+                            ": nothing copied yet (the clipboard is empty); select a region and copy it first");
+}
+
 EditReport WorldSession::fill(const Region& r, BlockType type) {
-    record(r, run(
-                  r, [type](std::size_t, BlockType) { return type; }, "fill"));
+    record(r,
+           run(
+               r, [type](std::size_t, BlockType) { return type; }, "fill"),
+           EditKind::kFill);
     return last_edit_;
 }
 
 EditReport WorldSession::replace(const Region& r, BlockType from, BlockType to) {
-    record(r, run(
-                  r, [from, to](std::size_t, BlockType old) { return old == from ? to : old; }, "replace"));
+    record(r,
+           run(
+               r, [from, to](std::size_t, BlockType old) { return old == from ? to : old; }, "replace"),
+           EditKind::kReplace);
     return last_edit_;
 }
 
@@ -212,21 +222,24 @@ void WorldSession::copy(const Region& r) {
     clipboard_ = std::move(c);
 }
 
-EditReport WorldSession::paste(const BlockPos& origin) {
-    if (clipboard_.empty()) {
-        throw OperationRefused("cannot paste: the clipboard is empty (0 cells); copy a region first");
-    }
+EditReport WorldSession::paste(const BlockPos& origin, bool with_air) {
+    if (clipboard_.empty()) throw nothing_copied("paste");
     const Region r = checked_region_at(origin, clipboard_.size, "paste");  // 64-bit corners: no wrap
     const std::vector<BlockType>& cells = clipboard_.cells;
-    record(r, run(
-                  r, [&cells](std::size_t i, BlockType) { return cells[i]; }, "paste"));
+    // Air in the clipboard keeps what is under it unless the switch pastes air too.
+    record(r,
+           run(
+               r,
+               [&cells, with_air](std::size_t i, BlockType old) {
+                   return cells[i] == BlockType::kAir && !with_air ? old : cells[i];
+               },
+               "paste"),
+           EditKind::kPaste);
     return last_edit_;
 }
 
 void WorldSession::rotate(int quarter_turns) {
-    if (clipboard_.empty()) {
-        throw OperationRefused("cannot rotate: the clipboard is empty (0 cells); copy a region first");
-    }
+    if (clipboard_.empty()) throw nothing_copied("rotate");
     clipboard_ = rotated(clipboard_, quarter_turns);
 }
 
@@ -244,7 +257,8 @@ EditReport WorldSession::undo() {
     if (!step) throw OperationRefused("cannot undo: nothing to undo (the undo journal is empty)");
     const std::vector<uint8_t> before = step->expand();
     std::vector<uint8_t> redo = run(step->region(), restore(before), "undo");
-    last_edit_.steps_dropped = journal_.push_redo(EditStep::record(step->region(), redo));
+    last_edit_.kind = step->kind();
+    last_edit_.steps_dropped = journal_.push_redo(EditStep::record(step->region(), redo, step->kind()));
     return last_edit_;
 }
 
@@ -253,7 +267,8 @@ EditReport WorldSession::redo() {
     if (!step) throw OperationRefused("cannot redo: nothing to redo (no undone step since the last edit)");
     const std::vector<uint8_t> before = step->expand();
     std::vector<uint8_t> undo = run(step->region(), restore(before), "redo");
-    last_edit_.steps_dropped = journal_.push_undo(EditStep::record(step->region(), undo));
+    last_edit_.kind = step->kind();
+    last_edit_.steps_dropped = journal_.push_undo(EditStep::record(step->region(), undo, step->kind()));
     return last_edit_;
 }
 

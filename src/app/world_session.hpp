@@ -39,6 +39,10 @@ struct OperationRefused : Refused {
     using Refused::Refused;
 };
 
+// The refusal of an operation that needs the clipboard while nothing was copied: "cannot
+// WHAT: nothing copied yet ...".
+OperationRefused nothing_copied(const char* what);
+
 // Edits that could not be written to the world file by the end of the run: what() names the
 // file, the reason and the count of edits not saved (exit code 4).
 struct EditsNotSaved : std::runtime_error {
@@ -54,6 +58,7 @@ struct EditReport {
     bool step_lost = false;           // the operation's own step was over the budget: it cannot be undone
     std::size_t step_bytes = 0;       // the memory the operation's own step needed
     uint64_t light_upload_bytes = 0;  // light page bytes it queued (whole pages and byte writes)
+    EditKind kind = EditKind::kSet;   // the operation it did, or the one an undo or redo took back
 };
 
 class WorldSession {
@@ -110,8 +115,9 @@ public:
     void load_now(std::span<const ChunkCoord> coords);
 
     // Every edit goes through here: the world, the slots and the world file. Throws
-    // EditRefused (out of height, chunk not loaded), having changed nothing.
-    void edit(const BlockPos& p, BlockType type);
+    // EditRefused (out of height, chunk not loaded), having changed nothing. `kind` names the
+    // undo step (a script's set, a break, a place).
+    void edit(const BlockPos& p, BlockType type, EditKind kind = EditKind::kSet);
 
     // [SECTION] operations on regions: each one batch (World::apply) and one undo step (when
     // it changed a cell). Throw RegionRefused or OperationRefused, having changed nothing.
@@ -119,8 +125,9 @@ public:
     EditReport replace(const Region& r, BlockType from, BlockType to);
     // The region's blocks, air included, into the clipboard (loaded or not).
     void copy(const Region& r);
-    // The clipboard with its minimum corner at `origin`, air included.
-    EditReport paste(const BlockPos& origin);
+    // The clipboard with its minimum corner at `origin`. Its air cells leave what is under
+    // them unless `with_air` (the paste-air switch, docs/scripting.md "Region editing").
+    EditReport paste(const BlockPos& origin, bool with_air = false);
     // Turns the clipboard clockwise seen from above by quarter turns (see rotated()).
     void rotate(int quarter_turns);
     EditReport undo();
@@ -148,7 +155,7 @@ private:
     void reserve_slots(InstanceSlots::Touch touch);
     // One batch through the world, the slots and the file; returns the cells' old types.
     std::vector<uint8_t> run(const Region& r, const CellRule& rule, const std::string& what);
-    void record(const Region& r, std::vector<uint8_t> before);
+    void record(const Region& r, std::vector<uint8_t> before, EditKind kind);
 
     WorldType type_;
     uint64_t seed_;

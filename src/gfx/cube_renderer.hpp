@@ -130,6 +130,7 @@ public:
     std::vector<uint8_t> read_back_light() const { return light_.read_back(); }
     std::vector<int32_t> read_back_page_table() const;
     Stats stats() const;
+    const BlockTextures& textures() const { return textures_; }
 
     // One command of glMultiDrawElementsIndirect (the GL's DrawElementsIndirectCommand).
     struct DrawElementsCommand {

@@ -33,6 +33,15 @@ void LineRenderer::upload(const std::vector<ColouredVertex>& vertices) {
 }
 
 void LineRenderer::draw_lines(const std::vector<ColouredVertex>& vertices, const glm::mat4& matrix) {
+    draw_blended(GL_LINES, vertices, matrix, true);
+}
+
+void LineRenderer::draw_triangles(const std::vector<ColouredVertex>& vertices, const glm::mat4& matrix) {
+    draw_blended(GL_TRIANGLES, vertices, matrix, false);  // a ghost hides nothing behind it
+}
+
+void LineRenderer::draw_blended(unsigned mode, const std::vector<ColouredVertex>& vertices, const glm::mat4& matrix,
+                                bool write_depth) {
     if (vertices.empty()) return;
     upload(vertices);
     glUseProgram(program_.get());
@@ -40,12 +49,28 @@ void LineRenderer::draw_lines(const std::vector<ColouredVertex>& vertices, const
     glBindVertexArray(vao_.get());
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LEQUAL);
+    glDepthMask(write_depth ? GL_TRUE : GL_FALSE);
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-    glDrawArrays(GL_LINES, 0, static_cast<GLsizei>(vertices.size()));
+    glDrawArrays(mode, 0, static_cast<GLsizei>(vertices.size()));
     glDisable(GL_BLEND);
+    glDepthMask(GL_TRUE);
     glDepthFunc(GL_LESS);
     glBindVertexArray(0);
+}
+
+void LineRenderer::add_box_faces(std::vector<ColouredVertex>& out, glm::vec3 lo, glm::vec3 hi, unsigned faces,
+                                 glm::vec4 colour) {
+    const glm::vec3 c[8] = {{lo.x, lo.y, lo.z}, {hi.x, lo.y, lo.z}, {hi.x, hi.y, lo.z}, {lo.x, hi.y, lo.z},
+                            {lo.x, lo.y, hi.z}, {hi.x, lo.y, hi.z}, {hi.x, hi.y, hi.z}, {lo.x, hi.y, hi.z}};
+    // The corners of each face in the order +x -x +y -y +z -z.
+    static constexpr int kFaces[6][4] = {{1, 2, 6, 5}, {0, 4, 7, 3}, {3, 7, 6, 2},
+                                         {0, 1, 5, 4}, {4, 5, 6, 7}, {0, 3, 2, 1}};
+    for (unsigned f = 0; f < 6; ++f) {
+        if ((faces & (1u << f)) == 0) continue;
+        const int* q = kFaces[f];
+        for (const int i : {q[0], q[1], q[2], q[0], q[2], q[3]}) out.push_back({c[i], colour});
+    }
 }
 
 void LineRenderer::draw_crosshair(int width, int height) {
@@ -80,6 +105,20 @@ void LineRenderer::add_box(std::vector<ColouredVertex>& out, glm::vec3 lo, glm::
     const glm::vec3 c[8] = {{lo.x, lo.y, lo.z}, {hi.x, lo.y, lo.z}, {hi.x, hi.y, lo.z}, {lo.x, hi.y, lo.z},
                             {lo.x, lo.y, hi.z}, {hi.x, lo.y, hi.z}, {hi.x, hi.y, hi.z}, {lo.x, hi.y, hi.z}};
     add_frustum(out, c, colour);
+}
+
+void LineRenderer::add_two_tone_box(std::vector<ColouredVertex>& out, glm::vec3 lo, glm::vec3 hi, glm::vec4 dark,
+                                    glm::vec4 light, int dashes) {
+    std::vector<ColouredVertex> edges;
+    add_box(edges, lo, hi, dark);
+    for (size_t e = 0; e + 1 < edges.size(); e += 2) {
+        const glm::vec3 a = edges[e].position, b = edges[e + 1].position;
+        for (int d = 0; d < dashes; ++d) {
+            const glm::vec4 colour = d % 2 == 0 ? dark : light;
+            out.push_back({glm::mix(a, b, static_cast<float>(d) / dashes), colour});
+            out.push_back({glm::mix(a, b, static_cast<float>(d + 1) / dashes), colour});
+        }
+    }
 }
 
 void LineRenderer::add_frustum(std::vector<ColouredVertex>& out, const glm::vec3 (&c)[8], glm::vec4 colour) {

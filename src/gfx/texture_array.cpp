@@ -36,6 +36,17 @@ BlockTextures::BlockTextures(const std::filesystem::path& assets_dir) {
     glTextureParameteri(texture_.get(), GL_TEXTURE_WRAP_S, GL_REPEAT);
     glTextureParameteri(texture_.get(), GL_TEXTURE_WRAP_T, GL_REPEAT);
 
+    // The views need a name that was never bound (glGenTextures, not glCreateTextures).
+    for (int layer = 0; layer < layer_count; ++layer) {
+        GLuint view = 0;
+        glGenTextures(1, &view);
+        glTextureView(view, GL_TEXTURE_2D, texture_.get(), GL_RGBA8, 0, static_cast<GLuint>(levels),
+                      static_cast<GLuint>(layer), 1);
+        glTextureParameteri(view, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTextureParameteri(view, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        layer_views_.emplace_back(view);
+    }
+
     stats_.layer_count = layer_count;
     stats_.warning_count = static_cast<int>(layers.warnings.size());
     stats_.size = size;

@@ -3,6 +3,7 @@
 // GL_TEXTURE_2D_ARRAY with mipmaps. A layer that fails to load shows a checkerboard and
 // prints one warning; the program goes on. GL lives here; decoding is in png_image.
 #include <filesystem>
+#include <vector>
 
 #include "gfx/gl_object.hpp"
 
@@ -25,10 +26,14 @@ public:
     void bind(unsigned int unit) const;
 
     unsigned int name() const { return texture_.get(); }
+    // A 2D view of one layer (glTextureView, sharing the array's texels): what the HUD's
+    // hotbar and the block picker draw a block's texture with through ImGui.
+    unsigned int layer_view(int layer) const { return layer_views_.at(static_cast<size_t>(layer)).get(); }
     const Stats& stats() const { return stats_; }
 
 private:
     Texture texture_;
+    std::vector<Texture> layer_views_;  // one GL_TEXTURE_2D view per layer
     Stats stats_;
 };
 

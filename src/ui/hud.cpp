@@ -4,6 +4,8 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdio>
 #include <string>
 
 namespace slotcraft {
@@ -29,15 +31,28 @@ overlay_layout::Rect draw_hotbar(const HudView& view, const ImGuiViewport* vp) {
                             ImGuiCond_Always, ImVec2(0.5f, 1.0f));
     ImGui::SetNextWindowBgAlpha(0.6f);
     ImGui::Begin("##hotbar", nullptr, kFixed);
-    // Compact enough (about 540 px) to stay between the overlay's side columns at 1280 px.
+    // Compact enough (about 540 px) to stay between the overlay's side columns at 1280 px:
+    // each slot is its block's texture over its number and name.
     for (int i = 0; i < 9; ++i) {
         if (i) ImGui::SameLine(0.0f, 10.0f);
         const bool selected = i == view.selected;
+        const auto slot = static_cast<size_t>(i);
+        char label[48];
+        std::snprintf(label, sizeof label, selected ? "[%d %.*s]" : "%d %.*s", i + 1,
+                      static_cast<int>(view.hotbar[slot].size()), view.hotbar[slot].data());
+        ImGui::BeginGroup();
+        if (view.hotbar_icons[slot] != 0) {
+            constexpr float kIcon = 24.0f;
+            const float label_width = ImGui::CalcTextSize(label).x;
+            ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, (label_width - kIcon) * 0.5f));
+            const ImVec4 border = selected ? ImGui::ColorConvertU32ToFloat4(kSelectedColour) : ImVec4(0, 0, 0, 0);
+            ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(view.hotbar_icons[slot])),
+                         ImVec2(kIcon, kIcon), ImVec2(0, 0), ImVec2(1, 1), ImVec4(1, 1, 1, 1), border);
+        }
         ImGui::PushStyleColor(ImGuiCol_Text, selected ? kSelectedColour : kTextColour);
-        ImGui::Text(selected ? "[%d %.*s]" : "%d %.*s", i + 1,
-                    static_cast<int>(view.hotbar[static_cast<size_t>(i)].size()),
-                    view.hotbar[static_cast<size_t>(i)].data());
+        ImGui::TextUnformatted(label);
         ImGui::PopStyleColor();
+        ImGui::EndGroup();
     }
     // The movement mode, as readable as the blocks: it decides what Space and Shift do.
     const std::string mode = view.mode + " mode   (F: " + (view.mode == "fly" ? "walk" : "fly") + ",  F1: keys)";

@@ -3,6 +3,7 @@
 // help (shown at the start, F1 brings it back), a loading bar while the first chunks
 // generate, and a short message line. ImGui.
 #include <array>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -18,7 +19,8 @@ struct KeyHelpRow {
 };
 
 struct HudView {
-    std::array<std::string_view, 9> hotbar{};  // block names
+    std::array<std::string_view, 9> hotbar{};    // block names
+    std::array<unsigned int, 9> hotbar_icons{};  // each block's texture (a GL texture name; 0: none)
     int selected = 0;
     bool show_key_help = true;
     std::span<const KeyHelpRow> key_help;  // every key, in the order shown

@@ -82,11 +82,12 @@ struct OverlayView {
 
 // An operation asked for in the Edit panel (the App carries it out as the script would).
 struct EditRequest {
-    enum class Op { kFill, kReplace, kCopy, kPaste, kRotate, kUndo, kRedo };
+    enum class Op { kFill, kReplace, kCopy, kPaste, kRotate, kUndo, kRedo, kClearRegion, kPasteAir };
     Op op = Op::kFill;
     BlockType block = BlockType::kAir;  // fill: the block; replace: the new block
     BlockType from = BlockType::kAir;   // replace: the block replaced
     int degrees = 90;                   // rotate
+    bool paste_air = false;             // paste air: the switch's new state
 };
 
 // What the user changed in the overlay this frame; the App applies it.

@@ -5,10 +5,11 @@
 
 namespace slotcraft {
 
-EditStep EditStep::record(const Region& r, std::span<const uint8_t> before) {
+EditStep EditStep::record(const Region& r, std::span<const uint8_t> before, EditKind kind) {
     assert(before.size() == r.cells() && "EditStep::record: one byte per cell of the region");
     EditStep step;
     step.region_ = r;
+    step.kind_ = kind;
     std::size_t i = 0;
     while (i < before.size()) {
         const uint8_t value = before[i];

@@ -3,6 +3,7 @@
 // of it was before, run-length coded (a fill over air is a handful of runs; at most 8 bytes
 // per changed cell in the worst case). Bounded in bytes: the oldest steps go first.
 // Plain C++20; never depends on GL. Lives as long as the program runs (not saved).
+#include "world/names.hpp"
 #include "world/region.hpp"
 
 #include <cstddef>
@@ -14,14 +15,29 @@
 
 namespace slotcraft {
 
+// The operation a step records, so undo and redo can say what they took back ("undid fill
+// of 24 cells"): one table names them.
+enum class EditKind : uint8_t { kSet, kBreak, kPlace, kFill, kReplace, kPaste };
+inline constexpr NameTable<EditKind, 6> kEditKindNames{{{
+    {EditKind::kSet, "set"},
+    {EditKind::kBreak, "break"},
+    {EditKind::kPlace, "place"},
+    {EditKind::kFill, "fill"},
+    {EditKind::kReplace, "replace"},
+    {EditKind::kPaste, "paste"},
+}}};
+inline std::string_view edit_kind_name(EditKind kind) { return kEditKindNames.name(kind); }
+
 // One undo or redo step: a region and, per cell in region order, the type it had before
 // the operation, or kUnchangedCell.
 class EditStep {
 public:
-    // `before` holds one byte per cell of `r` (what World::apply returns).
-    static EditStep record(const Region& r, std::span<const uint8_t> before);
+    // `before` holds one byte per cell of `r` (what World::apply returns); `kind`: the
+    // operation that made it (an undo's redo step keeps the kind of the step it undid).
+    static EditStep record(const Region& r, std::span<const uint8_t> before, EditKind kind = EditKind::kSet);
 
     const Region& region() const { return region_; }
+    EditKind kind() const { return kind_; }
     // One byte per cell of the region, as given to record().
     std::vector<uint8_t> expand() const;
     std::size_t cells_changed() const { return changed_; }
@@ -32,6 +48,7 @@ private:
     Region region_;
     std::vector<uint32_t> runs_;  // (value << 24) | (length - 1); a region is at most 2^24 cells
     std::size_t changed_ = 0;
+    EditKind kind_ = EditKind::kSet;
 };
 
 class EditJournal {

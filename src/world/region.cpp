@@ -4,19 +4,21 @@
 #include <cstdio>
 #include <utility>
 
+#include "world/counted.hpp"
+
 namespace slotcraft {
 
 std::string describe_size(const Region& r) {
     const glm::i64vec3 e = r.extent();
     std::string count;
     if (const std::optional<uint64_t> n = r.cell_count()) {
-        count = std::to_string(*n);
+        count = counted(*n, "cell");
     } else {  // past 64 bits: the product in floating point, never a wrapped integer
-        char text[32];
-        std::snprintf(text, sizeof text, "about %.3g", double(e.x) * double(e.y) * double(e.z));
+        char text[40];
+        std::snprintf(text, sizeof text, "about %.3g cells", double(e.x) * double(e.y) * double(e.z));
         count = text;
     }
-    return std::to_string(e.x) + " by " + std::to_string(e.y) + " by " + std::to_string(e.z) + " (" + count + " cells)";
+    return std::to_string(e.x) + " by " + std::to_string(e.y) + " by " + std::to_string(e.z) + " (" + count + ")";
 }
 
 namespace {

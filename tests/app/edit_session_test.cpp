@@ -107,11 +107,15 @@ TEST(EditSession, RandomOperationsWithUndoAndRedoOnAStreamingWorldMatchTheModel)
             const BlockPos o{pick(m.area.min.x, m.area.max.x - s.x + 1), pick(m.area.min.y, m.area.max.y - s.y + 1),
                              pick(m.area.min.z, m.area.max.z - s.z + 1)};
             if (m.area.contains(o)) {
-                session.paste(o);
+                // Half the pastes write the clipboard's air too; the others leave what is under it.
+                const bool with_air = pick(0, 1) == 1;
+                session.paste(o, with_air);
                 for (int dy = 0; dy < s.y; ++dy)
                     for (int dz = 0; dz < s.z; ++dz)
-                        for (int dx = 0; dx < s.x; ++dx)
-                            m.at(o + glm::ivec3(dx, dy, dz)) = model_clipboard.at(dx, dy, dz);
+                        for (int dx = 0; dx < s.x; ++dx) {
+                            const BlockType t = model_clipboard.at(dx, dy, dz);
+                            if (with_air || t != BlockType::kAir) m.at(o + glm::ivec3(dx, dy, dz)) = t;
+                        }
                 m.commit(before);
                 ++pastes;
             }

@@ -173,6 +173,8 @@ public:
     }
     void eye_moved() override { calls.push_back("eye moved"); }
     void show_message(std::string text) override { calls.push_back(text); }
+    void press(std::string_view name) override { calls.push_back("press " + std::string(name)); }
+    void set_frame_sleep(int ms) override { calls.push_back("frame-sleep " + std::to_string(ms)); }
 };
 
 TEST(ScriptCommands, LoopLevelCommandsReachTheLoopAndRenderTheirFrames) {
@@ -180,7 +182,8 @@ TEST(ScriptCommands, LoopLevelCommandsReachTheLoopAndRenderTheirFrames) {
     ScriptContext context{nullptr, nullptr, &loop};
     ScriptRunner runner(
         parse_script("wait 1\n\nscreenshot shot.png\noverlay on\noverlay on\noverlay off\n"
-                     "stats a.json\nverify\ndaylight 0.5\ncull freeze\ncull live\nboxes on\nresize 0 0\n"));
+                     "stats a.json\nverify\ndaylight 0.5\ncull freeze\ncull live\nboxes on\nresize 0 0\n"
+                     "press clear_region\nframe-sleep 200\n"));
     int frames = 0;
     while (runner.advance(context, true)) {
         loop.frames = ++frames;
@@ -195,7 +198,9 @@ TEST(ScriptCommands, LoopLevelCommandsReachTheLoopAndRenderTheirFrames) {
                                                "freeze",
                                                "live",
                                                "boxes on",
-                                               "resize 0 0"};
+                                               "resize 0 0",
+                                               "press clear_region",
+                                               "frame-sleep 200"};
     EXPECT_EQ(loop.calls, expected);
 }
 

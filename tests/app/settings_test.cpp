@@ -82,6 +82,12 @@ overlay = "F4"
 screenshot = "F12"
 fullscreen = "ENTER"
 quit = "X"
+fill = "J"
+replace = "U"
+rotate = "I"
+clear_region = "O"
+paste_air = "L"
+picker = "M"
 )",
                                        kFile);
     EXPECT_EQ(s.view_distance, 12);
@@ -98,6 +104,12 @@ quit = "X"
     EXPECT_EQ(bound(s, Binding::kUp), code("E"));
     EXPECT_EQ(bound(s, Binding::kDown), code("RIGHT_SHIFT"));
     EXPECT_EQ(bound(s, Binding::kSprint), code("TAB"));
+    EXPECT_EQ(bound(s, Binding::kFill), code("J"));
+    EXPECT_EQ(bound(s, Binding::kReplace), code("U"));
+    EXPECT_EQ(bound(s, Binding::kRotate), code("I"));
+    EXPECT_EQ(bound(s, Binding::kClearRegion), code("O"));
+    EXPECT_EQ(bound(s, Binding::kPasteAir), code("L"));
+    EXPECT_EQ(bound(s, Binding::kPicker), code("M"));
     EXPECT_EQ(bound(s, Binding::kMode), code("G"));
     EXPECT_EQ(bound(s, Binding::kOverlay), code("F4"));
     EXPECT_EQ(bound(s, Binding::kScreenshot), code("F12"));
@@ -339,6 +351,22 @@ TEST(SettingsWriteBack, TheResultReadsBackWithTheNewValues) {
     EXPECT_DOUBLE_EQ(back.fov, 110.0);
     EXPECT_DOUBLE_EQ(back.mouse_sensitivity, 4.0);
     EXPECT_EQ(bound(back, Binding::kQuit), code("X"));
+}
+
+TEST(SettingsWriteBack, TheDaylightAndTheDismissedKeyHelpAreKeptAcrossRuns) {
+    LiveSettings now = kStart;
+    now.daylight = 0.25;
+    now.key_help = false;  // dismissed
+    const std::string text = update_settings_text("fov = 70\n", kStart, now, kFile);
+    EXPECT_EQ(text, "fov = 70\ndaylight = 0.25\nkey_help = false\n");
+    const Settings back = Settings::parse(text, kFile);
+    EXPECT_DOUBLE_EQ(back.daylight, 0.25);
+    EXPECT_FALSE(back.key_help);
+    EXPECT_DOUBLE_EQ(back.options_defaults().daylight, 0.25) << "the run starts with it (a flag still wins)";
+    LiveSettings again = now;
+    again.key_help = true;  // F1 brought it back
+    EXPECT_EQ(update_settings_text(text, now, again, kFile), "fov = 70\ndaylight = 0.25\nkey_help = true\n");
+    EXPECT_THROW(Settings::parse("daylight = 1.5\n", kFile), SettingsError);
 }
 
 TEST(SettingsWriteBack, RefusesAFileThatNoLongerParses) {

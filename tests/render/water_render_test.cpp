@@ -168,7 +168,9 @@ TEST(WaterRender, TerrainLakesAreDrawnInTheTranslucentPass) {
     EXPECT_GE(stat_int(stats, "draw.translucent_commands"), 1);
     const Image lake = test::load_png(dir + "/lake.png");
     // The middle of the view is the lake: blue.
-    EXPECT_GT(blueness(patch(lake, {kWidth / 2, kHeight / 2 + 12})), 20.0);
+    // Water lets the sandy floor show through (docs/rendering.md "Water"), so the lake is a
+    // lighter blue than the texel's alpha alone once made it.
+    EXPECT_GT(blueness(patch(lake, {kWidth / 2, kHeight / 2 + 12})), 10.0);
 }
 
 }  // namespace
