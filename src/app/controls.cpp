@@ -44,6 +44,7 @@ constexpr HelpLine kKeyHelp[] = {
     {"Ctrl+Z", "undo"},
     {"Ctrl+Y, Ctrl+Shift+Z", "redo"},
     {"Ctrl+C / Ctrl+V", "copy region / paste"},
+    {"Ctrl+E", "export region (Edit panel's file)"},
 };
 
 // `text` with every "{name}" replaced by the key bound to that [keys] entry.
@@ -113,6 +114,7 @@ UserAction Controls::on_key(int key, int action, int mods) {
     if (key == GLFW_KEY_Y && ctrl) return UserAction::kRedo;
     if (key == GLFW_KEY_C && ctrl) return UserAction::kCopy;
     if (key == GLFW_KEY_V && ctrl) return UserAction::kPaste;
+    if (key == GLFW_KEY_E && ctrl) return UserAction::kExport;
     return UserAction::kNone;
 }
 

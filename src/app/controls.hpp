@@ -45,6 +45,7 @@ enum class UserAction {
     kRedo,           // Ctrl+Y, Ctrl+Shift+Z
     kCopy,           // Ctrl+C: the region into the clipboard
     kPaste,          // Ctrl+V: the clipboard at the cell in front of the targeted face
+    kExport,         // Ctrl+E: the region (or the clipboard) to the Edit panel's file
 };
 
 class Controls {

@@ -2,6 +2,7 @@
 #include "app/world_session.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <cstdio>
 
@@ -211,6 +212,12 @@ EditReport WorldSession::paste(const BlockPos& origin) {
     record(r, run(
                   r, [&cells](std::size_t i, BlockType) { return cells[i]; }, "paste"));
     return last_edit_;
+}
+
+void WorldSession::set_clipboard(Clipboard clipboard) {
+    assert(clipboard.cells.size() == static_cast<std::size_t>(clipboard.size.x) * clipboard.size.y * clipboard.size.z &&
+           "WorldSession::set_clipboard: the cells must fill the size");
+    clipboard_ = std::move(clipboard);
 }
 
 void WorldSession::rotate(int quarter_turns) {
