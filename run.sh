@@ -135,7 +135,7 @@ case "$cmd" in
     # build/fuzz/corpus/NAME, crashes to build/fuzz/artifacts/. See docs/testing.md.
     ensure_packages
     seconds=${1:-60}
-    targets=(script options world_file png slot_tree page_allocator ring_allocator world_edits)
+    targets=(script options world_file png slot_tree page_allocator ring_allocator world_edits vox schem)
     build fuzz "${targets[@]/#/fuzz_}"
     export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
     export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0"

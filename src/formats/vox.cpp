@@ -400,14 +400,22 @@ ImportedBuild read_vox(std::span<const uint8_t> bytes, const std::string& file, 
     std::array<BlockType, 256> block_of{};
     std::array<uint64_t, 256> used{};
     for (std::size_t i = 1; i < 256; ++i) block_of[i] = nearest_block(palette[i]);
+    const Clipboard& c = build.clipboard;
+    const auto index_of = [&](const glm::i64vec3& cell) {
+        const glm::i64vec3 d = ours(cell) - box.lo;
+        return d.x + int64_t{c.size.x} * (d.z + int64_t{c.size.z} * d.y);
+    };
     for (const Placement& p : placed) {
+        // The placement is affine: a voxel's cell index is the origin's plus a stride per axis
+        // (signed: rotations and mirrors run backwards), so the loop does three multiplies.
+        const int64_t origin = index_of(p.cell(glm::i64vec3(0)));
+        const int64_t step[3] = {index_of(p.cell({1, 0, 0})) - origin, index_of(p.cell({0, 1, 0})) - origin,
+                                 index_of(p.cell({0, 0, 1})) - origin};
         const std::span<const uint8_t> v = p.model->voxels;
         for (std::size_t k = 0; k < v.size(); k += 4) {
             if (v[k + 3] == 0) continue;  // colour index 0 is empty
-            const glm::i64vec3 c = ours(p.cell({v[k], v[k + 1], v[k + 2]})) - box.lo;
-            const std::size_t index = build.clipboard.index(static_cast<int>(c.x), static_cast<int>(c.y),
-                                                            static_cast<int>(c.z));
-            build.clipboard.cells[index] = block_of[v[k + 3]];
+            const int64_t index = origin + v[k] * step[0] + v[k + 1] * step[1] + v[k + 2] * step[2];
+            build.clipboard.cells[static_cast<std::size_t>(index)] = block_of[v[k + 3]];
             ++used[v[k + 3]];
         }
     }

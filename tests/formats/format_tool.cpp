@@ -2,6 +2,7 @@
 // with what a reader must find in them, and dumps what our readers import from any file.
 //   format_tool write DIR            every_block, random (100 x 60 x 100) and wide (several
 //                                    models) as .vox and .schem, and DIR/expected.json
+//   format_tool seeds VOX_DIR SCHEM_DIR  the fuzz targets' seed corpus
 //   format_tool dump FILE [--summary] the import as JSON (size, version, model voxel counts,
 //                                    the cells as indices into "blocks"); a refusal: exit 2
 #include <cstdio>
@@ -102,6 +103,21 @@ int write_samples(const std::string& dir) {
     return json ? 0 : 1;
 }
 
+// The fuzz targets' seed corpus (tests/fuzz/corpus/vox and schem): small builds of every
+// block, a random one, a build of several models, a version 3 schematic.
+int write_seeds(const std::string& vox_dir, const std::string& schem_dir) {
+    const std::vector<std::pair<std::string, Clipboard>> builds = {
+        {"every_block", format_test::every_block()},
+        {"random", format_test::random_build({6, 5, 4}, 1)},
+        {"models", format_test::random_build({258, 1, 2}, 2)},
+    };
+    for (const auto& [name, c] : builds) {
+        write_file(vox_dir + "/" + name + ".vox", write_vox(c));
+        write_file(schem_dir + "/" + name + ".schem", write_schem(c));
+    }
+    return 0;
+}
+
 int dump(const std::string& path, bool summary) {
     std::ifstream in(path, std::ios::binary);
     const std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -133,6 +149,7 @@ int dump(const std::string& path, bool summary) {
 int main(int argc, char** argv) {
     const std::string cmd = argc > 1 ? argv[1] : "";
     if (cmd == "write" && argc == 3) return slotcraft::write_samples(argv[2]);
+    if (cmd == "seeds" && argc == 4) return slotcraft::write_seeds(argv[2], argv[3]);
     if (cmd == "dump" && (argc == 3 || argc == 4)) return slotcraft::dump(argv[2], argc == 4);
     std::fprintf(stderr, "usage: format_tool write DIR | format_tool dump FILE [--summary]\n");
     return 64;
