@@ -108,7 +108,7 @@ private:
         const std::size_t smallest = element == NbtType::kEnd ? 0 : 1;
         const std::size_t n = count(smallest, "a list's length");
         if (element == NbtType::kEnd && n > 0) throw in_.refuse("a list", "a list of End tags with elements");
-        for (std::size_t i = 0; i < n; ++i) tag.members.emplace_back(std::string(), payload(element, depth + 1));
+        for (std::size_t i = 0; i < n; ++i) tag.members.push_back({std::string(), payload(element, depth + 1)});
     }
 
     void compound(NbtTag& tag, int depth) {
@@ -118,7 +118,7 @@ private:
             if (t == NbtType::kEnd) return;
             std::string name = string("a compound member's name");
             NbtTag member = payload(t, depth + 1);
-            tag.members.emplace_back(std::move(name), std::move(member));
+            tag.members.push_back({std::move(name), std::move(member)});
         }
     }
 

@@ -27,6 +27,8 @@ enum class NbtType : uint8_t {
     kLongArray,
 };
 
+struct NbtMember;
+
 // One tag. Numbers are kept in `number` (floats and doubles: their bits are not needed),
 // arrays as a view of their bytes in the data read, lists and compounds as children.
 struct NbtTag {
@@ -34,11 +36,16 @@ struct NbtTag {
     uint64_t offset = 0;  // where its payload starts in the data read (for messages)
     int64_t number = 0;
     std::string text;
-    std::span<const uint8_t> bytes;                       // byte, int and long arrays
-    std::vector<std::pair<std::string, NbtTag>> members;  // compound: name and tag; list: "" and tag
+    std::span<const uint8_t> bytes;  // byte, int and long arrays
+    std::vector<NbtMember> members;  // compound: its named tags; list: its tags, named ""
 
     // The compound member named `name`, or nullptr.
     const NbtTag* find(std::string_view name) const;
+};
+
+struct NbtMember {
+    std::string name;
+    NbtTag tag;
 };
 
 struct NbtLimits {

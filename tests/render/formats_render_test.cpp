@@ -42,12 +42,13 @@ TEST(FormatsRender, A256CubedVoxImportsAndItsPasteShowsInTheNextFrame) {
     const std::string dir = out_dir();
     const Clipboard big = big_build();
     write_bytes(dir + "/big.vox", write_vox(big));
-    // Seen from the south-west above, 40 blocks in front of its z = 0 face.
+    // Seen from the north, 40 blocks in front of its z = 0 face; the `expect` cells are near the
+    // eye, in chunks that view distance 4 loads.
     const std::string script = "camera 128 150 -40 180 -30\nwait 1\nscreenshot " + dir + "/before.png\nimport " + dir +
                                "/big.vox\nstats " + dir + "/imported.json\npaste 0 0 0\nscreenshot " + dir +
                                "/pasted.png\nstats " + dir +
-                               "/pasted.json\nverify\nexpect 64 0 0 planks\nexpect 100 255 0 stone\n"
-                               "expect 127 200 10 planks\n";
+                               "/pasted.json\nverify\nexpect 128 150 0 sand\nexpect 140 160 10 planks\n"
+                               "expect 110 130 5 brick\n";
     const auto r = run_script(dir, script, {"--world", "flat", "--view-distance", "4", "--size", "480x270"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const Json imported = Json::parse_file(dir + "/imported.json");
