@@ -16,6 +16,7 @@
 #include "formats/block_map.hpp"
 #include "formats/format_error.hpp"
 #include "formats/format_test_support.hpp"
+#include "formats/gzip.hpp"
 #include "formats/schem.hpp"
 #include "formats/vox.hpp"
 
@@ -104,7 +105,7 @@ int write_samples(const std::string& dir) {
 }
 
 // The fuzz targets' seed corpus (tests/fuzz/corpus/vox and schem): small builds of every
-// block, a random one, a build of several models, a version 3 schematic.
+// block, a random one, a build of several models (the version 3 seeds come from the npm tools).
 int write_seeds(const std::string& vox_dir, const std::string& schem_dir) {
     const std::vector<std::pair<std::string, Clipboard>> builds = {
         {"every_block", format_test::every_block()},
@@ -113,7 +114,13 @@ int write_seeds(const std::string& vox_dir, const std::string& schem_dir) {
     };
     for (const auto& [name, c] : builds) {
         write_file(vox_dir + "/" + name + ".vox", write_vox(c));
-        write_file(schem_dir + "/" + name + ".schem", write_schem(c));
+        // fuzz_schem's first byte picks the layer: 0 the file as it is, 1 NBT it gzips itself.
+        std::vector<uint8_t> file = write_schem(c);
+        std::vector<uint8_t> nbt = gzip_decompress(file, name, uint64_t{1} << 30);
+        file.insert(file.begin(), 0);
+        nbt.insert(nbt.begin(), 1);
+        write_file(schem_dir + "/file-" + name, file);
+        write_file(schem_dir + "/nbt-" + name, nbt);
     }
     return 0;
 }
