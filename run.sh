@@ -13,7 +13,8 @@ cd "$(dirname "$0")"
 
 PACKAGES=(cmake g++ make pkg-config libglfw3-dev libglm-dev libimgui-dev libstb-dev python3-glad
           robin-map-dev libsqlite3-dev libtomlplusplus-dev libgtest-dev libgmock-dev libbenchmark-dev
-          xvfb xauth libgl1-mesa-dri clang-format dpkg-dev desktop-file-utils xdotool clang-14 libclang-rt-14-dev)
+          xvfb xauth libgl1-mesa-dri clang-format dpkg-dev desktop-file-utils xdotool clang-14 libclang-rt-14-dev
+          zlib1g-dev)
 
 ensure_packages() {
   local missing=()
@@ -32,6 +33,22 @@ ensure_packages() {
   echo "Installing missing packages: ${missing[*]}"
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+}
+
+# The format checks' test-only npm packages (tests/formats/npm, pinned in its package-lock.json):
+# Node.js and npm from Debian when no node is on the PATH (one that is, from Debian or elsewhere,
+# is used as it is), then `npm ci` when the installed packages are missing or older than the
+# lock file. Never at build time; docs/formats.md "How they are checked".
+ensure_npm_tools() {
+  if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    PACKAGES=(nodejs npm)
+    ensure_packages
+  fi
+  local dir=tests/formats/npm
+  if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+    echo "Installing the format checks' npm packages (npm ci in $dir)"
+    (cd "$dir" && npm ci --no-audit --no-fund)
+  fi
 }
 
 # Runs a program that needs a GL context: on the current display, or a private Xvfb (Mesa
@@ -61,6 +78,7 @@ case "$cmd" in
     ;;
   test)
     ensure_packages
+    ensure_npm_tools
     build dev
     ctest --preset dev "$@"
     ;;
@@ -117,7 +135,7 @@ case "$cmd" in
     # build/fuzz/corpus/NAME, crashes to build/fuzz/artifacts/. See docs/testing.md.
     ensure_packages
     seconds=${1:-60}
-    targets=(script options world_file png slot_tree page_allocator ring_allocator world_edits)
+    targets=(script options world_file png slot_tree page_allocator ring_allocator world_edits vox schem)
     build fuzz "${targets[@]/#/fuzz_}"
     export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
     export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0"

@@ -21,6 +21,9 @@ slotcraft_require(tsl-robin-map_FOUND robin-map-dev "tsl::robin_map")
 find_package(SQLite3 QUIET)
 slotcraft_require(SQLite3_FOUND libsqlite3-dev "SQLite 3")
 find_package(Threads REQUIRED)
+# .schem files are gzip-compressed (src/formats).
+find_package(ZLIB QUIET)
+slotcraft_require(ZLIB_FOUND zlib1g-dev "zlib (gzip for .schem files)")
 
 pkg_check_modules(IMGUI QUIET IMPORTED_TARGET imgui)
 slotcraft_require(IMGUI_FOUND libimgui-dev "Dear ImGui")

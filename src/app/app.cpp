@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "app/build_files.hpp"
 #include "app/controls.hpp"
 #include "world/cpu_clock.hpp"
 #include "app/cull_view.hpp"
@@ -62,6 +63,7 @@ void mouse_button_callback(GLFWwindow* w, int button, int action, int /*mods*/) 
 }
 void scroll_callback(GLFWwindow* w, double /*dx*/, double dy) { app_of(w)->on_scroll(dy); }
 void cursor_callback(GLFWwindow* w, double x, double y) { app_of(w)->on_cursor(x, y); }
+void drop_callback(GLFWwindow* w, int count, const char** paths) { app_of(w)->on_drop(count, paths); }
 
 // imgui.ini sits next to the settings file, in a folder made for it; empty (none kept) when
 // there is no settings folder or it cannot be made, which is said once.
@@ -109,6 +111,7 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
     glfwSetMouseButtonCallback(window_->handle(), mouse_button_callback);
     glfwSetScrollCallback(window_->handle(), scroll_callback);
     glfwSetCursorPosCallback(window_->handle(), cursor_callback);
+    glfwSetDropCallback(window_->handle(), drop_callback);
     imgui_ = std::make_unique<ImGuiLayer>(window_->handle(),
                                           scripted ? std::string() : imgui_ini_path(settings_file_.path));
     overlay_.visible = !scripted && settings.overlay;
@@ -139,6 +142,8 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
     session_ = std::make_unique<WorldSession>(world_config);
     editor_ = std::make_unique<Editor>(*session_, controls_->camera(), controls_->player(), controls_->hotbar(),
                                        options_.undo_mib, [this](std::string text) { show_message(std::move(text)); });
+    files_ = std::make_unique<BuildFiles>(*session_, *editor_, world_config.undo_bytes,
+                                          [this](std::string text) { show_message(std::move(text)); });
     controls_->place_at_spawn(session_->spawn_ground());
     if (session_->saved_meta()) controls_->restore(*session_->saved_meta());
     save_meta();
@@ -146,6 +151,7 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
 
 App::~App() {
     save_meta();             // the player's last place, committed with the last edits
+    files_.reset();          // it holds the editor and the session
     editor_.reset();         // it holds the session
     session_.reset();        // commits, closes the file, joins the generation workers
     pin_loaded_libraries();  // before the window closes the display and unloads the driver
@@ -480,6 +486,14 @@ void App::apply_view(const OverlayActions& actions) {
             show_message(e.what());
         }
     }
+    if (actions.build_file) {
+        try {
+            if (actions.build_file->op == BuildFileRequest::Op::kExport) files_->export_to(actions.build_file->path);
+            else files_->import_from(actions.build_file->path);
+        } catch (const Refused& e) {  // a bad file is the user's to see: nothing was changed
+            show_message(e.what());
+        }
+    }
 }
 
 void App::save_meta() {
@@ -518,6 +532,17 @@ void App::on_mouse_button(int button, int action) { perform(controls_->on_mouse_
 void App::on_scroll(double dy) { controls_->on_scroll(dy); }
 void App::on_cursor(double x, double y) { controls_->on_cursor(x, y); }
 
+void App::on_drop(int count, const char** paths) {
+    if (count < 1) return;
+    try {
+        files_->import_from(paths[0]);
+        if (count > 1)
+            show_message(message_.text + " (" + std::to_string(count - 1) + " more dropped file(s) ignored)");
+    } catch (const Refused& e) {
+        show_message(e.what());
+    }
+}
+
 void App::perform(UserAction action) {
     using Op = EditRequest::Op;
     try {
@@ -546,6 +571,7 @@ void App::perform(UserAction action) {
                 picker_open_ = !picker_open_;
                 if (picker_open_) controls_->free_mouse();
                 break;
+            case UserAction::kExport: files_->export_to(overlay_.build_path()); break;
         }
     } catch (const Refused& e) {
         show_message(e.what());  // a refused action is the user's to see, not a reason to stop
@@ -593,7 +619,7 @@ void App::request_screenshot_from_key() {
 
 // [SECTION] the loop-level things scripts ask for
 
-ScriptContext App::script_context() { return {editor_.get(), controls_.get(), this}; }
+ScriptContext App::script_context() { return {editor_.get(), controls_.get(), this, files_.get()}; }
 
 void App::eye_moved() {
     measures_.settle_from_frame = measures_.frame_times.count();

@@ -39,6 +39,7 @@ class FrameRenderer;
 class FramePasses;
 struct ChunkBox;
 class ScriptRunner;
+class BuildFiles;
 enum class UserAction;
 
 // Exit codes of the program, documented in the README.
@@ -67,6 +68,8 @@ public:
     void on_mouse_button(int button, int action);
     void on_scroll(double dy);
     void on_cursor(double x, double y);
+    // Files dropped on the window: the first is imported into the clipboard.
+    void on_drop(int count, const char** paths);
 
 private:
     // A frame to save as a PNG once it is drawn, and who asked for it.
@@ -148,7 +151,8 @@ private:
     FrameWork frame_work_;
     std::unique_ptr<WorldSession> session_;
     std::unique_ptr<Controls> controls_;
-    std::unique_ptr<Editor> editor_;  // over session_ and controls_
+    std::unique_ptr<Editor> editor_;     // over session_ and controls_
+    std::unique_ptr<BuildFiles> files_;  // export and import, over session_ and editor_
     std::unique_ptr<CullView> cull_;
     std::unique_ptr<ScriptRunner> script_;  // null: an interactive run
     Overlay overlay_;

@@ -4,6 +4,7 @@
 
 #include <cassert>
 
+#include "app/build_files.hpp"
 #include "app/controls.hpp"
 #include "app/cull_view.hpp"
 #include "app/frame_passes.hpp"
@@ -103,6 +104,18 @@ void write_save(StatsWriter& out, const WorldSession::Stats& session) {
     }
     out.set(stat("save.commit_failures"), i64(session.save.commit_failures));
     out.set(stat("save.write_backs"), i64(session.save.write_backs));
+}
+
+// [SECTION] builds that travel: export and import (docs/formats.md)
+
+void write_files(StatsWriter& out, const BuildFiles::Stats& files) {
+    out.set(stat("files.import_ms_last"), files.import_ms);
+    out.set(stat("files.export_ms_last"), files.export_ms);
+    if (files.message.empty()) {
+        out.set_null(stat("files.message_last"));
+    } else {
+        out.set(stat("files.message_last"), files.message);
+    }
 }
 
 // [SECTION] edits: the last one, undo, the region, the clipboard
@@ -258,6 +271,7 @@ void App::collect_stats(StatsJson& json) const {
     out.set(stat("clock.seconds"), measures_.stepped_to);
     out.set(stat("clock.steps"), i64(controls_->stats().steps));
     out.set(stat("hud.message"), message_.text);
+    write_files(out, files_->stats());
     write_slots(out, session.slots);
     const FrameRenderer::Stats r = frame_->stats();
     write_buffers(out, r, session.light, session_->last_edit());

@@ -52,6 +52,7 @@ constexpr HelpLine kKeyHelp[] = {
     {"{clear_region}", "clear the region (select nothing)"},
     {"{paste_air}", "paste air too: on / off"},
     {"{picker}", "block picker: click a block for the hotbar slot"},
+    {"Ctrl+E", "export region (Edit panel's file)"},
 };
 
 constexpr PressName kPressNames[] = {
@@ -138,6 +139,7 @@ UserAction Controls::on_key(int key, int action, int mods) {
     if (key == GLFW_KEY_Y && ctrl) return UserAction::kRedo;
     if (key == GLFW_KEY_C && ctrl) return UserAction::kCopy;
     if (key == GLFW_KEY_V && ctrl) return UserAction::kPaste;
+    if (key == GLFW_KEY_E && ctrl) return UserAction::kExport;
     if (ctrl) return UserAction::kNone;
     if (bound(Binding::kFill)) return UserAction::kFill;
     if (bound(Binding::kReplace)) return UserAction::kReplace;

@@ -52,6 +52,7 @@ enum class UserAction {
     kClearRegion,    // K: no region any more
     kPasteAir,       // P: the paste-air switch flipped
     kPicker,         // E: the block picker opened or closed (the mouse freed to click in it)
+    kExport,         // Ctrl+E: the region (or the clipboard) to the Edit panel's file
 };
 
 // The editor's actions by the names the script's `press NAME` uses (the [keys] names where

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "app/build_files.hpp"
 #include "app/controls.hpp"
 #include "app/editor.hpp"
 #include "app/options.hpp"
@@ -234,6 +235,16 @@ ScriptWait run_expect(const ScriptCommand& cmd, ScriptContext& ctx) {
     return {};
 }
 
+ScriptWait run_export(const ScriptCommand& cmd, ScriptContext& ctx) {
+    part(ctx.files).export_to(cmd.arg(0));
+    return {};
+}
+
+ScriptWait run_import(const ScriptCommand& cmd, ScriptContext& ctx) {
+    part(ctx.files).import_from(cmd.arg(0));
+    return {};
+}
+
 // An argument that is one of `words` ("on|off"), as the table writes it.
 const ScriptArg kOnOff = ScriptArg::one_of("on|off");
 const ScriptArg kFreezeOrLive = ScriptArg::one_of("freeze|live");
@@ -358,6 +369,14 @@ std::vector<ScriptCommandSpec> first_commands() {
          {kCoordinate, kCoordinate, kCoordinate, kBlock},
          "expect X Y Z BLOCK: stop the run (exit 2) unless the cell X Y Z holds BLOCK",
          run_expect},
+        {"export",
+         {kOutputFile},
+         "export PATH: write the region (or the clipboard when no region is selected) to PATH, a .vox or .schem file",
+         run_export},
+        {"import",
+         {kInputFile},
+         "import PATH: read a .vox or .schem file into the clipboard (then `paste X Y Z` places it)",
+         run_import},
     };
 }
 
@@ -423,6 +442,7 @@ std::optional<double> check_value(const ScriptCommand& cmd, const ScriptArg& arg
             return std::nullopt;
         }
         case kOutputFile: return std::nullopt;
+        case kInputFile: return std::nullopt;
         case kChoice:
             if (("|" + arg.choices + "|").find("|" + word + "|") == std::string::npos) {
                 throw refuse("needs one of " + arg.choices + ", got " + shown(word));

@@ -45,6 +45,7 @@ struct ScriptError : std::runtime_error {
 
 class Editor;
 class Controls;
+class BuildFiles;
 struct OverlayActions;  // ui/overlay.hpp
 
 // What only the running App can do, because it owns the window, the GL renderer, the frame
@@ -85,6 +86,7 @@ struct ScriptContext {
     Editor* editor = nullptr;      // the cells: set, break, place, pick, the region, undo, expect
     Controls* controls = nullptr;  // the eye, turning, held keys, the hotbar, the move mode
     ScriptLoop* loop = nullptr;    // the loop-level things above
+    BuildFiles* files = nullptr;   // export and import of .vox and .schem files
 };
 
 // What a command asks of the runner after it ran: frames to render, to render until the
@@ -109,6 +111,7 @@ enum class ArgKind {
     kPlaceable,   // a placeable (solid) block name
     kOutputFile,  // a file the command writes (its folder is checked before the run)
     kChoice,      // one of the words in ScriptArg::choices
+    kInputFile,   // a file the command reads (read when the line runs: an earlier line may write it)
 };
 
 // One argument of a command: its kind, and for kChoice the words it accepts.

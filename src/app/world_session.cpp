@@ -4,6 +4,7 @@
 #include "user/user_file.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <cstdio>
 
@@ -236,6 +237,12 @@ EditReport WorldSession::paste(const BlockPos& origin, bool with_air) {
                "paste"),
            EditKind::kPaste);
     return last_edit_;
+}
+
+void WorldSession::set_clipboard(Clipboard clipboard) {
+    assert(clipboard.cells.size() == static_cast<std::size_t>(clipboard.size.x) * clipboard.size.y * clipboard.size.z &&
+           "WorldSession::set_clipboard: the cells must fill the size");
+    clipboard_ = std::move(clipboard);
 }
 
 void WorldSession::rotate(int quarter_turns) {

@@ -133,6 +133,8 @@ public:
     EditReport undo();
     EditReport redo();
     const Clipboard& clipboard() const { return clipboard_; }
+    // An imported build becomes the clipboard (app/build_files.hpp); a paste places it.
+    void set_clipboard(Clipboard clipboard);
     const EditJournal& journal() const { return journal_; }
     const EditReport& last_edit() const { return last_edit_; }
 

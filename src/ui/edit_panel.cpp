@@ -72,4 +72,19 @@ void edit_panel(const OverlayView& view, int& block, int& from, OverlayActions& 
     ImGui::PopStyleVar();
 }
 
+void build_file_rows(std::array<char, 512>& path, OverlayActions& actions) {
+    ImGui::TextColored(kLabelColour, "file");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("a .vox (MagicaVoxel) or .schem (Sponge schematic) file");
+    ImGui::SameLine(kValueColumn);
+    ImGui::SetNextItemWidth(96.0f);  // the field and both buttons fit the panel's width
+    ImGui::InputText("##build_file", path.data(), path.size());
+    const auto request = [&](BuildFileRequest::Op op) { actions.build_file = BuildFileRequest{op, path.data()}; };
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(4.0f, 3.0f));
+    ImGui::SameLine();
+    if (ImGui::Button("export")) request(BuildFileRequest::Op::kExport);  // the region, else the clipboard
+    ImGui::SameLine();
+    if (ImGui::Button("import")) request(BuildFileRequest::Op::kImport);  // into the clipboard
+    ImGui::PopStyleVar();
+}
+
 }  // namespace slotcraft::ui_detail

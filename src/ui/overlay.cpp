@@ -67,6 +67,7 @@ struct PanelContext {
     int& occupancy_zoom;
     int& edit_block;  // the Edit panel's choosers (BlockType values)
     int& edit_from;
+    std::array<char, 512>& build_path;  // the Edit panel's file field
 };
 
 double percent(uint64_t part, uint64_t whole) {
@@ -362,6 +363,7 @@ void settings_panel(PanelContext& context) {
 
 void edit(PanelContext& context) {
     ui_detail::edit_panel(context.view, context.edit_block, context.edit_from, context.actions);
+    ui_detail::build_file_rows(context.build_path, context.actions);
 }
 
 void occupancy(PanelContext& context) {
@@ -426,7 +428,7 @@ OverlayActions Overlay::draw(const OverlayView& view) {
     const overlay_layout::Layout layout = overlay_layout::arrange(layout_screen, requests);
 
     placed_.clear();
-    PanelContext context{view, actions, occupancy_zoom_, edit_block_, edit_from_};
+    PanelContext context{view, actions, occupancy_zoom_, edit_block_, edit_from_, build_path_};
     for (size_t i = 0; i < kPanelCount; ++i) {
         const overlay_layout::Placement& place = layout.panels[i];
         PanelState& state = panels_[i];

@@ -3,6 +3,7 @@
 // state of the world. ImGui's backends live in gfx/ (OpenGL) and app/ (GLFW). F3 shows and
 // hides it; each panel can be folded. Where the panels go is overlay_layout.hpp's business.
 #include <cstdint>
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -90,6 +91,14 @@ struct EditRequest {
     bool paste_air = false;             // paste air: the switch's new state
 };
 
+// An export or import asked for in the Edit panel (the App carries it out as `export PATH` and
+// `import PATH` would).
+struct BuildFileRequest {
+    enum class Op { kExport, kImport };
+    Op op = Op::kExport;
+    std::string path;
+};
+
 // What the user changed in the overlay this frame; the App applies it.
 struct OverlayActions {
     std::optional<int> view_distance;                    // a view distance slider moved
@@ -100,6 +109,7 @@ struct OverlayActions {
     std::optional<bool> show_boxes;                      // the boxes switch flipped
     std::optional<std::optional<ChunkCoord>> highlight;  // a page cell was clicked (nullopt inside: cleared)
     std::optional<EditRequest> edit;                     // an Edit panel button was pressed
+    std::optional<BuildFileRequest> build_file;          // the Edit panel's export or import button
 };
 
 // Where a panel was drawn in the last frame the overlay was shown (the stats JSON reports it).
@@ -114,6 +124,8 @@ public:
     OverlayActions draw(const OverlayView& view);
     // The panels of the last frame drawn, in the order of the panel table.
     const std::vector<PanelPlacement>& placements() const { return placed_; }
+    // The Edit panel's file field: what the export key (Ctrl+E) writes.
+    std::string build_path() const { return build_path_.data(); }
     bool visible = true;
 
     // What the overlay remembers of one panel between frames.
@@ -129,8 +141,9 @@ private:
     int64_t opens_ = 0;               // panels unfolded by the user so far
     int occupancy_zoom_ = 0;          // how far the Occupancy picture is zoomed in past "fit"
     std::vector<PanelPlacement> placed_;
-    int edit_block_ = 3;  // the Edit panel's block chooser (a BlockType value: stone)
-    int edit_from_ = 0;   // and the block `replace` replaces (air)
+    int edit_block_ = 3;                             // the Edit panel's block chooser (a BlockType value: stone)
+    std::array<char, 512> build_path_{"build.vox"};  // the Edit panel's file to export to or import
+    int edit_from_ = 0;                              // and the block `replace` replaces (air)
 };
 
 }  // namespace slotcraft

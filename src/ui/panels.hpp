@@ -23,5 +23,7 @@ void occupancy_panel(const OverlayView& view, int& zoom, OverlayActions& actions
 // Edit: the region, the clipboard and the undo journal, a block chooser and the operations'
 // buttons (edit_panel.cpp). `block` and `from` are the panel's chosen BlockType values.
 void edit_panel(const OverlayView& view, int& block, int& from, OverlayActions& actions);
+// The Edit panel's file row: a .vox or .schem path and its export and import buttons.
+void build_file_rows(std::array<char, 512>& path, OverlayActions& actions);
 
 }  // namespace slotcraft::ui_detail

@@ -25,24 +25,12 @@ namespace {
 
 using render_test::expect_stops_at_line;
 using render_test::out_dir;
+using render_test::pixels_differing;
 using render_test::run_script;
 using render_test::stat_int;
 using test::Json;
 
 const std::vector<std::string> kFlat = {"--world", "flat", "--view-distance", "3"};
-
-// Pixels that differ in the first `rows` rows (all by default): the HUD's message line, which
-// says what each command did, sits above the hotbar and is left out where only the world counts.
-std::size_t pixels_differing(const test::Image& a, const test::Image& b, int rows = -1) {
-    EXPECT_EQ(a.rgb.size(), b.rgb.size());
-    std::size_t n = 0;
-    const std::size_t end = rows < 0 ? std::min(a.rgb.size(), b.rgb.size())
-                                     : std::min(a.rgb.size(), static_cast<std::size_t>(rows) * a.width * 3);
-    for (std::size_t i = 0; i + 2 < end; i += 3) {
-        n += a.rgb[i] != b.rgb[i] || a.rgb[i + 1] != b.rgb[i + 1] || a.rgb[i + 2] != b.rgb[i + 2] ? 1 : 0;
-    }
-    return n;
-}
 
 TEST(EditRender, AFillIsWholeInTheNextFrameAndItsUndoGivesEverythingBack) {
     const std::string dir = out_dir();

@@ -71,6 +71,20 @@ inline void expect_matches_reference(const std::string& got_path, const std::str
                                << " by more than 5/255; see " << diff_path;
 }
 
+// How many pixels of two pictures of one size differ in any channel, in the first `rows` rows
+// (all by default): the HUD's message line sits above the hotbar and is left out where only
+// the world counts.
+inline std::size_t pixels_differing(const test::Image& a, const test::Image& b, int rows = -1) {
+    EXPECT_EQ(a.rgb.size(), b.rgb.size());
+    std::size_t n = 0;
+    const std::size_t end = rows < 0 ? std::min(a.rgb.size(), b.rgb.size())
+                                     : std::min(a.rgb.size(), static_cast<std::size_t>(rows) * a.width * 3);
+    for (std::size_t i = 0; i + 2 < end; i += 3) {
+        n += a.rgb[i] != b.rgb[i] || a.rgb[i + 1] != b.rgb[i + 1] || a.rgb[i + 2] != b.rgb[i + 2] ? 1 : 0;
+    }
+    return n;
+}
+
 inline int64_t stat_int(const test::Json& doc, const std::string& key) {
     const test::Json& v = doc.at(key);
     EXPECT_EQ(v.kind, test::Json::Kind::kInteger) << key << " must be a JSON integer";
