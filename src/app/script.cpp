@@ -261,10 +261,18 @@ std::string join(const std::vector<std::string>& words, const char* separator) {
 
 namespace {
 
-// The editor's switches and keys, and the clock: the table's second part.
+// The editor's build files, switches and keys, and the clock: the table's second part.
 std::vector<ScriptCommandSpec> editor_and_clock_commands() {
     const std::string press = press_choices();
     return {
+        {"export",
+         {kOutputFile},
+         "export PATH: write the region (or the clipboard when no region is selected) to PATH, a .vox or .schem file",
+         run_export},
+        {"import",
+         {kInputFile},
+         "import PATH: read a .vox or .schem file into the clipboard (then `paste X Y Z` places it)",
+         run_import},
         {"paste-air",
          {kOnOff},
          "paste-air on|off: a paste writes the clipboard's air too (on), or leaves what is under it (off, the "
@@ -369,14 +377,6 @@ std::vector<ScriptCommandSpec> first_commands() {
          {kCoordinate, kCoordinate, kCoordinate, kBlock},
          "expect X Y Z BLOCK: stop the run (exit 2) unless the cell X Y Z holds BLOCK",
          run_expect},
-        {"export",
-         {kOutputFile},
-         "export PATH: write the region (or the clipboard when no region is selected) to PATH, a .vox or .schem file",
-         run_export},
-        {"import",
-         {kInputFile},
-         "import PATH: read a .vox or .schem file into the clipboard (then `paste X Y Z` places it)",
-         run_import},
     };
 }
 
