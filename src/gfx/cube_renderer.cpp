@@ -305,12 +305,15 @@ void CubeRenderer::use_cube_program(const CubeView& view, bool translucent) {
     glUniform4i(cube_u_.highlight, h.x, h.y, h.z, view.highlight_chunk ? 1 : 0);
     glUniform1i(cube_u_.translucent, translucent ? 1 : 0);
     textures_.bind(0);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, buffer_.instances());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPagesBinding, buffer_.page_table());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLightBinding, light_.buffer());
-    views_.instances.bind(buffer_.instances(), buffer_.bytes(), kInstancesUnit);
-    views_.pages.bind(buffer_.page_table(), buffer_.page_table_bytes(), kPagesUnit);
-    views_.light.bind(light_.buffer(), light_.bytes(), kLightUnit);
+    if (vertex_path_ == VertexPath::kEighteenVertices) {  // c9fcab8's shader reads storage buffers
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, buffer_.instances());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPagesBinding, buffer_.page_table());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLightBinding, light_.buffer());
+    } else {
+        views_.instances.bind(buffer_.instances(), buffer_.bytes(), kInstancesUnit);
+        views_.pages.bind(buffer_.page_table(), buffer_.page_table_bytes(), kPagesUnit);
+        views_.light.bind(light_.buffer(), light_.bytes(), kLightUnit);
+    }
     glBindVertexArray(cube_vao_.get());
     glBindBuffer(GL_DRAW_INDIRECT_BUFFER, ring_.buffer());
     glEnable(GL_DEPTH_TEST);
