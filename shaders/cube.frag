@@ -9,6 +9,7 @@
 flat in uint v_type;
 flat in int v_face;
 flat in int v_highlight;
+flat in int v_level;  // far terrain: k > 0, a cube of 2^k blocks
 in vec2 v_light;  // sky and block level, interpolated from the face's corners
 in float v_ao;
 in vec2 v_uv;
@@ -33,6 +34,12 @@ float brightness(float level) { return 0.1 + 0.9 * pow(0.8, 15.0 - level); }
 void main() {
     int layer = u_layers[min(int(v_type), 15) * 6 + v_face];
     vec4 texel = texture(u_textures, vec3(v_uv, float(layer)));
+    if (v_level > 0) {
+        // A far cube spans 2^k blocks: its face takes the block's mean colour (the last mip
+        // level) instead of one texture stretched over it; leaves and glass stay solid.
+        texel = textureLod(u_textures, vec3(0.5, 0.5, float(layer)), 16.0);
+        if (u_translucent == 0) texel.a = 1.0;
+    }
     if (u_translucent == 0 && texel.a < 0.5) discard;
     float level = max(v_light.x * u_daylight, v_light.y);
     float ao = 0.5 + v_ao / 6.0;  // 3 opaque neighbours: half as bright as an open corner

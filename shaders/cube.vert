@@ -7,6 +7,8 @@
 // volume. Instances are 8 bytes (docs/light.md): x = position, type, mask; y = occluder
 // bits. The light comes from the chunk's light page (the page table's .w: the page, or < 0 a
 // uniform value): each corner of the face averages the light of the open cells in front of it.
+// Far terrain (docs/rendering.md "Far terrain"): a page's chunk y carries its level k
+// (y = 16k + chunk y, x and z in level-k chunks); a level-k cube is 2^k blocks a side.
 
 // The instance buffer, the page table and the light pages, read through buffer textures.
 layout(binding = 1) uniform usamplerBuffer u_instances;  // RG32UI: one instance a texel
@@ -22,6 +24,7 @@ uniform float u_daylight;         // 0..1: scales the sky light (for the choice 
 flat out uint v_type;
 flat out int v_face;
 flat out int v_highlight;
+flat out int v_level;   // 0: full detail; k: a far cube of 2^k blocks (the fragment takes the mean colour)
 out vec2 v_light;       // sky and block level (0..15) at this corner, interpolated
 out float v_ao;         // occlusion at this corner, 0 (three opaque neighbours) .. 3 (open)
 out vec2 v_uv;
@@ -64,10 +67,14 @@ void main() {
     // Integer arithmetic relative to the eye's chunk: exact anywhere in an endless world.
     ivec3 local = ivec3(inst.x & 15u, (inst.x >> 4) & 15u, (inst.x >> 8) & 15u);
     ivec4 page = texelFetch(u_pages, int(slot >> 6));
-    ivec3 rel = (page.xyz - u_origin_chunk) * 16 + local;
+    int level = page.y >> 4;
+    ivec3 chunk = ivec3(page.x, page.y & 15, page.z) << level;  // in level-0 chunks
+    ivec3 rel = (chunk - u_origin_chunk) * 16 + (local << level);
+    float size = float(1 << level);
+    v_level = level;
     v_highlight = (u_highlight_chunk.w != 0 && page.xyz == u_highlight_chunk.xyz) ? 1 : 0;
     vec3 cube_min = vec3(rel);
-    bool positive = (cube_min[axis] + 0.5) < u_camera_offset[axis];
+    bool positive = (cube_min[axis] + 0.5 * size) < u_camera_offset[axis];
     int face = axis * 2 + (positive ? 0 : 1);
     v_type = (inst.x >> 12) & 63u;
     v_face = face;
@@ -135,7 +142,7 @@ void main() {
     // bottoms lie along x and z.
     if (axis == 1) v_uv = corner.xz;
     else v_uv = vec2(axis == 0 ? corner.z : corner.x, 1.0 - corner.y);
-    vec3 p = cube_min + corner;
+    vec3 p = cube_min + corner * size;
     if (v_type == kWater && (mask & 4u) != 0u && corner.y > 0.5) p.y -= kWaterDrop;
     v_eye_to_point = p - u_camera_offset;
     gl_Position = u_view_proj * vec4(p, 1.0);

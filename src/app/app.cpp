@@ -94,6 +94,7 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
     // The data folders first: a missing one is one message, before any window opens.
     const std::filesystem::path exe_dir = executable_dir();
     FrameRendererConfig frame_config;
+    frame_config.clear_colour = options_.clear_colour;
     frame_config.shader_dir = find_data_dir(options_.shaders_dir, exe_dir, "shaders", "--shaders").string();
     frame_config.assets_dir = find_data_dir(options_.assets_dir, exe_dir, "assets", "--assets").string();
     frame_config.ring_bytes = static_cast<size_t>(options_.ring_kib) * 1024;
@@ -123,8 +124,8 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
     controls_ = std::make_unique<Controls>(window_->handle(), *imgui_, scripted, settings.keys);
     controls_->set_fov(settings.fov);
     controls_->set_mouse_sensitivity(settings.mouse_sensitivity);
-    settings_file_.at_start = {options_.view_distance, settings.fov, settings.mouse_sensitivity, options_.daylight,
-                               settings.key_help};
+    settings_file_.at_start = {options_.view_distance, settings.fov,      settings.mouse_sensitivity,
+                               options_.daylight,      settings.key_help, options_.far_distance};
     if (!settings.key_help) controls_->dismiss_key_help();
 
     // The world file once the display, GL and shaders are known to work (so a failed start
@@ -134,6 +135,7 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
     world_config.seed = options_.seed;
     world_config.seed_given = options_.seed_given;
     world_config.view_distance = options_.view_distance;
+    world_config.far_distance = options_.far_distance;
     daylight_ = options_.daylight;
     world_config.stream_budget_ms = options_.stream_budget_ms;
     world_config.world_file = world_file_for(options_.world_file, options_.world_name, scripted);
@@ -292,6 +294,28 @@ void App::simulate() {
         measures_.frames_to_settle = measures_.frame_times.count() - measures_.settle_from_frame;
 }
 
+// What the frame draws besides the cubes: the outline, the boxes, the region, the ghost.
+FrameExtras App::frame_extras(const std::optional<RayHit>& hit, const Eye& eye) {
+    FrameExtras extras;
+    if (hit) extras.outline = hit->block;
+    if (cull_->show_boxes()) {
+        cull_->chunk_boxes(frame_work_.boxes_scratch);
+        extras.boxes = &frame_work_.boxes_scratch;
+        extras.frozen_frustum = cull_->frozen_frustum(eye.origin_chunk);
+    }
+    extras.highlight = highlighted_chunk_;
+    if (const auto& region = editor_->region()) extras.selection = std::pair{region->min, region->max};
+    // The paste preview follows the crosshair while the clipboard holds something.
+    if (!session_->clipboard().empty()) {
+        if (const std::optional<RayHit> far = editor_->far_target()) {
+            extras.ghost = &session_->clipboard();
+            extras.ghost_origin = far->place;
+        }
+    }
+    extras.daylight = static_cast<float>(daylight_);
+    return extras;
+}
+
 void App::render_frame() {
     // Each stage's CPU time is the lap since the previous mark; what no stage owns (the
     // picking ray, captures, the buffer swap) is skipped.
@@ -325,28 +349,16 @@ void App::render_frame() {
     FramePasses::Plan plan;
     const bool drawable = width > 0 && height > 0;  // minimised: nothing to cull or draw into
     if (drawable) {
-        plan.eye = eye_of(controls_->camera(), session_->world().view_distance(), frame_->aspect());
-        plan.opaque = &cull_->cull(plan.eye, session_->slots());
+        const World& world = session_->world();
+        plan.eye = eye_of(controls_->camera(), world.view_distance(), frame_->aspect(), world.far_distance());
+        plan.opaque = &cull_->cull(plan.eye, session_->slots(), world.far().rings());
         plan.translucent = &cull_->translucent_runs();
+        plan.far_opaque = &cull_->far_runs();
+        plan.far_translucent = &cull_->far_translucent_runs();
         lap(FrameStage::kCull);
-        plan.view_distance = session_->world().view_distance();
-        FrameExtras& extras = plan.extras;
-        if (hit) extras.outline = hit->block;
-        if (cull_->show_boxes()) {
-            cull_->chunk_boxes(frame_work_.boxes_scratch);
-            extras.boxes = &frame_work_.boxes_scratch;
-            extras.frozen_frustum = cull_->frozen_frustum(plan.eye.origin_chunk);
-        }
-        extras.highlight = highlighted_chunk_;
-        if (const auto& region = editor_->region()) extras.selection = std::pair{region->min, region->max};
-        // The paste preview follows the crosshair while the clipboard holds something.
-        if (!session_->clipboard().empty()) {
-            if (const std::optional<RayHit> far = editor_->far_target()) {
-                extras.ghost = &session_->clipboard();
-                extras.ghost_origin = far->place;
-            }
-        }
-        extras.daylight = static_cast<float>(daylight_);
+        plan.view_distance = world.view_distance();
+        plan.fog_distance = std::max(world.view_distance(), world.far_distance());
+        plan.extras = frame_extras(hit, plan.eye);
     }
     lap(skip);
     frame_work_.passes->run(drawable ? &plan : nullptr, !frame_work_.captures.empty());
@@ -470,6 +482,7 @@ HudView App::hud_view() const {
 
 void App::apply_view(const OverlayActions& actions) {
     if (actions.view_distance) session_->set_view_distance(*actions.view_distance);
+    if (actions.far_distance) session_->set_far_distance(*actions.far_distance);
     if (actions.daylight) daylight_ = std::clamp(*actions.daylight, 0.0, 1.0);
     if (actions.fov) controls_->set_fov(*actions.fov);
     if (actions.mouse_sensitivity) controls_->set_mouse_sensitivity(*actions.mouse_sensitivity);
@@ -505,8 +518,9 @@ void App::save_meta() {
 }
 
 LiveSettings App::live_settings() const {
-    return {session_->world().view_distance(), controls_->camera().fov_y, controls_->mouse_sensitivity(), daylight_,
-            controls_->key_help_visible()};
+    return {session_->world().view_distance(), controls_->camera().fov_y,
+            controls_->mouse_sensitivity(),    daylight_,
+            controls_->key_help_visible(),     session_->world().far_distance()};
 }
 
 // The Settings panel's changes go back into the file; a failure is said, and the run still

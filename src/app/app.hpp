@@ -38,6 +38,8 @@ class CullView;
 class FrameRenderer;
 class FramePasses;
 struct ChunkBox;
+struct FrameExtras;
+struct Eye;
 class ScriptRunner;
 class BuildFiles;
 enum class UserAction;
@@ -88,6 +90,7 @@ private:
     void simulate();
     void capture_final_frame();
     void render_frame();
+    FrameExtras frame_extras(const std::optional<RayHit>& hit, const Eye& eye);
     void capture_requested();
     void perform(UserAction action);
     void toggle_mode();

@@ -54,6 +54,19 @@ void write_world(StatsWriter& out, const WorldSession::Stats& session, double da
     out.set(stat("world.type"), std::string(world_type_name(session.type)));
     out.set(stat("world.seed"), i64(session.seed));
     out.set(stat("world.view_distance"), session.view_distance);
+    const FarTerrain::Stats& far = session.far;
+    out.set(stat("world.far_distance"), far.far_distance);
+    out.set(stat("lod.levels"), far.levels);
+    std::vector<int64_t> chunks{i64(w.chunks_with_instances)}, instances{i64(w.instances)};
+    for (int level = 1; level < far.levels; ++level) {
+        chunks.push_back(i64(far.chunks[static_cast<std::size_t>(level)]));
+        instances.push_back(i64(far.instances[static_cast<std::size_t>(level)]));
+    }
+    out.set(stat("lod.chunks"), chunks);
+    out.set(stat("lod.instances"), instances);
+    out.set(stat("lod.stale"), i64(far.stale));
+    out.set(stat("lod.pending"), i64(far.pending));
+    out.set(stat("lod.cpu_ms_per_chunk"), far.cpu_ms_per_chunk);
     out.set(stat("world.chunks_loaded"), i64(w.chunks_loaded));
     out.set(stat("world.instances"), i64(w.instances));
     out.set(stat("stream.pending"), i64(w.stream_pending));

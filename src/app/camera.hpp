@@ -28,10 +28,16 @@ struct Eye {
     glm::ivec3 origin_chunk{0};
     glm::vec3 offset{0.0f};
     glm::mat4 view_projection{1.0f};
+    // Far terrain (docs/rendering.md "Far terrain"): the rings beyond the view distance are
+    // drawn with a projection of their own, whose near plane lies just inside the view
+    // distance, into the far half of the depth range.
+    bool has_far = false;
+    glm::mat4 far_view_projection{1.0f};
 };
 
-// The eye of `camera` for a view of `view_distance` chunks and the window's aspect ratio
-// (width / height; 1 while minimised).
-Eye eye_of(const Camera& camera, int view_distance, float aspect);
+// The eye of `camera` for a view of `view_distance` chunks (and far terrain out to
+// `far_distance` chunks when that is larger) and the window's aspect ratio (width / height;
+// 1 while minimised).
+Eye eye_of(const Camera& camera, int view_distance, float aspect, int far_distance = 0);
 
 }  // namespace slotcraft

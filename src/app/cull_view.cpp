@@ -12,15 +12,26 @@ namespace slotcraft {
 
 void CullView::track(InstanceSlots& slots) {
     slots.take_chunk_changes(gained_, emptied_);
-    for (const ChunkCoord& c : emptied_) octree_.remove(chunk_key(c));
+    for (const ChunkCoord& c : emptied_) {
+        if (key_level(c) > 0) far_chunks_.erase(c);
+        else octree_.remove(chunk_key(c));
+    }
     for (const ChunkCoord& c : gained_) {
-        if (slots.has_chunk(c)) octree_.insert(chunk_key(c), glm::ivec3(c.x, c.y, c.z));
+        if (!slots.has_chunk(c)) continue;
+        if (key_level(c) > 0) far_chunks_.insert(c);
+        else octree_.insert(chunk_key(c), glm::ivec3(c.x, c.y, c.z));
     }
 }
 
-const std::vector<SlotRun>& CullView::cull(const Eye& eye, const InstanceSlots& slots) {
+const std::vector<SlotRun>& CullView::cull(const Eye& eye, const InstanceSlots& slots, const LodRings& rings) {
     if (!frozen_) frustum_ = Frustum(eye.view_projection, eye.origin_chunk);
     octree_.cull(frustum_, visible_keys_);
+    if (rings.active()) {  // the columns a far ring draws instead are left out
+        std::erase_if(visible_keys_, [&](ChunkOctree::Key key) {
+            const glm::ivec3 c = *octree_.coord_of(key);
+            return !rings.draws_level0(c.x, c.z);
+        });
+    }
     visible_coords_.clear();
     for (ChunkOctree::Key key : visible_keys_) visible_coords_.push_back(*octree_.coord_of(key));
     const auto start = std::chrono::steady_clock::now();
@@ -36,7 +47,40 @@ const std::vector<SlotRun>& CullView::cull(const Eye& eye, const InstanceSlots& 
         if (eye_y > static_cast<float>(c.y * kChunkSize + kChunkSize / 2)) top_pages_first(runs_, first);
     }
     order_translucent(eye, slots);
+    cull_far(eye, slots);
     return runs_;
+}
+
+// Far chunks are few (thousands at most): each is tested alone against the far frustum
+// and the kept ones sorted by the distance from the eye to their centres.
+void CullView::cull_far(const Eye& eye, const InstanceSlots& slots) {
+    far_runs_.clear();
+    far_translucent_runs_.clear();
+    far_order_.clear();
+    if (!eye.has_far) return;
+    const Frustum far_frustum(eye.far_view_projection, eye.origin_chunk);
+    for (const ChunkCoord& key : far_chunks_) {
+        const int level = key_level(key);
+        const ChunkCoord c = key_chunk(key);
+        const float span = static_cast<float>(kChunkSize << level);
+        Box box;
+        box.min = glm::vec3(relative_block(int64_t{c.x} << level, eye.origin_chunk.x),
+                            relative_block(int64_t{c.y} << level, eye.origin_chunk.y),
+                            relative_block(int64_t{c.z} << level, eye.origin_chunk.z));
+        box.max = box.min + glm::vec3(span);
+        if (far_frustum.culls(box)) continue;
+        const glm::vec3 d = (box.min + box.max) * 0.5f - eye.offset;
+        far_order_.push_back({glm::dot(d, d), key});
+    }
+    const auto nearer = [](const ByDistance& a, const ByDistance& b) {
+        if (a.distance_sq != b.distance_sq) return a.distance_sq < b.distance_sq;
+        return std::tie(a.coord.x, a.coord.y, a.coord.z) < std::tie(b.coord.x, b.coord.y, b.coord.z);
+    };
+    std::sort(far_order_.begin(), far_order_.end(), nearer);
+    for (const ByDistance& f : far_order_) slots.chunk_runs(f.coord, far_runs_);
+    for (auto it = far_order_.rbegin(); it != far_order_.rend(); ++it) {
+        if (slots.has_water(it->coord)) slots.water_runs(it->coord, far_translucent_runs_);
+    }
 }
 
 void CullView::order_translucent(const Eye& eye, const InstanceSlots& slots) {

@@ -13,6 +13,9 @@
 #include "cull/draw_order.hpp"
 #include "cull/frustum.hpp"
 #include "slots/instance_slots.hpp"
+#include "world/lod.hpp"
+
+#include <tsl/robin_set.h>
 
 namespace slotcraft {
 
@@ -32,15 +35,22 @@ public:
     };
 
     // Chunks enter the octree when they gain their first instance and leave when they lose
-    // their last (or unload): no rebuild per frame.
+    // their last (or unload): no rebuild per frame. Far chunks (lod_key level > 0) are kept
+    // in a list of their own instead.
     void track(InstanceSlots& slots);
     // The slot runs of the chunks visible from `eye` (or from the frozen frustum), chunk by
     // chunk nearest first (sort_near_to_far: early depth testing rejects what nearer chunks
-    // hide); valid until the next call.
-    const std::vector<SlotRun>& cull(const Eye& eye, const InstanceSlots& slots);
+    // hide); valid until the next call. With far terrain only the level-0 chunks whose
+    // column `rings` draws at full detail are kept.
+    const std::vector<SlotRun>& cull(const Eye& eye, const InstanceSlots& slots, const LodRings& rings = {});
     // The water runs of the chunks the last cull() kept, ordered far to near by the distance
     // from the eye to each chunk's centre (the translucent pass blends in this order).
     const std::vector<SlotRun>& translucent_runs() const { return translucent_runs_; }
+    // The far chunks the last cull() kept (tested against the eye's far frustum), nearest
+    // first, and their water far to near (docs/rendering.md "Far terrain").
+    const std::vector<SlotRun>& far_runs() const { return far_runs_; }
+    const std::vector<SlotRun>& far_translucent_runs() const { return far_translucent_runs_; }
+    std::size_t far_chunks() const { return far_chunks_.size(); }
 
     // Freezing keeps the frustum of `eye` for later frames; live follows the camera again.
     void set_frozen(bool frozen, const Eye& eye);
@@ -72,11 +82,15 @@ private:
     void order_translucent(const Eye& eye, const InstanceSlots& slots);
 
     std::vector<SlotRun> translucent_runs_;  // this frame's water, far to near
+    void cull_far(const Eye& eye, const InstanceSlots& slots);
+    tsl::robin_set<ChunkCoord, ChunkCoordHash> far_chunks_;  // far chunks with cubes (lod keys)
+    std::vector<SlotRun> far_runs_, far_translucent_runs_;
     struct ByDistance {
         float distance_sq;
         ChunkCoord coord;
     };
     std::vector<ByDistance> water_chunks_;      // scratch, kept to reuse memory
+    std::vector<ByDistance> far_order_;         // scratch
     std::vector<ChunkCoord> gained_, emptied_;  // scratch, kept to reuse memory
 };
 

@@ -11,10 +11,10 @@ FramePasses::FramePasses(FrameRenderer& frame, std::function<void()> ui, std::fu
     : frame_(frame) {
     // "instances" is landed before the passes run (FrameRenderer::land): an input here.
     drawing_.push_back(graph_.add("opaque", {"instances"}, {"depth", "colour.opaque"}, [this] {
-        frame_.draw_opaque(plan_->eye, *plan_->opaque, plan_->view_distance, plan_->extras);
+        frame_.draw_opaque(plan_->eye, *plan_->opaque, *plan_->far_opaque, plan_->fog_distance, plan_->extras);
     }));
     drawing_.push_back(graph_.add("water", {"instances", "depth", "colour.opaque"}, {"colour.water"},
-                                  [this] { frame_.draw_translucent(*plan_->translucent); }));
+                                  [this] { frame_.draw_translucent(*plan_->translucent, *plan_->far_translucent); }));
     drawing_.push_back(graph_.add("lines", {"depth", "colour.water"}, {"colour.lines"},
                                   [this] { frame_.draw_lines(plan_->eye, plan_->extras); }));
     graph_.add("ui", {"colour.lines"}, {"colour.ui"}, std::move(ui));
@@ -23,7 +23,8 @@ FramePasses::FramePasses(FrameRenderer& frame, std::function<void()> ui, std::fu
 }
 
 void FramePasses::run(const Plan* plan, bool capture) {
-    assert((!plan || (plan->opaque && plan->translucent)) && "FramePasses::Plan needs both run lists");
+    assert((!plan || (plan->opaque && plan->translucent && plan->far_opaque && plan->far_translucent)) &&
+           "FramePasses::Plan needs its four run lists (empty ones when there is no far terrain)");
     plan_ = plan;
     for (PassGraph::PassId id : drawing_) graph_.set_enabled(id, plan != nullptr);
     graph_.set_enabled(capture_, capture);

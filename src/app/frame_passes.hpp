@@ -20,7 +20,10 @@ public:
         Eye eye;
         const std::vector<SlotRun>* opaque = nullptr;       // the visible chunks' cubes
         const std::vector<SlotRun>* translucent = nullptr;  // their water, far to near
+        const std::vector<SlotRun>* far_opaque = nullptr;   // the far rings' cubes (none: no far terrain)
+        const std::vector<SlotRun>* far_translucent = nullptr;
         int view_distance = kDefaultViewDistance;
+        int fog_distance = kDefaultViewDistance;  // the view distance, or the far distance when larger
         FrameExtras extras;
     };
 

@@ -30,7 +30,7 @@ const glm::vec4 kCulledBoxColour{0.9f, 0.2f, 0.2f, 0.5f};   // in the octree, cu
 const glm::vec4 kFrustumColour{0.2f, 1.0f, 1.0f, 1.0f};
 }  // namespace
 
-FrameRenderer::FrameRenderer(const FrameRendererConfig& config) {
+FrameRenderer::FrameRenderer(const FrameRendererConfig& config) : clear_colour_(config.clear_colour) {
     gfx::CubeRendererConfig cubes;
     cubes.shader_dir = config.shader_dir;
     cubes.assets_dir = config.assets_dir;
@@ -52,31 +52,50 @@ void FrameRenderer::begin(int width, int height) {
 
 void FrameRenderer::land(InstanceSlots& slots, LightPageTable& light) { cubes_->land(slots, light); }
 
-void FrameRenderer::draw_opaque(const Eye& eye, const std::vector<SlotRun>& runs, int view_distance,
-                                const FrameExtras& extras) {
+void FrameRenderer::draw_opaque(const Eye& eye, const std::vector<SlotRun>& runs, const std::vector<SlotRun>& far_runs,
+                                int fog_distance, const FrameExtras& extras) {
     if (width_ <= 0 || height_ <= 0) return;  // minimised: nothing to draw into
     // The sky dims with the daylight (to a deep blue at 0), so distant fog at night is dark.
     const float sky_scale = 0.12f + 0.88f * std::clamp(extras.daylight, 0.0f, 1.0f);
     const glm::vec3 sky = glm::vec3(kSkyColour.r, kSkyColour.g, kSkyColour.b) * sky_scale;
-    gfx::begin_frame(width_, height_,
-                     {static_cast<uint8_t>(sky.r + 0.5f), static_cast<uint8_t>(sky.g + 0.5f),
-                      static_cast<uint8_t>(sky.b + 0.5f)});
+    Rgb8 clear{static_cast<uint8_t>(sky.r + 0.5f), static_cast<uint8_t>(sky.g + 0.5f),
+               static_cast<uint8_t>(sky.b + 0.5f)};
+    if (clear_colour_) {
+        clear = {static_cast<uint8_t>(*clear_colour_ >> 16), static_cast<uint8_t>(*clear_colour_ >> 8),
+                 static_cast<uint8_t>(*clear_colour_)};
+    }
+    gfx::begin_frame(width_, height_, clear);
     gfx::CubeView& view = view_;
     view = {};
     view.origin_chunk = eye.origin_chunk;
     view.camera_offset = eye.offset;
     view.view_projection = eye.view_projection;
     view.sky_colour = sky / 255.0f;
-    view.fog_end = static_cast<float>(view_distance * kChunkSize);
+    view.fog_end = static_cast<float>(fog_distance * kChunkSize);
     view.fog_start = view.fog_end * 0.7f;
     view.daylight = extras.daylight;
     if (extras.highlight)
         view.highlight_chunk = glm::ivec3(extras.highlight->x, extras.highlight->y, extras.highlight->z);
+    // With far terrain the near world keeps the near half of the depth range and the far
+    // rings the far half (docs/rendering.md "Far terrain"); the lines after it use the near half.
+    has_far_ = eye.has_far;
+    gfx::set_depth_range(0.0, has_far_ ? 0.5 : 1.0);
     cubes_->draw(runs, view);
+    if (!has_far_) return;
+    far_view_ = view;
+    far_view_.view_projection = eye.far_view_projection;
+    gfx::set_depth_range(0.5, 1.0);
+    cubes_->draw(far_runs, far_view_);
+    gfx::set_depth_range(0.0, 0.5);
 }
 
-void FrameRenderer::draw_translucent(const std::vector<SlotRun>& runs) {
+void FrameRenderer::draw_translucent(const std::vector<SlotRun>& runs, const std::vector<SlotRun>& far_runs) {
     if (width_ <= 0 || height_ <= 0) return;
+    if (has_far_) {
+        gfx::set_depth_range(0.5, 1.0);
+        cubes_->draw_translucent(far_runs, far_view_);
+        gfx::set_depth_range(0.0, 0.5);
+    }
     cubes_->draw_translucent(runs, view_);
 }
 

@@ -27,6 +27,7 @@ struct FrameRendererConfig {
     std::string shader_dir;
     std::string assets_dir;
     size_t ring_bytes = 4u << 20;
+    std::optional<uint32_t> clear_colour;  // 0xRRGGBB instead of the sky's (--clear-colour; the fog keeps the sky's)
 };
 
 // What is drawn besides the cubes, and how the cubes are lit.
@@ -63,10 +64,14 @@ public:
     // the opaque pass clears to the sky and draws the cubes of `runs` seen from `eye` (and
     // keeps the view for the passes after it); of the extras it uses the highlighted chunk
     // and the daylight...
-    void draw_opaque(const Eye& eye, const std::vector<SlotRun>& runs, int view_distance, const FrameExtras& extras);
+    // `far_runs` are the far rings' cubes (docs/rendering.md "Far terrain"), drawn after the
+    // near world with the eye's far projection into the far half of the depth range; the fog
+    // ends at `fog_distance` chunks (the far distance when far terrain is on)...
+    void draw_opaque(const Eye& eye, const std::vector<SlotRun>& runs, const std::vector<SlotRun>& far_runs,
+                     int fog_distance, const FrameExtras& extras);
     // ... the water pass blends the translucent cubes of `runs` (ordered far to near) over
-    // it, depth test on, depth writes off...
-    void draw_translucent(const std::vector<SlotRun>& runs);
+    // it, depth test on, depth writes off, the far rings' water (`far_runs`) first...
+    void draw_translucent(const std::vector<SlotRun>& runs, const std::vector<SlotRun>& far_runs);
     // ... and the lines pass draws the extras and the crosshair on top.
     void draw_lines(const Eye& eye, const FrameExtras& extras);
     // Saves the frame drawn so far (before the swap) as a PNG. Throws std::runtime_error
@@ -96,7 +101,10 @@ private:
     std::vector<gfx::ColouredVertex> ghost_scratch_;  // the paste preview's faces
     // The ghost's faces: each solid clipboard cell's faces towards air or the clipboard's edge.
     void add_ghost(const Eye& eye, const FrameExtras& extras);
-    gfx::CubeView view_;  // the opaque pass's view, for the water pass
+    gfx::CubeView view_;      // the opaque pass's view, for the water pass
+    gfx::CubeView far_view_;  // the same with the far projection (far terrain)
+    std::optional<uint32_t> clear_colour_;
+    bool has_far_ = false;
     std::string gl_renderer_;
     int width_ = 0, height_ = 0;
 };

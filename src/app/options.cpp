@@ -52,6 +52,10 @@ std::string usage_text() {
   --world TYPES          the generator (default terrain)
   --seed N               the world seed (default 1)
   --view-distance N      chunks loaded around the camera, VIEW_RANGE (default VIEW_DEFAULT, or the settings file's)
+  --far-distance N       coarse far terrain out to N chunks, 0..FAR_MAX (0: off; default FAR_DEFAULT,
+                         or the settings file's)
+  --clear-colour RRGGBB  clear each frame with this colour (hex) instead of the sky's; the fog keeps
+                         the sky's (a test aid: a crack in the world shows this colour)
   --stream-budget-ms N   main-thread time a frame may spend streaming chunks in, 0.1..1000
                          milliseconds (default 4)
   --daylight F           sky light factor 0..1 (default 1: day; 0.1: night, the lamps show)
@@ -73,6 +77,8 @@ Settings are read from $XDG_CONFIG_HOME/slotcraft/slotcraft.toml (or
     };
     put("VIEW_RANGE", std::to_string(kMinViewDistance) + ".." + std::to_string(kMaxViewDistance));
     put("VIEW_DEFAULT", std::to_string(kDefaultViewDistance));
+    put("FAR_MAX", std::to_string(kMaxFarDistance));
+    put("FAR_DEFAULT", std::to_string(kDefaultFarDistance));
     // The world types come from their table; the column stays aligned for any names.
     const std::string types = kWorldTypeNames.choices("|");
     text.replace(text.find("TYPES  "), 7, types + std::string(types.size() < 7 ? 7 - types.size() : 1, ' '));
@@ -104,6 +110,16 @@ double need_fraction(const std::string& flag, const std::string& value) {
         throw OptionsError(flag + " needs a number from 0 to 1, got " + shown(value));
     }
     return *v;
+}
+
+void set_clear_colour(Options& o, const std::string& v) {
+    const bool hex = v.size() == 6 && v.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos;
+    if (!hex) throw OptionsError("--clear-colour needs six hex digits RRGGBB (ff00ff: magenta), got " + shown(v));
+    o.clear_colour = static_cast<uint32_t>(std::stoul(v, nullptr, 16));
+}
+
+void set_far_distance(Options& o, const std::string& v) {
+    o.far_distance = static_cast<int>(need_int("--far-distance", v, 0, kMaxFarDistance));
 }
 
 const std::map<std::string, ValueFlag>& value_flags() {
@@ -148,6 +164,8 @@ const std::map<std::string, ValueFlag>& value_flags() {
           [](Options& o, const std::string& v) {
               o.view_distance = static_cast<int>(need_int("--view-distance", v, kMinViewDistance, kMaxViewDistance));
           }}},
+        {"--far-distance", {"N", set_far_distance}},
+        {"--clear-colour", {"RRGGBB", set_clear_colour}},
         {"--stream-budget-ms",
          {"N",
           [](Options& o, const std::string& v) {

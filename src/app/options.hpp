@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "world/lod.hpp"
 #include "world/streaming.hpp"
 #include "world/terrain.hpp"
 
@@ -41,6 +42,8 @@ struct Options {
     WorldType world = WorldType::kTerrain;
     uint64_t seed = 1;
     int view_distance = kDefaultViewDistance;          // chunks
+    int far_distance = kDefaultFarDistance;            // chunks of coarse far terrain (0: off)
+    std::optional<uint32_t> clear_colour;              // 0xRRGGBB the frame is cleared with (a test aid)
     double stream_budget_ms = kDefaultStreamBudgetMs;  // main-thread streaming time a frame
     double daylight = 1.0;                             // 0..1: scales the sky light (docs/light.md)
     int64_t verify_every = 0;                          // frames; 0 = never

@@ -95,6 +95,21 @@ ScriptWait run_daylight(const ScriptCommand& cmd, ScriptContext& ctx) {
     return {};
 }
 
+ScriptWait run_far_distance(const ScriptCommand& cmd, ScriptContext& ctx) {
+    OverlayActions change;  // as the World panel's far slider would change it
+    change.far_distance = static_cast<int>(cmd.number(0));
+    part(ctx.loop).apply_view(change);
+    return {};
+}
+
+void check_far_distance(const ScriptCommand& cmd) {
+    const double n = cmd.number(0);
+    if (!(n >= 0 && n <= kMaxFarDistance && n == std::floor(n))) {
+        throw ScriptError(cmd.line, "'far-distance' needs a whole number of chunks from 0 (off) to " +
+                                        std::to_string(kMaxFarDistance) + ", got " + cmd.arg(0));
+    }
+}
+
 ScriptWait run_cull(const ScriptCommand& cmd, ScriptContext& ctx) {
     OverlayActions change;  // one view setting, as the overlay would change it
     change.cull_frozen = cmd.arg(0) == "freeze";
@@ -301,6 +316,17 @@ std::vector<ScriptCommandSpec> editor_and_clock_commands() {
 }
 
 // The commands before the editor's switches and the clock.
+// The far terrain's (docs/world.md "Far terrain").
+std::vector<ScriptCommandSpec> far_commands() {
+    return {
+        {"far-distance",
+         {kNumber},
+         "far-distance N: coarse far terrain out to N chunks, 0 (off).." + std::to_string(kMaxFarDistance),
+         run_far_distance,
+         check_far_distance},
+    };
+}
+
 std::vector<ScriptCommandSpec> first_commands() {
     static const std::string keys = join(script_key_names(), "|");
     static const std::string modes = kMoveModeNames.choices("|");
@@ -386,6 +412,7 @@ const std::vector<ScriptCommandSpec>& script_commands() {
     static const std::vector<ScriptCommandSpec> table = [] {
         std::vector<ScriptCommandSpec> all = first_commands();
         for (ScriptCommandSpec& spec : editor_and_clock_commands()) all.push_back(std::move(spec));
+        for (ScriptCommandSpec& spec : far_commands()) all.push_back(std::move(spec));
         return all;
     }();
     return table;

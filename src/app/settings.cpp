@@ -322,6 +322,11 @@ constexpr TopKey kTopKeys[] = {
          s.view_distance = static_cast<int>(check.whole_number(e, kMinViewDistance, kMaxViewDistance));
      },
      changed_whole<&LiveSettings::view_distance>},
+    {"far_distance",
+     [](const Checker& check, const Entry& e, Settings& s) {
+         s.far_distance = static_cast<int>(check.whole_number(e, 0, kMaxFarDistance));
+     },
+     changed_whole<&LiveSettings::far_distance>},
     {"fov",
      [](const Checker& check, const Entry& e, Settings& s) { s.fov = check.number(e, kMinFov, kMaxFov, " (degrees)"); },
      changed_number<&LiveSettings::fov>},
@@ -391,6 +396,7 @@ Options Settings::options_defaults() const {
     o.height = height;
     o.vsync = vsync;
     o.view_distance = view_distance;
+    o.far_distance = far_distance;
     o.daylight = daylight;
     return o;
 }
@@ -489,7 +495,7 @@ namespace {
 
 constexpr const char* kNewFileText =
     "# Slotcraft settings. Every key, its range and its default: README.md, \"Settings\".\n"
-    "# fov, mouse_sensitivity, view_distance and daylight are written back when the panels\n"
+    "# fov, mouse_sensitivity, view_distance, far_distance and daylight are written back when the panels\n"
     "# change them, key_help when the key help is dismissed (F1 brings it back); the rest of\n"
     "# this file (comments too) is kept as you write it.\n";
 

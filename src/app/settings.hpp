@@ -78,11 +78,13 @@ struct LiveSettings {
     double mouse_sensitivity = kDefaultMouseSensitivity;
     double daylight = 1.0;  // the World panel's slider, `--daylight` (a flag's value is not written back)
     bool key_help = true;   // the key help shows at the start; false once dismissed, F1 brings it back
+    int far_distance = kDefaultFarDistance;  // the World panel's far slider (docs/world.md "Far terrain")
 };
 
 class Settings {
 public:
     int view_distance = kDefaultViewDistance;             // chunks, kMinViewDistance..kMaxViewDistance
+    int far_distance = kDefaultFarDistance;               // chunks, 0 (off)..kMaxFarDistance
     double fov = kDefaultFov;                             // degrees, kMinFov..kMaxFov
     double mouse_sensitivity = kDefaultMouseSensitivity;  // kMinMouseSensitivity..kMaxMouseSensitivity
     bool vsync = true;
@@ -103,7 +105,7 @@ public:
 
     // The options the file sets, as the defaults the flags are parsed over (flags win).
     Options options_defaults() const;
-    LiveSettings live() const { return {view_distance, fov, mouse_sensitivity, daylight, key_help}; }
+    LiveSettings live() const { return {view_distance, fov, mouse_sensitivity, daylight, key_help, far_distance}; }
 };
 
 // `text` (a settings file that parses) with the values of `now` that differ from `start`

@@ -92,6 +92,13 @@ void StatsJson::write(std::string& out, const Value& v, int indent) {
             write_string(out, (*list)[k]);
         }
         out += "]";
+    } else if (auto counts = std::get_if<std::vector<int64_t>>(&v)) {
+        out += "[";
+        for (size_t k = 0; k < counts->size(); ++k) {
+            if (k) out += ", ";
+            out += std::to_string((*counts)[k]);
+        }
+        out += "]";
     } else {
         const auto& obj = *std::get<std::shared_ptr<Object>>(v);
         out += "{";

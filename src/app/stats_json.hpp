@@ -24,13 +24,15 @@ public:
     void set_null(const std::string& path) { put(path, Value{Null{}}); }
     // An array of strings.
     void set(const std::string& path, const std::vector<std::string>& values) { put(path, Value{values}); }
+    // An array of integers.
+    void set(const std::string& path, const std::vector<int64_t>& values) { put(path, Value{values}); }
 
     std::string dump() const;
 
 private:
     struct Object;
-    using Value =
-        std::variant<Null, bool, int64_t, double, std::string, std::vector<std::string>, std::shared_ptr<Object>>;
+    using Value = std::variant<Null, bool, int64_t, double, std::string, std::vector<std::string>, std::vector<int64_t>,
+                               std::shared_ptr<Object>>;
     struct Object {
         std::vector<std::pair<std::string, Value>> members;
     };

@@ -16,6 +16,7 @@ std::string_view stat_type_name(StatType type) {
         case StatType::kString: return "string";
         case StatType::kStringOrNull: return "string or null";
         case StatType::kStrings: return "array of strings";
+        case StatType::kIntegers: return "array of integers";
         case StatType::kObjectOrNull: return "object or null";
     }
     assert(false && "stat_type_name: a StatType without a name");
@@ -61,6 +62,10 @@ void StatsWriter::set(StatKey key, const std::string& value) {
 
 void StatsWriter::set(StatKey key, const std::vector<std::string>& values) {
     json_.set(std::string(expect(key, StatType::kStrings, StatType::kStrings).key), values);
+}
+
+void StatsWriter::set(StatKey key, const std::vector<int64_t>& values) {
+    json_.set(std::string(expect(key, StatType::kIntegers, StatType::kIntegers).key), values);
 }
 
 void StatsWriter::set_null(StatKey key) {

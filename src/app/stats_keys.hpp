@@ -21,6 +21,7 @@ enum class StatType : uint8_t {
     kString,
     kStringOrNull,
     kStrings,       // an array of strings
+    kIntegers,      // an array of integers (one a level: lod.*)
     kObjectOrNull,  // an object of the keys below it, or null while there is none
 };
 std::string_view stat_type_name(StatType type);  // "integer or null"
@@ -58,6 +59,13 @@ inline constexpr StatDecl kStatKeys[] = {
     {"world.type", StatType::kString, "`flat` or `terrain`"},
     {"world.seed", StatType::kInteger, "the world seed"},
     {"world.view_distance", StatType::kInteger, "chunks"},
+    {"world.far_distance", StatType::kInteger, "chunks of coarse far terrain, 0 when off ([world.md](world.md#far-terrain))"},
+    {"lod.levels", StatType::kInteger, "levels of detail in use: 1 (full detail only) when far terrain is off, else its top level + 1"},
+    {"lod.chunks", StatType::kIntegers, "chunks with cubes to draw, one entry a level, level 0 first (level 0: the loaded chunks with cubes)"},
+    {"lod.instances", StatType::kIntegers, "instances, one entry a level, level 0 first"},
+    {"lod.stale", StatType::kInteger, "coarse chunks over an edit waiting to be made again (0 once settled)"},
+    {"lod.pending", StatType::kInteger, "coarse chunks the rings want that are not made yet"},
+    {"lod.cpu_ms_per_chunk", StatType::kNumber, "the far workers' CPU time per coarse chunk made, in milliseconds"},
     {"world.chunks_loaded", StatType::kInteger, "loaded chunks, air chunks included"},
     {"world.instances", StatType::kInteger, "exposed cubes (cubes that have an instance)"},
     {"stream.pending", StatType::kInteger, "chunks requested and not yet integrated"},
@@ -205,6 +213,7 @@ public:
     void set(StatKey key, const std::string& value);
     void set(StatKey key, const char* value) { set(key, std::string(value)); }
     void set(StatKey key, const std::vector<std::string>& values);
+    void set(StatKey key, const std::vector<int64_t>& values);
     void set_null(StatKey key);
     // A key with NAME in it ("overlay.panels.NAME.x"), NAME replaced by `name`.
     void set(StatKey key, std::string_view name, double value);

@@ -26,6 +26,7 @@ WorldSession::WorldSession(const WorldSessionConfig& config)
     world_config.seed = seed_;
     world_config.generator_version = generator_version_;
     world_config.view_distance = config.view_distance;
+    world_config.far_distance = config.far_distance;
     world_config.stream_budget_ms = config.stream_budget_ms;
     world_ = std::make_unique<World>(world_config);
     reserve_slots(InstanceSlots::Touch::kNow);  // before the first frame, so no frame pays for it
@@ -289,6 +290,7 @@ double WorldSession::spawn_ground() const {
 WorldSession::Stats WorldSession::stats() const {
     Stats s;
     s.world = world_->stats();
+    s.far = world_->far().stats();
     s.slots = slots_.stats();
     s.light = light_.stats();
     s.type = type_;

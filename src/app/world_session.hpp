@@ -26,6 +26,7 @@ struct WorldSessionConfig {
     uint64_t seed = 1;
     bool seed_given = false;  // --seed or --world named them (a saved world's own win)
     int view_distance = kDefaultViewDistance;
+    int far_distance = kDefaultFarDistance;                           // coarse far terrain, chunks (0: off)
     double stream_budget_ms = WorldConfig{}.stream_budget_ms;         // --stream-budget-ms
     std::string world_file;                                           // empty: nothing is saved
     bool new_world = false;                                           // --new: move an existing file aside, start fresh
@@ -65,6 +66,7 @@ class WorldSession {
 public:
     struct Stats {
         World::Stats world;
+        FarTerrain::Stats far;
         InstanceSlots::Stats slots;
         LightPageTable::Stats light;
         WorldType type = WorldType::kTerrain;
@@ -110,6 +112,8 @@ public:
     bool idle() const { return world_->idle(); }
     // The Settings panel's slider: the chunks streamed around the camera from the next update.
     void set_view_distance(int chunks) { world_->set_view_distance(chunks); }
+    // The World panel's far slider and `far-distance N`: coarse rings out to `chunks` (0: off).
+    void set_far_distance(int chunks) { world_->set_far_distance(chunks); }
     // Loads and shows `coords` at once on the calling thread, their cubes in the slots (tests
     // and tools; the chunks outside the view are dropped by the next update).
     void load_now(std::span<const ChunkCoord> coords);

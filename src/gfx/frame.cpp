@@ -14,6 +14,8 @@ void begin_frame(int width, int height, Rgb8 sky) {
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
 }
 
+void set_depth_range(double near_end, double far_end) { glDepthRange(near_end, far_end); }
+
 void finish() { glFinish(); }
 
 }  // namespace slotcraft::gfx

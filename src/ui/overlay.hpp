@@ -102,6 +102,7 @@ struct BuildFileRequest {
 // What the user changed in the overlay this frame; the App applies it.
 struct OverlayActions {
     std::optional<int> view_distance;                    // a view distance slider moved
+    std::optional<int> far_distance;                     // the far distance slider moved (or `far-distance N`)
     std::optional<double> daylight;                      // the daylight slider moved
     std::optional<double> fov;                           // the Settings panel's field of view moved
     std::optional<double> mouse_sensitivity;             // the Settings panel's mouse speed moved

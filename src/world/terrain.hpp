@@ -79,8 +79,11 @@ public:
     // from a hash of the seed and the column alone (and the column's surface).
     int tree_at(int32_t x, int32_t z) const;
 
-private:
+    // The block at height y of a column whose surface (before trees) is `surface`: terrain
+    // layers at or below it, water or air above it.
     BlockType ground_block(int y, int surface) const;
+
+private:
     void place_trees(Chunk& chunk) const;
     float noise2(int32_t x, int32_t z, int32_t period, int layer) const;
 

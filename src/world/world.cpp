@@ -29,6 +29,7 @@ int clamped_view_distance(int chunks) { return std::clamp(chunks, 0, StreamOrder
 // before the first frame, so no frame pays for them.
 World::World(const WorldConfig& config)
     : terrain_(config.type, config.seed, config.generator_version),
+      far_(terrain_, config.far_distance, config.worker_threads > 0 ? config.worker_threads : default_worker_threads()),
       budget_ms_(std::max(0.0, config.stream_budget_ms)),
       chunks_(max_loaded_chunks(clamped_view_distance(config.view_distance))),
       planner_(terrain_, chunks_.table(), kept_, config.view_distance,
@@ -40,7 +41,7 @@ World::~World() = default;
 
 // [SECTION] streaming
 
-bool World::idle() const { return planner_.idle(); }
+bool World::idle() const { return planner_.idle() && far_.idle(); }
 
 World::Deadline World::budget_deadline() const { return thread_cpu_ms() + budget_ms_; }
 
@@ -74,6 +75,23 @@ void World::update(const glm::dvec3& camera, Deadline deadline, const EventSink&
     }
     // Nothing is left in the tracker: the drops and every slice emitted their own changes.
     assert(tracker.empty() && "every part of the update emits its own changes");
+    // The far rings last: their chunks are the farthest and the least urgent.
+    WorldEvents far_events;
+    far_.update(
+        cam, planner_.view_distance(), [this](ChunkCoord c) { return edits_of(c); }, far_events);
+    if (!far_events.empty()) sink(far_events);
+}
+
+std::vector<BlockEdit> World::edits_of(ChunkCoord c) const {
+    if (const Chunk* chunk = chunks_.find(c)) return chunk->edits();
+    return kept_.job_for(c).edits;
+}
+
+void World::mark_edited(const Region& region) {
+    const ChunkCoord lo = chunk_of(region.min), hi = chunk_of(region.max);
+    for (int32_t y = std::max(lo.y, 0); y <= std::min(hi.y, kChunksPerColumn - 1); ++y)
+        for (int32_t z = lo.z; z <= hi.z; ++z)
+            for (int32_t x = lo.x; x <= hi.x; ++x) far_.mark_edited({x, y, z});
 }
 
 void World::flush(ChangeTracker& tracker, WorldEvents& events, const EventSink* sink) {
@@ -172,12 +190,22 @@ std::optional<BlockType> World::block_at(const BlockPos& p) const {
     return c->block(local_index(p));
 }
 
-EditChanges World::set_block(const BlockPos& p, BlockType type) { return batch_.set_block(p, type); }
+EditChanges World::set_block(const BlockPos& p, BlockType type) {
+    EditChanges changes = batch_.set_block(p, type);
+    mark_edited(Region{p, p});
+    return changes;
+}
 
-EditChanges World::set_block(const BlockPos& p, std::string_view type_name) { return batch_.set_block(p, type_name); }
+EditChanges World::set_block(const BlockPos& p, std::string_view type_name) {
+    EditChanges changes = batch_.set_block(p, type_name);
+    mark_edited(Region{p, p});
+    return changes;
+}
 
 EditResult World::apply(const Region& region, const CellRule& rule, bool list_edits, const std::string& what) {
-    return batch_.apply(region, rule, list_edits, what);
+    EditResult result = batch_.apply(region, rule, list_edits, what);
+    if (result.cells_changed > 0) mark_edited(region);
+    return result;
 }
 
 std::vector<BlockType> World::read_region(const Region& region, const std::string& what) const {
@@ -187,6 +215,7 @@ std::vector<BlockType> World::read_region(const Region& region, const std::strin
 void World::import_edits(ChunkCoord c, std::span<const BlockEdit> edits) {
     assert(!is_loaded(c) && !planner_.requested(c) && "import_edits: call before the chunk is loaded or requested");
     kept_.import(c, edits);
+    if (!edits.empty()) far_.mark_edited(c);
 }
 
 std::optional<RayHit> World::raycast(const glm::dvec3& origin, const glm::dvec3& direction, double reach) const {
@@ -223,6 +252,10 @@ CubeShade World::shade_at(const BlockPos& p) const {
 }
 
 std::optional<std::string> World::check_light_box(ChunkCoord c, uint8_t uniform, std::span<const uint8_t> cells) const {
+    if (key_level(c) > 0) {  // a far chunk: open sky everywhere (docs/world.md "Far terrain")
+        if (cells.empty() && uniform == kCoarseLight) return std::nullopt;
+        return "far chunk " + to_string(c) + " should hold the uniform light " + std::to_string(kCoarseLight);
+    }
     return boxes_.check(c, uniform, cells);
 }
 
@@ -266,6 +299,10 @@ BlockType World::left_after_break(const BlockPos& p) const {
 }
 
 std::vector<CubeInstance> World::instances(ChunkCoord c) const {
+    if (key_level(c) > 0) {  // a far chunk: made again from its job (build_coarse_chunk is pure)
+        if (!far_.holds(c)) return {};
+        return build_coarse_chunk(terrain_, far_.job_for(c, [this](ChunkCoord e) { return edits_of(e); }));
+    }
     std::vector<CubeInstance> out;
     const Chunk* chunk = chunks_.find(c);
     if (chunk == nullptr) return out;

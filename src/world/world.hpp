@@ -10,6 +10,7 @@
 #include "world/cpu_clock.hpp"
 #include "world/edit_batch.hpp"
 #include "world/events.hpp"
+#include "world/far_terrain.hpp"
 #include "world/kept_edits.hpp"
 #include "world/light.hpp"
 #include "world/light_boxes.hpp"
@@ -48,6 +49,7 @@ struct WorldConfig {
     // stops at the first check past it, so a frame gets at most about this much slower.
     double stream_budget_ms = 4.0;
     int generator_version = kGeneratorVersion;  // a saved world's own (1..kGeneratorVersion)
+    int far_distance = 0;                       // coarse rings out to this many chunks (0: off)
 };
 
 class World {
@@ -109,6 +111,11 @@ public:
     std::size_t pending() const { return planner_.pending(); }
     void set_view_distance(int chunks) { planner_.set_view_distance(chunks); }
     int view_distance() const { return planner_.view_distance(); }
+    // Far terrain (docs/world.md "Far terrain"): coarse rings out to `chunks` (0: off,
+    // clamped to kMaxFarDistance), planned at the next update.
+    void set_far_distance(int chunks) { far_.set_far_distance(chunks); }
+    int far_distance() const { return far_.far_distance(); }
+    const FarTerrain& far() const { return far_; }
 
     // Synchronous residency on the calling thread, for tests and tools. Chunks loaded
     // here that lie outside the view are dropped by the next update(). load_now shows its
@@ -204,7 +211,12 @@ private:
                    bool show_all = false);
     void unload(ChunkCoord c, WorldEvents& events, ChangeTracker& tracker);
 
+    // The edits of level-0 chunk c, loaded or not (what a coarse chunk over it is made from).
+    std::vector<BlockEdit> edits_of(ChunkCoord c) const;
+    void mark_edited(const Region& region);
+
     TerrainGenerator terrain_;
+    FarTerrain far_;  // after terrain_, which its workers read
     double budget_ms_;
     LoadedChunks chunks_;
     KeptEdits kept_;

@@ -1,0 +1,78 @@
+#pragma once
+// Levels of detail for far terrain (docs/world.md "Far terrain"): how a coarse chunk is named
+// among the chunks of the instance slots, and which columns each level draws around the
+// camera (rings that nest exactly: a quadtree whose leaves partition the far disc).
+// Plain C++20; never depends on GL or on the rest of world/ beyond coordinates and streaming.
+#include "world/coords.hpp"
+#include "world/streaming.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace slotcraft {
+
+// A level-k cube stands for 2^k x 2^k x 2^k blocks; a level-k chunk is 16^3 of them.
+inline constexpr int kMaxLodLevel = 7;
+// The far distance is at most this many level-0 chunks (32,768 blocks).
+inline constexpr int kMaxFarDistance = 2048;
+// The far distance a run starts with unless a flag or the settings file says otherwise: off
+// until the crack test and the far benchmark back a default (docs/world.md "Far terrain").
+inline constexpr int kDefaultFarDistance = 0;
+// The light every coarse cube has: open sky, no block light (pack_light(15, 0)).
+inline constexpr uint8_t kCoarseLight = 0xF0;
+
+// A coarse chunk is named among the slots' chunks by a key whose y carries the level:
+// key.y = 16 * level + y, x and z in the level's own chunk units. Level-0 chunks have y
+// 0..15, so every key is distinct and the shader reads the level from the page table's y
+// (docs/rendering.md "Far terrain").
+constexpr ChunkCoord lod_key(int level, ChunkCoord c) { return {c.x, level * kChunksPerColumn + c.y, c.z}; }
+constexpr int key_level(const ChunkCoord& key) { return key.y / kChunksPerColumn; }
+// The key's chunk in its own level's units.
+constexpr ChunkCoord key_chunk(const ChunkCoord& key) { return {key.x, key.y % kChunksPerColumn, key.z}; }
+// Level-k chunks in one column: 16 >> k (at least one: a level >= 4 chunk is taller than the world).
+constexpr int level_column_chunks(int level) { return level >= 4 ? 1 : kChunksPerColumn >> level; }
+
+// One column of a level: x and z in the level's chunk units.
+struct LodColumn {
+    int level = 0;
+    int32_t x = 0, z = 0;
+    friend constexpr bool operator==(const LodColumn&, const LodColumn&) = default;
+};
+
+// Which level draws which columns around the camera's level-0 column: a level-k column is
+// split into its four level-(k-1) columns when all four are within the view of level k-1
+// (level 0: the view disc of `view_distance`; level j >= 1: `view_distance` of its own chunks,
+// about view_distance * 2^j level-0 chunks), so every leaf of a finer level lies inside the
+// loaded view and the leaves never overlap. The top level's columns are those within
+// `far_distance` level-0 chunks.
+class LodRings {
+public:
+    LodRings() = default;
+    // far_distance <= view_distance (or 0): no far terrain, every level-0 column is drawn.
+    LodRings(int32_t camera_x, int32_t camera_z, int view_distance, int far_distance);
+
+    bool active() const { return top_level_ > 0; }
+    int top_level() const { return top_level_; }
+    int32_t camera_x() const { return camera_x_; }
+    int32_t camera_z() const { return camera_z_; }
+    int view_distance() const { return view_distance_; }
+    int far_distance() const { return far_distance_; }
+
+    // The leaves of levels >= 1, each column once (in no particular order).
+    void leaves(std::vector<LodColumn>& out) const;
+    // Whether level-0 column (x, z) is a leaf (drawn at full detail). Always true when inactive.
+    bool draws_level0(int32_t x, int32_t z) const;
+    // Whether column `c` of its level is within that level's view (the split test's half).
+    bool qualifies(const LodColumn& c) const;
+
+private:
+    void refine(const LodColumn& c, std::vector<LodColumn>& out) const;
+    bool splits(const LodColumn& c) const;
+
+    int32_t camera_x_ = 0, camera_z_ = 0;
+    int view_distance_ = 0;
+    int far_distance_ = 0;
+    int top_level_ = 0;  // 0: inactive
+};
+
+}  // namespace slotcraft
