@@ -150,7 +150,7 @@ inline constexpr StatDecl kStatKeys[] = {
     {"ring.used", StatType::kInteger, "bytes the GPU has not released yet"},
     {"ring.waits", StatType::kInteger, "times the CPU waited for a fence to make room (0 in steady state)"},
     {"draw.commands", StatType::kInteger, "indirect commands in the last frame (one per run of a visible chunk's pages)"},
-    {"draw.calls", StatType::kInteger, "multi-draw calls in the last frame (1 unless the ring is too small for the commands)"},
+    {"draw.calls", StatType::kInteger, "multi-draw calls in the last frame (1 unless the ring is too small for the commands; 2 with far terrain: the near world and the far rings, [rendering.md](rendering.md#far-terrain))"},
     {"draw.instances", StatType::kInteger, "slots the commands cover"},
     {"draw.translucent_commands", StatType::kInteger, "indirect commands of the last frame's water pass (one per run of a visible chunk's water pages, ordered far to near; drawn by one multi-draw)"},
     {"draw.translucent_instances", StatType::kInteger, "slots those commands cover"},

@@ -98,6 +98,14 @@ void CubeRenderer::begin_frame() {
     stats_.writes_last_frame = 0;
     stats_.pages_cleared_last_frame = 0;
     stats_.light_upload_bytes_last_frame = 0;
+    // The draw figures add up over the frame's draws (the near world, then the far rings).
+    stats_.draw_commands = 0;
+    stats_.draw_calls = 0;
+    stats_.draw_bytes_last_frame = 0;
+    stats_.instances_drawn = 0;
+    stats_.translucent_commands = 0;
+    stats_.translucent_calls = 0;
+    stats_.translucent_instances = 0;
 }
 
 void CubeRenderer::land(InstanceSlots& slots, LightPageTable& light) {
@@ -245,13 +253,7 @@ void CubeRenderer::land_light(const LightPageTable::FrameWork& light) {
 
 void CubeRenderer::draw(const std::vector<SlotRun>& runs, const CubeView& view) {
     read_queries();
-    stats_.draw_commands = runs.size();
-    stats_.draw_calls = 0;
-    stats_.draw_bytes_last_frame = 0;
-    stats_.instances_drawn = 0;
-    stats_.translucent_commands = 0;
-    stats_.translucent_calls = 0;
-    stats_.translucent_instances = 0;
+    stats_.draw_commands += runs.size();  // a frame may draw twice: the near world and the far rings
     if (runs.empty()) return;
     use_cube_program(view, false);
     glDisable(GL_BLEND);
@@ -276,9 +278,7 @@ void CubeRenderer::draw(const std::vector<SlotRun>& runs, const CubeView& view) 
 // Water over the finished opaque world: blended, tested against its depth but not writing
 // it (so water behind water still shows), in the order of `runs` (far to near).
 void CubeRenderer::draw_translucent(const std::vector<SlotRun>& runs, const CubeView& view) {
-    stats_.translucent_commands = runs.size();
-    stats_.translucent_calls = 0;
-    stats_.translucent_instances = 0;
+    stats_.translucent_commands += runs.size();
     if (runs.empty()) return;
     use_cube_program(view, true);
     glEnable(GL_BLEND);

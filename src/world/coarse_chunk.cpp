@@ -162,7 +162,7 @@ void downsample_edited(const CoarseFrame& f, const std::vector<EditedChunk>& edi
 
 // [SECTION] exposure and occlusion at the coarse scale
 
-uint8_t coarse_mask(const CellGrid& grid, int x, int y, int z, bool rim) {
+uint8_t coarse_mask(const CellGrid& grid, int x, int y, int z, const CoarseJob& job) {
     const BlockType self = grid.at(x, y, z);
     uint8_t mask = 0;
     for (int f = 0; f < kFaceCount; ++f) {
@@ -171,8 +171,9 @@ uint8_t coarse_mask(const CellGrid& grid, int x, int y, int z, bool rim) {
         bool shows = face_shows(self, other);
         const bool border_side = face_axis(static_cast<Face>(f)) != 1 &&
                                  (n.x < 0 || n.x >= kChunkSize || n.z < 0 || n.z >= kChunkSize);
-        if (!shows && border_side && rim) shows = true;  // the rim's walls
-        if (!shows && border_side && is_opaque(self)) {
+        const uint8_t bit = face_bit(static_cast<Face>(f));
+        if (!shows && border_side && (job.wall_sides & bit)) shows = true;  // the rim's walls
+        if (!shows && border_side && (job.skirt_sides & bit) && is_opaque(self)) {
             // The skirt: near its column's surface a border cell shows its side, so a finer ring
             // beside it whose surface lies lower leaves no gap.
             for (int up = 1; up <= kSkirtCells && !shows; ++up) shows = !is_opaque(grid.at(x, y + up, z));
@@ -217,7 +218,7 @@ std::vector<CubeInstance> build_coarse_chunk(const TerrainGenerator& terrain, co
             for (int x = 0; x < kChunkSize; ++x) {
                 const BlockType t = grid->at(x, y, z);
                 if (!is_solid(t)) continue;
-                const uint8_t mask = coarse_mask(*grid, x, y, z, job.rim);
+                const uint8_t mask = coarse_mask(*grid, x, y, z, job);
                 if (mask == 0) continue;
                 out.push_back({local_index(x, y, z), t, mask, coarse_shade(*grid, x, y, z)});
             }

@@ -24,14 +24,17 @@ struct EditedChunk {
 struct CoarseJob {
     ChunkCoord key;                   // lod_key(level, chunk)
     std::vector<EditedChunk> edited;  // the edited level-0 chunks under it (none: terrain alone)
-    // The rings' top level: its columns form the far disc's jagged rim, where a ray can pass
-    // between two drawn columns into the gap beside a third; every solid border cell then shows
-    // its side faces (walls), whatever the sampled neighbour holds.
-    bool rim = false;
+    // Which border sides (face bits of +x, -x, +z, -z) need more than their sampled neighbour
+    // says, from where the rings stand (FarTerrain::job_for): `skirt_sides` face a finer ring,
+    // whose surface may lie lower (the top kSkirtCells cells of each border column show their
+    // side); `wall_sides` face no drawn column at all (the far disc's jagged rim, where a ray can
+    // pass between two columns into the gap beside a third: every solid border cell shows its side).
+    uint8_t skirt_sides = 0;
+    uint8_t wall_sides = 0;
 };
 
-// The top this-many cells of a coarse chunk's border columns show their side faces even when
-// the neighbour cell is solid, so a finer ring whose surface lies
+// On a side facing a finer ring, the top this-many cells of a coarse chunk's border columns
+// show their side faces even when the neighbour cell is solid, so a finer ring whose surface lies
 // lower shows no crack between them (docs/world.md "Far terrain").
 inline constexpr int kSkirtCells = 3;
 

@@ -123,6 +123,14 @@ void FarTerrain::plan(ChunkCoord camera, int view_distance) {
         return std::tie(a.key.x, a.key.y, a.key.z) < std::tie(b.key.x, b.key.y, b.key.z);
     });
     for (const Near& n : near) order_.push_back(n.key);
+    // A kept chunk whose neighbours are now drawn at other levels needs other skirts or walls.
+    for (const ChunkCoord& key : order_) {
+        const auto it = entries_.find(key);
+        if (it == entries_.end() || !it->second.made) continue;
+        uint8_t skirts = 0, walls = 0;
+        rings_.border_sides(column_of_key(key), skirts, walls);
+        if (skirts != it->second.skirt_sides || walls != it->second.wall_sides) it.value().stale = true;
+    }
     cursor_ = 0;
     drops_due_ = true;
     // Queued jobs the new rings may not want go back; the walk asks again for those it does.
@@ -138,7 +146,10 @@ void FarTerrain::plan(ChunkCoord camera, int view_distance) {
 }
 
 void FarTerrain::feed(const EditsOf& edits_of) {
-    const std::size_t target = static_cast<std::size_t>(threads_) * 8;
+    // A coarse chunk takes a worker about 0.14 ms and a frame under far terrain 100 ms or
+    // more: a short queue would leave the workers idle for most of each frame. A plan that
+    // moves takes the queued jobs back, so a long queue costs nothing when the camera moves.
+    const std::size_t target = static_cast<std::size_t>(threads_) * 512;
     if (cursor_ >= order_.size()) return;
     if (!pool_) pool_ = std::make_unique<CoarsePool>(terrain_, threads_);
     while (in_flight_ < target && cursor_ < order_.size()) {
@@ -148,7 +159,10 @@ void FarTerrain::feed(const EditsOf& edits_of) {
         e.in_flight = true;
         e.stale = false;  // an edit from now on makes it stale again
         ++in_flight_;
-        pool_->submit(job_for(key, edits_of));
+        CoarseJob job = job_for(key, edits_of);
+        e.skirt_sides = job.skirt_sides;
+        e.wall_sides = job.wall_sides;
+        pool_->submit(std::move(job));
     }
 }
 
@@ -266,7 +280,7 @@ void FarTerrain::mark_edited(ChunkCoord c) {
 CoarseJob FarTerrain::job_for(const ChunkCoord& key, const EditsOf& edits_of) const {
     CoarseJob job;
     job.key = key;
-    job.rim = rings_.active() && key_level(key) == rings_.top_level();
+    rings_.border_sides(column_of_key(key), job.skirt_sides, job.wall_sides);
     if (edited_.empty()) return job;
     const int level = key_level(key);
     const ChunkCoord c = key_chunk(key);

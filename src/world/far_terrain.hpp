@@ -107,6 +107,7 @@ private:
         bool stale = false;  // an edit under it since the version held was asked for
         bool in_flight = false;
         uint32_t instances = 0;
+        uint8_t skirt_sides = 0, wall_sides = 0;  // what the version held (or asked for) was made with
     };
     void plan(ChunkCoord camera, int view_distance);
     void feed(const EditsOf& edits_of);

@@ -67,6 +67,31 @@ void LodRings::leaves(std::vector<LodColumn>& out) const {
         }
 }
 
+int LodRings::level_at(const LodColumn& c) const {
+    if (!active() || c.level > top_level_) return -1;
+    const auto above = [&c](int level) {
+        return LodColumn{level, floor_div(c.x, int32_t{1} << (level - c.level)),
+                         floor_div(c.z, int32_t{1} << (level - c.level))};
+    };
+    if (!qualifies(above(top_level_))) return -1;
+    for (int level = top_level_; level > c.level; --level) {
+        if (!splits(above(level))) return level;  // inside a coarser leaf
+    }
+    if (c.level == 0) return 0;
+    return splits(c) ? c.level - 1 : c.level;
+}
+
+void LodRings::border_sides(const LodColumn& c, uint8_t& skirts, uint8_t& walls) const {
+    skirts = walls = 0;
+    constexpr Face kSides[4] = {kPosX, kNegX, kPosZ, kNegZ};
+    for (const Face f : kSides) {
+        const glm::ivec3 n = kFaceNormals[f];
+        const int drawn = level_at({c.level, c.x + n.x, c.z + n.z});
+        if (drawn < 0) walls |= face_bit(f);
+        else if (drawn < c.level) skirts |= face_bit(f);
+    }
+}
+
 bool LodRings::draws_level0(int32_t x, int32_t z) const {
     if (!active()) return true;
     if (!qualifies({top_level_, up(x, top_level_), up(z, top_level_)})) return false;

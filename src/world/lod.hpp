@@ -64,6 +64,12 @@ public:
     bool draws_level0(int32_t x, int32_t z) const;
     // Whether column `c` of its level is within that level's view (the split test's half).
     bool qualifies(const LodColumn& c) const;
+    // The level that draws column c's area: c.level when c is a leaf, a higher one when c lies
+    // inside a coarser leaf, a lower one (c.level - 1) when c is split; -1 outside the far disc.
+    int level_at(const LodColumn& c) const;
+    // For the leaf c: the border sides (face bits of +x, -x, +z, -z) whose neighbour is drawn
+    // finer (`skirts`) or not at all (`walls`).
+    void border_sides(const LodColumn& c, uint8_t& skirts, uint8_t& walls) const;
 
 private:
     void refine(const LodColumn& c, std::vector<LodColumn>& out) const;

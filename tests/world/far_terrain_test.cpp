@@ -111,15 +111,43 @@ TEST(CoarseChunk, SamplesTheFlatSurfaceAtItsScale) {
 
 TEST(CoarseChunk, BorderCellsNearTheSurfaceShowTheirSides) {
     const TerrainGenerator flat(WorldType::kFlat, 1);
-    const std::vector<CubeInstance> cubes = build_coarse_chunk(flat, {lod_key(2, {3, 0, -2}), {}});
+    CoarseJob job{lod_key(2, {3, 0, -2}), {}};
+    job.skirt_sides = face_bit(kNegX);  // a finer ring lies to the -x side
+    job.wall_sides = face_bit(kPosZ);   // nothing is drawn to the +z side
+    const std::vector<CubeInstance> cubes = build_coarse_chunk(flat, job);
     // Level 2, chunk y 0 spans blocks 0..63: the grass cell is row 15; its -x border column
-    // shows its -x side for its top kSkirtCells rows.
+    // shows its -x side for its top kSkirtCells rows, the +x border column none but the top,
+    // the +z border column every row.
     for (int y = 16 - kSkirtCells; y <= 15; ++y) {
         const CubeInstance* c = find_instance(cubes, 0, y, 5);
         ASSERT_NE(c, nullptr) << "row " << y;
         EXPECT_TRUE(c->face_mask & face_bit(kNegX)) << "row " << y;
     }
     EXPECT_EQ(find_instance(cubes, 0, 15 - kSkirtCells, 5), nullptr);
+    EXPECT_EQ(find_instance(cubes, 15, 14, 5), nullptr);
+    for (int y = 0; y <= 15; ++y) {
+        const CubeInstance* c = find_instance(cubes, 5, y, 15);
+        ASSERT_NE(c, nullptr) << "row " << y;
+        EXPECT_TRUE(c->face_mask & face_bit(kPosZ)) << "row " << y;
+    }
+}
+
+TEST(LodRings, BorderSidesFaceFinerRingsOrNothing) {
+    const LodRings rings(0, 0, 4, 64);
+    std::vector<LodColumn> leaves;
+    rings.leaves(leaves);
+    std::size_t skirted = 0, walled = 0;
+    for (const LodColumn& c : leaves) {
+        uint8_t skirts = 0, walls = 0;
+        rings.border_sides(c, skirts, walls);
+        skirted += skirts != 0;
+        walled += walls != 0;
+        if (walls) EXPECT_EQ(c.level, rings.top_level()) << "only the rim faces nothing";
+        if (skirts) EXPECT_GE(c.level, 1);
+    }
+    EXPECT_GT(skirted, 0u);
+    EXPECT_GT(walled, 0u);
+    EXPECT_LT(skirted + walled, leaves.size()) << "most leaves need neither";
 }
 
 TEST(CoarseChunk, AnEditedChunkIsDownsampledFromItsBlocks) {
