@@ -96,6 +96,8 @@ private:
     std::optional<RayHit> target() const;
     OverlayView overlay_view(const std::optional<RayHit>& target) const;
     HudView hud_view() const;
+    // ImGui's frame: the overlay, the HUD (the key help beside the panels or alone) and the picker.
+    void draw_ui(const std::optional<RayHit>& hit);
     // The block picker while it is open; a click puts the block into the selected hotbar slot.
     void draw_picker();
     void save_meta();
@@ -124,10 +126,13 @@ private:
     void show_message(std::string text) override;
     void press(std::string_view name) override;
     void set_frame_sleep(int ms) override { measures_.frame_sleep_ms = ms; }
+    void record_layout(int frames, const std::string& path, int line) override;
 
     // [SECTION] stats (app_stats.cpp)
     void collect_stats(StatsJson& json) const;
     void write_stats_file(const std::string& path) const;
+    // A frame that drew the overlay: its layout into the `record-layout` file, while recording.
+    void record_layout();
 
     Options options_;
     // The settings file: where it is (empty: none) and the values it started with (written
@@ -190,6 +195,14 @@ private:
     std::optional<ChunkCoord> highlighted_chunk_;  // chosen in the occupancy panel
     double daylight_ = 1.0;                        // --daylight, `daylight F`, the overlay's slider
     bool picker_open_ = false;                     // the block picker shows (the picker key, `press picker`)
+    // `record-layout FRAMES PATH`: the lines recorded so far and the frames still to record.
+    struct LayoutRecording {
+        std::string path;
+        int frames_left = 0;
+        int script_line = 0;
+        std::string lines;
+    };
+    LayoutRecording layout_recording_;
 };
 
 }  // namespace slotcraft
