@@ -1,7 +1,7 @@
 // The overlay under a real mouse and keyboard (xdotool, through XTEST on the test's Xvfb): one
 // click on the folded Settings panel's title bar (not its arrow) unfolds it; Ctrl+click on the
 // World panel's view distance slider types a value, and the digit typed goes to the slider, not
-// to the hotbar. The program runs a script that waits (slowed by `frame-sleep`, so the wait
+// to the hotbar; the Occupancy picture's + button stays where it is as it zooms in. The program runs a script that waits (slowed by `frame-sleep`, so the wait
 // outlasts the clicks on any machine) while the test clicks, then writes its stats.
 #include <gtest/gtest.h>
 
@@ -41,22 +41,40 @@ std::pair<int, int> item_centre(const Json& layout, const std::string& key, cons
     return {0, 0};
 }
 
+// Item `id` of panel `key` in a `record-layout` line, as [x, y, width, height].
+std::vector<double> item_rect(const Json& layout, const std::string& key, const std::string& id) {
+    for (const Json& panel : layout.at("panels").array) {
+        if (panel.at("key").string != key) continue;
+        for (const Json& item : panel.at("items").array) {
+            if (item.at("id").string == id) {
+                return {item.at("x").number, item.at("y").number, item.at("width").number, item.at("height").number};
+            }
+        }
+    }
+    return {};
+}
+
+Json first_line(const std::string& path) {
+    std::ifstream in(path);
+    std::string line;
+    std::getline(in, line);
+    return Json::parse(line);
+}
+
 TEST(OverlayInput, ATitleClickUnfoldsAndACtrlClickedSliderTakesTheTypedDigitNotTheHotbar) {
     const std::string dir = out_dir();
     // 800 frames of at least 60 ms: 48 s at the least for the clicks below (about 10 s).
     test::write_text(dir + "/run.txt", "camera 0.5 80 0.5 30 -20\noverlay on\nrecord-layout 1 " + dir +
                                            "/layout.jsonl\nwait 2\nframe-sleep 60\nstats " + dir +
-                                           "/ready.json\nwait 800\nstats " + dir + "/end.json\n");
+                                           "/ready.json\nwait 800\nstats " + dir + "/end.json\nrecord-layout 1 " + dir +
+                                           "/after.jsonl\nwait 1\n");
     test::StartedProgram program(SLOTCRAFT_EXE, {"--script", dir + "/run.txt", "--size", "1280x720", "--world", "flat",
                                                  "--view-distance", "3", "--vsync", "off", "--gl-debug"});
     ASSERT_TRUE(render_test::appears(dir + "/ready.json", program)) << program.finish().err;
     const Json ready = Json::parse_file(dir + "/ready.json");
     ASSERT_FALSE(ready.at("overlay.panels.settings.open").boolean) << "Settings starts folded";
     EXPECT_EQ(render_test::stat_int(ready, "hotbar.selected"), 1);
-    std::ifstream in(dir + "/layout.jsonl");
-    std::string line;
-    ASSERT_TRUE(std::getline(in, line));
-    const Json layout = Json::parse(line);
+    const Json layout = first_line(dir + "/layout.jsonl");
 
     std::string window = xdotool({"search", "--sync", "--pid", std::to_string(program.pid()), "--name", "^Slotcraft$"});
     window = window.substr(0, window.find('\n'));
@@ -104,6 +122,16 @@ TEST(OverlayInput, ATitleClickUnfoldsAndACtrlClickedSliderTakesTheTypedDigitNotT
     EXPECT_EQ(render_test::stat_int(end, "world.view_distance"), 7) << "Ctrl+click and 7 did not set the slider";
     EXPECT_EQ(render_test::stat_int(end, "hotbar.selected"), 1) << "the digit typed into the slider chose a slot";
     EXPECT_EQ(render_test::stat_int(end, "gl.errors"), 0);
+    // After the clicks every control above Settings is where it was: the + button after
+    // zooming in, the slider after its new value. (Unfolding Settings folded Edit, the least
+    // needed panel of its column, to make room: the one change the click made.)
+    const Json after = first_line(dir + "/after.jsonl");
+    EXPECT_EQ(item_rect(after, "occupancy", "zoom_in"), item_rect(layout, "occupancy", "zoom_in"));
+    EXPECT_EQ(item_rect(after, "occupancy", "picture"), item_rect(layout, "occupancy", "picture"));
+    EXPECT_EQ(item_rect(after, "world", "view_distance"), item_rect(layout, "world", "view_distance"));
+    EXPECT_EQ(item_rect(after, "culling", "boxes"), item_rect(layout, "culling", "boxes"));
+    EXPECT_TRUE(item_rect(after, "edit", "paste").empty()) << "Edit stayed open though Settings needed its room";
+    EXPECT_FALSE(item_rect(after, "settings", "fov").empty()) << "Settings shows its sliders once unfolded";
 }
 
 }  // namespace
