@@ -131,7 +131,7 @@ private:
     // [SECTION] stats (app_stats.cpp)
     void collect_stats(StatsJson& json) const;
     void write_stats_file(const std::string& path) const;
-    // A frame that drew the overlay: its layout into the `record-layout` file, while recording.
+    // A frame that showed the overlay: its layout into the `record-layout` file, while recording.
     void record_layout();
 
     Options options_;
@@ -146,12 +146,21 @@ private:
     std::unique_ptr<ImGuiLayer> imgui_;
     gfx::GlDebugStats gl_debug_;
     std::unique_ptr<FrameRenderer> frame_;
+    // `record-layout FRAMES PATH`: the lines recorded so far and the frames still to record.
+    struct LayoutRecording {
+        std::string path;
+        int frames_left = 0;
+        int script_line = 0;
+        std::string lines;
+    };
     // What the frame's passes need beyond the renderer: the passes in their order, the chunk
-    // boxes the lines pass draws, and the frames to save once drawn.
+    // boxes the lines pass draws, and the frames to save once drawn (as PNGs, or the
+    // overlay's layout as JSON).
     struct FrameWork {
         std::unique_ptr<FramePasses> passes;
         std::vector<ChunkBox> boxes_scratch;
         std::vector<CaptureRequest> captures;
+        LayoutRecording layout;
     };
     FrameWork frame_work_;
     std::unique_ptr<WorldSession> session_;
@@ -195,14 +204,6 @@ private:
     std::optional<ChunkCoord> highlighted_chunk_;  // chosen in the occupancy panel
     double daylight_ = 1.0;                        // --daylight, `daylight F`, the overlay's slider
     bool picker_open_ = false;                     // the block picker shows (the picker key, `press picker`)
-    // `record-layout FRAMES PATH`: the lines recorded so far and the frames still to record.
-    struct LayoutRecording {
-        std::string path;
-        int frames_left = 0;
-        int script_line = 0;
-        std::string lines;
-    };
-    LayoutRecording layout_recording_;
 };
 
 }  // namespace slotcraft

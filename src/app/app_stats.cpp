@@ -286,11 +286,13 @@ void App::collect_stats(StatsJson& json) const {
 
 // [SECTION] the layout record (`record-layout`, a test hook: docs/scripting.md)
 
-void App::record_layout(int frames, const std::string& path, int line) { layout_recording_ = {path, frames, line, {}}; }
+void App::record_layout(int frames, const std::string& path, int line) {
+    frame_work_.layout = {path, frames, line, {}};
+}
 
 void App::record_layout() {
-    LayoutRecording& r = layout_recording_;
-    if (r.frames_left <= 0) return;
+    LayoutRecording& r = frame_work_.layout;
+    if (r.frames_left <= 0 || !overlay_.shown()) return;  // only frames a user sees
     r.lines += overlay_.layout_json() + "\n";
     if (--r.frames_left > 0) return;
     try {

@@ -575,7 +575,12 @@ OverlayActions Overlay::draw(const OverlayView& view) {
     push_panel_style(class_.scale);
 
     ClassState& folds = classes_[class_.name];
-    if (folds.panels.size() != kPanelCount) folds.panels.assign(kPanelCount, PanelState{});
+    if (folds.panels.size() != kPanelCount) {
+        // Until imgui.ini or the user says otherwise, each panel as the table starts it, so the
+        // first frame's layout is already the second's.
+        folds.panels.assign(kPanelCount, PanelState{});
+        for (size_t i = 0; i < kPanelCount; ++i) folds.panels[i].wants_open = kPanels[i].starts_open;
+    }
     if (measures_.size() != kPanelCount) measures_.assign(kPanelCount, Measure{});
     // A size class seen for the first time: this frame reads the fold states (imgui.ini or the
     // panel table's) and measures, and shows nothing; the next one shows them in place.
@@ -591,6 +596,7 @@ OverlayActions Overlay::draw(const OverlayView& view) {
     layout_screen.scale = class_.scale;
     const overlay_layout::Layout layout = place_panels(layout_screen, folds.panels, view);
 
+    shown_ = !first_frame;
     if (first_frame) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.0f);
     placed_.clear();
     for (size_t i = 0; i < kPanelCount; ++i) {

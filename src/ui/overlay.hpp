@@ -136,6 +136,9 @@ public:
     // The last frame's layout as one line of JSON (`record-layout`, docs/scripting.md): the
     // window, its size class and scale, and every panel with its items.
     std::string layout_json() const;
+    // Whether the last frame drawn showed the panels (false: the first frame in a size class,
+    // which reads the fold states and measures, drawn invisible).
+    bool shown() const { return shown_; }
     // The size class of the last frame drawn (overlay_layout::size_class).
     overlay_layout::SizeClass size_class() const { return class_; }
     // The Edit panel's file field: what the export key (Ctrl+E) writes.
@@ -172,6 +175,7 @@ private:
     overlay_layout::SizeClass class_;
     overlay_layout::Rect window_;    // the last frame's work area (its size)
     std::vector<Measure> measures_;  // one per row of the panel table
+    bool shown_ = false;             // the last frame drawn showed the panels
     int occupancy_zoom_ = 0;         // how far the Occupancy picture is zoomed in past "fit"
     std::vector<PanelPlacement> placed_;
     int edit_block_ = 3;                             // the Edit panel's block chooser (a BlockType value: stone)
