@@ -33,6 +33,7 @@
 #include "user/shown_text.hpp"
 #include "user/user_file.hpp"
 #include "ui/hud.hpp"
+#include "ui/ui_scale.hpp"
 
 namespace slotcraft {
 
@@ -339,11 +340,7 @@ void App::render_frame() {
     const std::optional<RayHit> hit = target();  // one ray a frame: the outline and the overlay
     lap(skip);
 
-    imgui_->begin_frame();
-    // The overlay's view is gathered only while it is shown.
-    if (overlay_.visible) apply_view(overlay_.draw(overlay_view(hit)));
-    shown_.hotbar_rect = draw_hud(hud_view());
-    draw_picker();
+    draw_ui(hit);
     lap(FrameStage::kUi);
 
     FramePasses::Plan plan;
@@ -445,6 +442,25 @@ OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
     v.undo_bytes = session_->journal().bytes();
     v.save = shown_.save_summary;
     return v;
+}
+
+void App::draw_ui(const std::optional<RayHit>& hit) {
+    imgui_->begin_frame();
+    scale_ui();
+    // The key help goes between the overlay's columns when it fits there; else the panels
+    // step aside while it shows, so it covers none of them (docs/architecture.md "The
+    // overlay's layout"). The overlay's view is gathered only while it is shown.
+    std::optional<overlay_layout::Rect> help_room;
+    const bool help = controls_->key_help_visible();
+    if (overlay_.visible && help) help_room = key_help_beside_panels(controls_->key_help(), shown_.hotbar_rect);
+    if (overlay_.visible && (!help || help_room)) {
+        apply_view(overlay_.draw(overlay_view(hit)));
+        record_layout();
+    }
+    HudView hud = hud_view();
+    if (help_room) hud.key_help_room = *help_room;
+    shown_.hotbar_rect = draw_hud(hud);
+    draw_picker();
 }
 
 void App::draw_picker() {

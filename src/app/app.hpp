@@ -99,6 +99,8 @@ private:
     std::optional<RayHit> target() const;
     OverlayView overlay_view(const std::optional<RayHit>& target) const;
     HudView hud_view() const;
+    // ImGui's frame: the overlay, the HUD (the key help beside the panels or alone) and the picker.
+    void draw_ui(const std::optional<RayHit>& hit);
     // The block picker while it is open; a click puts the block into the selected hotbar slot.
     void draw_picker();
     void save_meta();
@@ -127,10 +129,13 @@ private:
     void show_message(std::string text) override;
     void press(std::string_view name) override;
     void set_frame_sleep(int ms) override { measures_.frame_sleep_ms = ms; }
+    void record_layout(int frames, const std::string& path, int line) override;
 
     // [SECTION] stats (app_stats.cpp)
     void collect_stats(StatsJson& json) const;
     void write_stats_file(const std::string& path) const;
+    // A frame that showed the overlay: its layout into the `record-layout` file, while recording.
+    void record_layout();
 
     Options options_;
     // The settings file: where it is (empty: none) and the values it started with (written
@@ -144,12 +149,21 @@ private:
     std::unique_ptr<ImGuiLayer> imgui_;
     gfx::GlDebugStats gl_debug_;
     std::unique_ptr<FrameRenderer> frame_;
+    // `record-layout FRAMES PATH`: the lines recorded so far and the frames still to record.
+    struct LayoutRecording {
+        std::string path;
+        int frames_left = 0;
+        int script_line = 0;
+        std::string lines;
+    };
     // What the frame's passes need beyond the renderer: the passes in their order, the chunk
-    // boxes the lines pass draws, and the frames to save once drawn.
+    // boxes the lines pass draws, and the frames to save once drawn (as PNGs, or the
+    // overlay's layout as JSON).
     struct FrameWork {
         std::unique_ptr<FramePasses> passes;
         std::vector<ChunkBox> boxes_scratch;
         std::vector<CaptureRequest> captures;
+        LayoutRecording layout;
     };
     FrameWork frame_work_;
     std::unique_ptr<WorldSession> session_;

@@ -3,6 +3,7 @@
 #include "app/app.hpp"
 
 #include <cassert>
+#include <utility>
 
 #include "app/build_files.hpp"
 #include "app/controls.hpp"
@@ -294,6 +295,24 @@ void App::collect_stats(StatsJson& json) const {
     write_stream(out, session_->world().stats());
     write_overlay(out, overlay_);
     write_passes(out, *frame_work_.passes, r);
+}
+
+// [SECTION] the layout record (`record-layout`, a test hook: docs/scripting.md)
+
+void App::record_layout(int frames, const std::string& path, int line) {
+    frame_work_.layout = {path, frames, line, {}};
+}
+
+void App::record_layout() {
+    LayoutRecording& r = frame_work_.layout;
+    if (r.frames_left <= 0 || !overlay_.shown()) return;  // only frames a user sees
+    r.lines += overlay_.layout_json() + "\n";
+    if (--r.frames_left > 0) return;
+    try {
+        write_file_atomically(r.path, std::exchange(r.lines, {}), "the layout record");
+    } catch (const OutputFileError& e) {
+        throw ScriptError(r.script_line, e.what());  // the line that asked for it stops the run
+    }
 }
 
 }  // namespace slotcraft

@@ -42,17 +42,17 @@ constexpr HelpLine kKeyHelp[] = {
     {"{overlay}", "overlay"},
     {"{fullscreen}", "fullscreen"},
     {"Ctrl+{quit}", "quit"},
-    {"B / N", "first / second region corner"},
-    {"Ctrl+Z", "undo"},
-    {"Ctrl+Y, Ctrl+Shift+Z", "redo"},
-    {"Ctrl+C / Ctrl+V", "copy region / paste"},
+    {"{corner_one} / {corner_two}", "first / second region corner"},
+    {"Ctrl+{undo}", "undo"},
+    {"Ctrl+{redo}, Ctrl+Shift+{undo}", "redo"},
+    {"Ctrl+{copy} / Ctrl+{paste}", "copy region / paste"},
     {"{fill}", "fill the region with the selected block"},
-    {"{replace}", "replace the targeted block's type by the selected block in the region"},
+    {"{replace}", "replace the targeted type in the region"},
     {"{rotate}", "turn the clipboard 90 degrees"},
     {"{clear_region}", "clear the region (select nothing)"},
     {"{paste_air}", "paste air too: on / off"},
-    {"{picker}", "block picker: click a block for the hotbar slot"},
-    {"Ctrl+E", "export region (Edit panel's file)"},
+    {"{picker}", "block picker (click one for the slot)"},
+    {"Ctrl+{export}", "export region (Edit panel's file)"},
 };
 
 constexpr PressName kPressNames[] = {
@@ -131,16 +131,17 @@ UserAction Controls::on_key(int key, int action, int mods) {
     if (bound(Binding::kFullscreen)) return UserAction::kFullscreen;
     if (bound(Binding::kScreenshot)) return UserAction::kScreenshot;
     if (bound(Binding::kMode)) return UserAction::kToggleMode;
-    // Region editing (docs: README "Controls").
-    const bool ctrl = (mods & GLFW_MOD_CONTROL) != 0;
-    if (key == GLFW_KEY_B && !ctrl) return UserAction::kCornerOne;
-    if (key == GLFW_KEY_N && !ctrl) return UserAction::kCornerTwo;
-    if (key == GLFW_KEY_Z && ctrl) return (mods & GLFW_MOD_SHIFT) ? UserAction::kRedo : UserAction::kUndo;
-    if (key == GLFW_KEY_Y && ctrl) return UserAction::kRedo;
-    if (key == GLFW_KEY_C && ctrl) return UserAction::kCopy;
-    if (key == GLFW_KEY_V && ctrl) return UserAction::kPaste;
-    if (key == GLFW_KEY_E && ctrl) return UserAction::kExport;
-    if (ctrl) return UserAction::kNone;
+    // Region editing (docs: README "Controls"): the Ctrl chords, then the plain keys.
+    if (mods & GLFW_MOD_CONTROL) {
+        if (bound(Binding::kUndo)) return (mods & GLFW_MOD_SHIFT) ? UserAction::kRedo : UserAction::kUndo;
+        if (bound(Binding::kRedo)) return UserAction::kRedo;
+        if (bound(Binding::kCopy)) return UserAction::kCopy;
+        if (bound(Binding::kPaste)) return UserAction::kPaste;
+        if (bound(Binding::kExport)) return UserAction::kExport;
+        return UserAction::kNone;
+    }
+    if (bound(Binding::kCornerOne)) return UserAction::kCornerOne;
+    if (bound(Binding::kCornerTwo)) return UserAction::kCornerTwo;
     if (bound(Binding::kFill)) return UserAction::kFill;
     if (bound(Binding::kReplace)) return UserAction::kReplace;
     if (bound(Binding::kRotate)) return UserAction::kRotate;

@@ -245,6 +245,26 @@ ScriptWait run_frame_sleep(const ScriptCommand& cmd, ScriptContext& ctx) {
     return {};
 }
 
+void check_view_distance(const ScriptCommand& cmd) {
+    const double n = cmd.number(0);
+    if (n < kMinViewDistance || n > kMaxViewDistance) {
+        throw ScriptError(cmd.line, "'view-distance' needs N within " + std::to_string(kMinViewDistance) + ".." +
+                                        std::to_string(kMaxViewDistance) + " chunks, not " + cmd.arg(0));
+    }
+}
+
+ScriptWait run_view_distance(const ScriptCommand& cmd, ScriptContext& ctx) {
+    OverlayActions change;  // one view setting, as the overlay's slider changes it
+    change.view_distance = static_cast<int>(cmd.number(0));
+    part(ctx.loop).apply_view(change);
+    return {};
+}
+
+ScriptWait run_record_layout(const ScriptCommand& cmd, ScriptContext& ctx) {
+    part(ctx.loop).record_layout(static_cast<int>(cmd.number(0)), cmd.arg(1), cmd.line);
+    return {};
+}
+
 ScriptWait run_expect(const ScriptCommand& cmd, ScriptContext& ctx) {
     part(ctx.editor).expect(cell(cmd, 0), block_arg(cmd, 3));
     return {};
@@ -312,6 +332,17 @@ std::vector<ScriptCommandSpec> editor_and_clock_commands() {
          {kCount},
          "frame-sleep MS: a test hook: every frame sleeps MS milliseconds after its swap (0: no more)",
          run_frame_sleep},
+        {"view-distance",
+         {kCount},
+         "view-distance N: load N chunks around the eye (as the World panel's slider; 1..64)",
+         run_view_distance,
+         check_view_distance},
+        {"record-layout",
+         {kCount, kOutputFile},
+         "record-layout FRAMES PATH: a test hook: the next FRAMES frames that show the overlay each add one line of "
+         "JSON to PATH (every panel's and control's rectangle; docs/scripting.md), written when the last is "
+         "recorded; the script goes on meanwhile",
+         run_record_layout},
     };
 }
 

@@ -77,6 +77,10 @@ public:
     // `frame-sleep MS`, a test hook: every frame from now on sleeps MS milliseconds after its
     // swap (a slow machine, for the tests of real-time stepping); 0 stops it.
     virtual void set_frame_sleep(int ms) = 0;
+    // `record-layout FRAMES PATH`, a test hook: the next `frames` frames that show the overlay
+    // are recorded (Overlay::layout_json, a line each) and written to `path` after the last;
+    // a failure to write stops the run at `line`.
+    virtual void record_layout(int frames, const std::string& path, int line) = 0;
 };
 
 // What a handler drives: the parts themselves, so a command over a part is its table entry

@@ -40,13 +40,20 @@ constexpr BindingInfo kBindings[] = {
     {Binding::kOverlay, "overlay", "F3", ""},
     {Binding::kScreenshot, "screenshot", "F2", ""},
     {Binding::kFullscreen, "fullscreen", "F11", ""},
-    {Binding::kQuit, "quit", "Q", ""},
+    {Binding::kQuit, "quit", "Q", "", true},
     {Binding::kFill, "fill", "G", ""},
     {Binding::kReplace, "replace", "H", ""},
     {Binding::kRotate, "rotate", "R", ""},
     {Binding::kClearRegion, "clear_region", "K", ""},
     {Binding::kPasteAir, "paste_air", "P", ""},
     {Binding::kPicker, "picker", "E", ""},
+    {Binding::kCornerOne, "corner_one", "B", ""},
+    {Binding::kCornerTwo, "corner_two", "N", ""},
+    {Binding::kUndo, "undo", "Z", "", true},
+    {Binding::kRedo, "redo", "Y", "", true},
+    {Binding::kCopy, "copy", "C", "", true},
+    {Binding::kPaste, "paste", "V", "", true},
+    {Binding::kExport, "export", "E", "", true},
 };
 static_assert(std::size(kBindings) == kBindingCount, "one row of kBindings per Binding");
 
@@ -255,14 +262,13 @@ private:
     }
 
     // Two bindings on one key: reported at the later of the two lines (a default counts as
-    // before every line).
-    // Quit is Ctrl with its key (README "Controls"), so it shares no key with a plain binding:
-    // `left = "Q"` beside the default quit is no clash.
+    // before every line). A Ctrl chord (quit, undo, copy, ...: Ctrl with its key, README
+    // "Controls") shares no key with a plain binding: `left = "Q"` beside the default quit,
+    // or the picker's E beside export's Ctrl+E, is no clash; two chords on one key are.
     void check_distinct(const KeyBindings& bindings, const std::array<int64_t, kBindingCount>& lines) const {
-        constexpr auto kQuit = static_cast<size_t>(Binding::kQuit);
         for (size_t a = 0; a < kBindingCount; ++a) {
             for (size_t b = a + 1; b < kBindingCount; ++b) {
-                if (bindings[a] != bindings[b] || a == kQuit || b == kQuit) continue;
+                if (bindings[a] != bindings[b] || kBindings[a].ctrl != kBindings[b].ctrl) continue;
                 const size_t later = lines[a] > lines[b] ? a : b;
                 const size_t other = later == a ? b : a;
                 std::string reason = "\"" + std::string(key_name(bindings[later])) + "\" is bound to keys." +

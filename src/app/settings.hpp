@@ -22,7 +22,8 @@ struct SettingsError : std::runtime_error {
 };
 
 // What a key of the [keys] table binds: the movement keys (which the script's `key NAME`
-// holds by their script names) and the actions of Controls::on_key.
+// holds by their script names) and the actions of Controls::on_key, the Ctrl chords among them
+// (their key is the one pressed with Ctrl).
 enum class Binding {
     kForward,      // script key W
     kLeft,         // script key A
@@ -42,6 +43,13 @@ enum class Binding {
     kClearRegion,  // no region any more (and no corners)
     kPasteAir,     // the paste-air switch: a paste writes the clipboard's air too, or skips it
     kPicker,       // open / close the block picker
+    kCornerOne,    // the region's first corner at the targeted block
+    kCornerTwo,    // its second corner
+    kUndo,         // with Ctrl held (with Ctrl and Shift: redo)
+    kRedo,         // with Ctrl held
+    kCopy,         // with Ctrl held: the region into the clipboard
+    kPaste,        // with Ctrl held: the clipboard at the targeted face
+    kExport,       // with Ctrl held: the region (or the clipboard) to the Edit panel's file
     kCount
 };
 inline constexpr size_t kBindingCount = static_cast<size_t>(Binding::kCount);
@@ -51,6 +59,7 @@ struct BindingInfo {
     std::string_view name;         // its key in the [keys] table
     std::string_view default_key;  // a name of the key-name table (app/key_names.hpp)
     std::string_view script_key;   // the name `key NAME FRAMES` holds; empty for an action
+    bool ctrl = false;             // a Ctrl chord: the action is Ctrl with its key (Ctrl+Q, Ctrl+Z, ...)
 };
 // One row per Binding, in the enum's order: the one table the file, the controls and the
 // script's key names are built from.

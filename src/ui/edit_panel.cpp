@@ -1,18 +1,24 @@
-// The Edit panel: the region's and the clipboard's sizes, the undo and redo depths, a block
-// chooser and one button per operation (the App carries them out as the script commands).
+// The Edit panel: the region's and the clipboard's sizes, the undo and redo depths, the block
+// choosers and one button per operation (the App carries them out as the script commands).
+// Every row fits the panel at any width: the buttons share it, the choosers fill it.
+#include <algorithm>
+#include <cfloat>
 #include <cstdio>
+#include <initializer_list>
 #include <string>
 
 #include "ui/panels.hpp"
+#include "world/counted.hpp"
 
 namespace slotcraft::ui_detail {
 
 namespace {
 
-// A combo of every block type, air included; `value` is a BlockType value.
+// A combo of every block type, air included, as wide as the rest of the row; `value` is a
+// BlockType value.
 void block_combo(const char* id, int& value) {
     const std::string_view current = block_name(static_cast<BlockType>(value));
-    ImGui::SetNextItemWidth(84.0f);
+    ImGui::SetNextItemWidth(-FLT_MIN);
     if (!ImGui::BeginCombo(id, std::string(current).c_str())) return;
     for (int t = 0; t < kBlockTypeCount; ++t) {
         const std::string name(block_name(static_cast<BlockType>(t)));
@@ -21,23 +27,41 @@ void block_combo(const char* id, int& value) {
     ImGui::EndCombo();
 }
 
+// A row of buttons sharing the panel's width evenly, so none is cut at any width; returns the
+// index of the one pressed (or -1). Each is logged under its label.
+int button_row(std::initializer_list<const char*> labels, ItemLog& log) {
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    const auto n = static_cast<float>(labels.size());
+    const float width = (ImGui::GetContentRegionAvail().x - gap * (n - 1.0f)) / n;
+    int pressed = -1, i = 0;
+    for (const char* label : labels) {
+        if (i > 0) ImGui::SameLine();
+        if (ImGui::Button(label, ImVec2(width, 0.0f))) pressed = i;
+        log.note(label);
+        ++i;
+    }
+    return pressed;
+}
+
 }  // namespace
 
-void edit_panel(const OverlayView& view, int& block, int& from, OverlayActions& actions) {
+// Seven fixed rows: the three figures, the two choosers, two rows of buttons (the file row
+// follows in build_file_rows).
+void edit_panel(const OverlayView& view, int& block, int& from, OverlayActions& actions, ItemLog& log) {
     if (view.region) {
-        value_row("region", "%s", describe_size(*view.region).c_str());
+        value_row(log, "region", "%s", describe_size(*view.region).c_str());
     } else {
-        value_row("region", "none (B and N set corners)");
+        value_row(log, "region", "none (B and N set corners)");
     }
     const glm::ivec3 c = view.clipboard_size;
     if (c.x > 0) {
-        value_row("clipboard", "%d by %d by %d (%lld cells)", c.x, c.y, c.z,
-                  static_cast<long long>(c.x) * c.y * static_cast<long long>(c.z));
+        const uint64_t cells = static_cast<uint64_t>(c.x) * static_cast<uint64_t>(c.y) * static_cast<uint64_t>(c.z);
+        value_row(log, "clipboard", "%d by %d by %d (%s)", c.x, c.y, c.z, counted(cells, "cell").c_str());
     } else {
-        value_row("clipboard", "empty");
+        value_row(log, "clipboard", "empty");
     }
-    value_row("undo / redo", "%zu / %zu steps, %.1f KiB", view.undo_depth, view.redo_depth,
-              static_cast<double>(view.undo_bytes) / 1024.0);
+    value_row(log, "undo / redo", "%s / %s, %.1f KiB", counted(view.undo_depth, "step").c_str(),
+              counted(view.redo_depth, "step").c_str(), static_cast<double>(view.undo_bytes) / 1024.0);
 
     auto request = [&](EditRequest::Op op) {
         EditRequest r;
@@ -46,45 +70,43 @@ void edit_panel(const OverlayView& view, int& block, int& from, OverlayActions& 
         r.from = static_cast<BlockType>(from);
         actions.edit = r;
     };
-    // One row of choosers and one of buttons, so the panel fits under Culling at 720 pixels.
-    ImGui::TextColored(kLabelColour, "block");
-    ImGui::SameLine(kValueColumn);
+    ImGui::AlignTextToFramePadding();
+    label("block");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("fill: the block written; replace: the block written instead");
     block_combo("##edit_block", block);
-    ImGui::SameLine();
-    ImGui::TextColored(kLabelColour, "from");
+    log.note("block");
+    ImGui::AlignTextToFramePadding();
+    label("from");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("replace: the region's cells of this block become 'block'");
-    ImGui::SameLine();
     block_combo("##edit_from", from);
-    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(4.0f, 3.0f));
-    if (ImGui::Button("fill")) request(EditRequest::Op::kFill);
-    ImGui::SameLine();
-    if (ImGui::Button("replace")) request(EditRequest::Op::kReplace);
-    ImGui::SameLine();
-    if (ImGui::Button("copy")) request(EditRequest::Op::kCopy);
-    ImGui::SameLine();
-    if (ImGui::Button("paste")) request(EditRequest::Op::kPaste);
-    ImGui::SameLine();
-    if (ImGui::Button("rotate")) request(EditRequest::Op::kRotate);  // 90 degrees clockwise
-    ImGui::SameLine();
-    if (ImGui::Button("undo")) request(EditRequest::Op::kUndo);
-    ImGui::SameLine();
-    if (ImGui::Button("redo")) request(EditRequest::Op::kRedo);
-    ImGui::PopStyleVar();
+    log.note("from");
+    using Op = EditRequest::Op;
+    constexpr Op kFirst[] = {Op::kFill, Op::kReplace, Op::kCopy, Op::kPaste};
+    constexpr Op kSecond[] = {Op::kRotate, Op::kUndo, Op::kRedo};  // rotate: 90 degrees clockwise
+    if (const int i = button_row({"fill", "replace", "copy", "paste"}, log); i >= 0) request(kFirst[i]);
+    if (const int i = button_row({"rotate", "undo", "redo"}, log); i >= 0) request(kSecond[i]);
 }
 
-void build_file_rows(std::array<char, 512>& path, OverlayActions& actions) {
-    ImGui::TextColored(kLabelColour, "file");
+void build_file_rows(std::array<char, 512>& path, OverlayActions& actions, ItemLog& log) {
+    ImGui::AlignTextToFramePadding();
+    label("file");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("a .vox (MagicaVoxel) or .schem (Sponge schematic) file");
-    ImGui::SameLine(kValueColumn);
-    ImGui::SetNextItemWidth(96.0f);  // the field and both buttons fit the panel's width
+    // The field takes what the two buttons leave of the row.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const auto button_width = [&](const char* label) {
+        return ImGui::CalcTextSize(label).x + 2.0f * style.FramePadding.x;
+    };
+    const float buttons = button_width("export") + button_width("import") + 2.0f * style.ItemSpacing.x;
+    ImGui::SetNextItemWidth(std::max(px(40.0f), ImGui::GetContentRegionAvail().x - buttons));
     ImGui::InputText("##build_file", path.data(), path.size());
+    log.note("file");
     const auto request = [&](BuildFileRequest::Op op) { actions.build_file = BuildFileRequest{op, path.data()}; };
-    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(4.0f, 3.0f));
     ImGui::SameLine();
     if (ImGui::Button("export")) request(BuildFileRequest::Op::kExport);  // the region, else the clipboard
+    log.note("export");
     ImGui::SameLine();
     if (ImGui::Button("import")) request(BuildFileRequest::Op::kImport);  // into the clipboard
-    ImGui::PopStyleVar();
+    log.note("import");
 }
 
 }  // namespace slotcraft::ui_detail

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <span>
 
 namespace slotcraft::figures {
 
@@ -18,20 +19,38 @@ std::string group_digits(uint64_t value) {
     return out;
 }
 
+namespace {
+
+// `value` divided by `base` once, then again while it reaches `limit` and a larger unit is
+// left, with three significant digits and its unit after `separator`: "1.50 KiB", "12.3M".
+std::string in_units(uint64_t value, double base, double limit, std::span<const char* const> units,
+                     const char* separator) {
+    double scaled = static_cast<double>(value) / base;
+    size_t unit = 0;
+    while (scaled >= limit && unit + 1 < units.size()) {
+        scaled /= base;
+        ++unit;
+    }
+    // Rounding never carries into a fourth digit: 9.996 is "10.0", not "10.00".
+    const char* format = scaled < 9.995 ? "%.2f%s%s" : scaled < 99.95 ? "%.1f%s%s" : "%.0f%s%s";
+    char text[32];
+    std::snprintf(text, sizeof text, format, scaled, separator, units[unit]);
+    return text;
+}
+
+}  // namespace
+
+std::string short_count(uint64_t value) {
+    if (value < 100000) return group_digits(value);
+    constexpr std::array<const char*, 6> kUnits = {"k", "M", "G", "T", "P", "E"};
+    // 999,999 is "1.00M", not "1000k": a larger unit from 999.5 of the smaller on.
+    return in_units(value, 1000.0, 999.5, kUnits, "");
+}
+
 std::string format_bytes(uint64_t bytes) {
     if (bytes < 1024) return std::to_string(bytes) + " B";
     constexpr std::array<const char*, 4> kUnits = {"KiB", "MiB", "GiB", "TiB"};
-    double value = static_cast<double>(bytes) / 1024.0;
-    size_t unit = 0;
-    while (value >= 1024.0 && unit + 1 < kUnits.size()) {
-        value /= 1024.0;
-        ++unit;
-    }
-    // Three significant digits: "1.50", "12.5", "512".
-    const char* format = value < 10.0 ? "%.2f %s" : value < 100.0 ? "%.1f %s" : "%.0f %s";
-    char text[32];
-    std::snprintf(text, sizeof text, format, value, kUnits[unit]);
-    return text;
+    return in_units(bytes, 1024.0, 1024.0, kUnits, " ");
 }
 
 RingWindow ring_window(size_t ring_size, int64_t count) {

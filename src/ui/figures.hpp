@@ -11,6 +11,10 @@ namespace slotcraft::figures {
 // 1234567 -> "1,234,567".
 std::string group_digits(uint64_t value);
 
+// A count in at most six characters, so a row of the overlay never grows with it: exact up to
+// 99,999 ("12,345"), then three significant digits and k, M, G, T, P or E ("123k", "1.23M").
+std::string short_count(uint64_t value);
+
 // Bytes with a binary unit and at most three significant digits past the point:
 // 512 -> "512 B", 1536 -> "1.50 KiB", 3 << 20 -> "3.00 MiB".
 std::string format_bytes(uint64_t bytes);

@@ -6,7 +6,10 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <span>
 #include <string>
+
+#include "world/counted.hpp"
 
 namespace slotcraft {
 
@@ -19,6 +22,9 @@ constexpr ImU32 kSelectedColour = IM_COL32(255, 230, 90, 255);
 constexpr ImU32 kTextColour = IM_COL32(225, 225, 225, 255);
 constexpr ImU32 kKeyColour = IM_COL32(150, 200, 255, 255);
 
+// `pixels` at the UI's scale (ui_scale.hpp).
+float px(float pixels) { return pixels * ImGui::GetIO().FontGlobalScale; }
+
 // Draws `text` centred in the current window's content width.
 void centred_text(const char* text) {
     const float width = ImGui::CalcTextSize(text).x;
@@ -27,14 +33,14 @@ void centred_text(const char* text) {
 }
 
 overlay_layout::Rect draw_hotbar(const HudView& view, const ImGuiViewport* vp) {
-    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y - 10),
+    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y - px(10)),
                             ImGuiCond_Always, ImVec2(0.5f, 1.0f));
     ImGui::SetNextWindowBgAlpha(0.6f);
     ImGui::Begin("##hotbar", nullptr, kFixed);
     // Compact enough (about 540 px) to stay between the overlay's side columns at 1280 px:
     // each slot is its block's texture over its number and name.
     for (int i = 0; i < 9; ++i) {
-        if (i) ImGui::SameLine(0.0f, 10.0f);
+        if (i) ImGui::SameLine(0.0f, px(10.0f));
         const bool selected = i == view.selected;
         const auto slot = static_cast<size_t>(i);
         char label[48];
@@ -42,7 +48,7 @@ overlay_layout::Rect draw_hotbar(const HudView& view, const ImGuiViewport* vp) {
                       static_cast<int>(view.hotbar[slot].size()), view.hotbar[slot].data());
         ImGui::BeginGroup();
         if (view.hotbar_icons[slot] != 0) {
-            constexpr float kIcon = 24.0f;
+            const float kIcon = px(24.0f);
             const float label_width = ImGui::CalcTextSize(label).x;
             ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, (label_width - kIcon) * 0.5f));
             const ImVec4 border = selected ? ImGui::ColorConvertU32ToFloat4(kSelectedColour) : ImVec4(0, 0, 0, 0);
@@ -64,18 +70,66 @@ overlay_layout::Rect draw_hotbar(const HudView& view, const ImGuiViewport* vp) {
     return {pos.x, pos.y, size.x, size.y};
 }
 
-// Every key, two columns of key and action, just above the hotbar.
+// How the key help is laid out in a room: one or two pairs of key and action columns, its
+// size, and how much smaller than the UI's scale its text must be to fit (1: not at all).
+struct KeyHelpFit {
+    size_t pairs = 1, rows = 0;
+    float width = 0.0f, height = 0.0f;
+    float shrink = 1.0f;
+};
+
+KeyHelpFit fit_key_help(std::span<const KeyHelpRow> rows, float room_x, float room_y) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float keys_width = 0.0f, actions_width = 0.0f;
+    for (const KeyHelpRow& row : rows) {
+        keys_width = std::max(keys_width, ImGui::CalcTextSize(row.keys.data(), row.keys.data() + row.keys.size()).x);
+        actions_width = std::max(actions_width,
+                                 ImGui::CalcTextSize(row.action.data(), row.action.data() + row.action.size()).x);
+    }
+    // A pair: its two columns with the table's cell padding; around them the window's padding
+    // and the title line.
+    const float pair = keys_width + actions_width + 4.0f * style.CellPadding.x;
+    const float frame_x = 2.0f * (style.WindowPadding.x + style.CellPadding.x + style.ItemSpacing.x);  // with slack
+    const float frame_y = 2.0f * style.WindowPadding.y + ImGui::GetTextLineHeightWithSpacing();
+    const float row_height = ImGui::GetTextLineHeight() + 2.0f * style.CellPadding.y;
+    KeyHelpFit fit;
+    fit.pairs = 2.0f * pair + frame_x <= room_x ? 2 : 1;
+    fit.rows = (rows.size() + fit.pairs - 1) / fit.pairs;
+    fit.width = static_cast<float>(fit.pairs) * pair + frame_x;
+    fit.height = static_cast<float>(fit.rows) * row_height + frame_y;
+    fit.shrink = std::max(0.0f, std::min({1.0f, room_x / fit.width, room_y / fit.height}));
+    return fit;
+}
+
+// The room for the key help: `view.key_help_room` (or the window) above the hotbar.
+overlay_layout::Rect help_room(const HudView& view, const ImGuiViewport* vp, const overlay_layout::Rect& hotbar) {
+    overlay_layout::Rect room = view.key_help_room;
+    if (room.empty()) {
+        const float margin = px(overlay_layout::kMargin);
+        room = {vp->WorkPos.x + margin, vp->WorkPos.y + margin, vp->WorkSize.x - 2.0f * margin,
+                vp->WorkSize.y - 2.0f * margin};
+    }
+    room.height = std::max(0.0f, std::min(room.bottom(), hotbar.y - px(overlay_layout::kGap)) - room.y);
+    return room;
+}
+
+// Every key, in the pairs of columns that fit its room, just above the hotbar and centred in
+// the room; smaller text when even one pair does not fit (a very small window).
 void draw_key_help(const HudView& view, const ImGuiViewport* vp, const overlay_layout::Rect& hotbar) {
-    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, hotbar.y - overlay_layout::kGap),
-                            ImGuiCond_Always, ImVec2(0.5f, 1.0f));
+    const overlay_layout::Rect room = help_room(view, vp, hotbar);
+    const KeyHelpFit fit = fit_key_help(view.key_help, room.width, room.height);
+    const size_t pairs = fit.pairs, rows = fit.rows;
+    const float shrink = fit.shrink;
+    ImGui::SetNextWindowPos(ImVec2(room.x + room.width * 0.5f, room.bottom()), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
     ImGui::SetNextWindowBgAlpha(0.8f);
     ImGui::Begin("##keys", nullptr, kFixed);
+    ImGui::SetWindowFontScale(shrink);
     centred_text("Keys  (F1 shows and hides this)");
-    const size_t rows = (view.key_help.size() + 1) / 2;
-    if (ImGui::BeginTable("##key_table", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_PadOuterX)) {
+    if (ImGui::BeginTable("##key_table", static_cast<int>(2 * pairs),
+                          ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_PadOuterX)) {
         for (size_t r = 0; r < rows; ++r) {
             ImGui::TableNextRow();
-            for (size_t half = 0; half < 2; ++half) {
+            for (size_t half = 0; half < pairs; ++half) {
                 const size_t i = r + half * rows;
                 if (i >= view.key_help.size()) break;
                 const KeyHelpRow& row = view.key_help[i];
@@ -97,7 +151,7 @@ overlay_layout::Rect draw_hud(const HudView& view) {
     const overlay_layout::Rect hotbar = draw_hotbar(view, vp);
     if (view.show_key_help && !view.key_help.empty()) draw_key_help(view, vp, hotbar);
     if (!view.region.empty()) {  // the edit region's size, at the top in the middle
-        ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + 10), ImGuiCond_Always,
+        ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + px(10)), ImGuiCond_Always,
                                 ImVec2(0.5f, 0.0f));
         ImGui::SetNextWindowBgAlpha(0.55f);
         ImGui::Begin("##region", nullptr, kFixed);
@@ -106,22 +160,23 @@ overlay_layout::Rect draw_hud(const HudView& view) {
     }
     if (view.loading) {
         ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f,
-                                       vp->WorkPos.y + vp->WorkSize.y * 0.5f + 40),
+                                       vp->WorkPos.y + vp->WorkSize.y * 0.5f + px(40)),
                                 ImGuiCond_Always, ImVec2(0.5f, 0.0f));
         ImGui::SetNextWindowBgAlpha(0.7f);
         ImGui::Begin("##loading", nullptr, kFixed);
-        ImGui::Text("Generating the world: %d of %d chunks", view.chunks_loaded, view.chunks_wanted);
+        ImGui::Text("Generating the world: %d of %s", view.chunks_loaded,
+                    counted(static_cast<uint64_t>(view.chunks_wanted), "chunk").c_str());
         const float fraction = view.chunks_wanted > 0
                                    ? static_cast<float>(view.chunks_loaded) / static_cast<float>(view.chunks_wanted)
                                    : 0.0f;
-        ImGui::ProgressBar(fraction, ImVec2(320, 0));
+        ImGui::ProgressBar(fraction, ImVec2(px(320), 0));
         ImGui::End();
     }
     if (!view.message.empty()) {
         // Under the crosshair, or above it while the key help fills the lower half.
         const bool above = view.show_key_help && !view.key_help.empty();
         ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f,
-                                       vp->WorkPos.y + vp->WorkSize.y * 0.5f + (above ? -24.0f : 24.0f)),
+                                       vp->WorkPos.y + vp->WorkSize.y * 0.5f + px(above ? -24.0f : 24.0f)),
                                 ImGuiCond_Always, ImVec2(0.5f, above ? 1.0f : 0.0f));
         ImGui::SetNextWindowBgAlpha(0.6f);
         ImGui::Begin("##message", nullptr, kFixed);
@@ -140,6 +195,23 @@ overlay_layout::Rect draw_hud(const HudView& view) {
         ImGui::End();
     }
     return hotbar;
+}
+
+std::optional<overlay_layout::Rect> key_help_beside_panels(std::span<const KeyHelpRow> rows,
+                                                           const overlay_layout::Rect& hotbar) {
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    overlay_layout::Screen screen;
+    screen.width = vp->WorkSize.x;
+    screen.height = vp->WorkSize.y;
+    screen.scale = overlay_layout::size_class(screen.width, screen.height).scale;
+    overlay_layout::Rect room = overlay_layout::beside_panels(screen);
+    room.x += vp->WorkPos.x;
+    room.y += vp->WorkPos.y;
+    HudView in_room;
+    in_room.key_help_room = room;
+    const overlay_layout::Rect fitted = help_room(in_room, vp, hotbar);
+    if (fitted.empty() || fit_key_help(rows, fitted.width, fitted.height).shrink < 1.0f) return std::nullopt;
+    return room;
 }
 
 }  // namespace slotcraft

@@ -4,6 +4,7 @@
 // generate, and a short message line. ImGui.
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -24,6 +25,7 @@ struct HudView {
     int selected = 0;
     bool show_key_help = true;
     std::span<const KeyHelpRow> key_help;  // every key, in the order shown
+    overlay_layout::Rect key_help_room;    // where the key help must fit (empty: the whole window)
     bool loading = false;                  // the first chunks are still generating
     int chunks_loaded = 0;
     int chunks_wanted = 0;
@@ -35,5 +37,12 @@ struct HudView {
 
 // Draws the HUD; returns where the hotbar went (the overlay's panels keep off it).
 overlay_layout::Rect draw_hud(const HudView& view);
+
+// Where the key help goes while the overlay's panels show: the room between their columns
+// (overlay_layout::beside_panels) above the hotbar (where it was drawn last), when every key
+// fits there at full size; nullopt when it does not, and the panels step aside while the help
+// shows (docs/architecture.md "The overlay's layout").
+std::optional<overlay_layout::Rect> key_help_beside_panels(std::span<const KeyHelpRow> rows,
+                                                           const overlay_layout::Rect& hotbar);
 
 }  // namespace slotcraft

@@ -2,6 +2,8 @@
 // by how full it is, with the high-water mark in red. Hovering a cell names its slots, fill
 // and chunk; clicking it highlights that chunk's cubes. The maths is in occupancy_grid.cpp.
 #include <algorithm>
+#include <cfloat>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -96,13 +98,14 @@ void outline_chunk(ImDrawList* draw, ImVec2 origin, const InstanceSlots& slots, 
     }
 }
 
-// The cells themselves, in a child region `area_width` wide (plus a scroll bar) that scrolls
-// when zoomed past the fitted size; as tall as the cells up to kGridHeight.
-void cell_grid(const OverlayView& view, const GridLayout& grid, float area_width, OverlayActions& actions) {
+// The cells themselves, in a frame of fixed size (`area_width` plus a scroll bar, by
+// `area_height`) whatever the buffer holds: the picture grows inside it, and scrolls when
+// zoomed past the fitted size, so nothing below it ever moves.
+void cell_grid(const OverlayView& view, const GridLayout& grid, float area_width, float area_height,
+               OverlayActions& actions) {
     const InstanceSlots& slots = *view.slots;
     const std::span<const uint64_t> masks = slots.pages().page_masks();
-    const bool scrolls = grid.height() > overlay_layout::kGridHeight;
-    const float area_height = std::min(overlay_layout::kGridHeight, std::max(grid.height(), 1.0f));
+    const bool scrolls = grid.height() > area_height;
     ImGui::BeginChild("##cells", ImVec2(area_width + ImGui::GetStyle().ScrollbarSize, area_height), false,
                       scrolls ? 0 : ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -115,7 +118,7 @@ void cell_grid(const OverlayView& view, const GridLayout& grid, float area_width
     // backdrop keeps the world from showing through the seams.
     const float inset = 1.0f;
     draw->AddRectFilled(origin, at(origin, grid.width(), grid.height()), kSeamColour);
-    const occupancy::RowRange rows = occupancy::visible_rows(grid, ImGui::GetScrollY(), overlay_layout::kGridHeight);
+    const occupancy::RowRange rows = occupancy::visible_rows(grid, ImGui::GetScrollY(), area_height);
     for (uint64_t row = rows.first; row < rows.end; ++row) {
         for (uint64_t cell = row * grid.columns; cell < std::min(grid.cells(), (row + 1) * grid.columns); ++cell) {
             const occupancy::Rect r = occupancy::cell_rect(grid, cell);
@@ -179,62 +182,89 @@ void legend() {
     ImGui::TextUnformatted("high water");
 }
 
-// "1 page a cell, 32 a row" and the zoom buttons.
-void zoom_row(const GridLayout& grid, int& zoom, int zoom_limit) {
+// "1 page a cell, 32 a row" and the zoom buttons, at fixed places at the row's right end
+// (the text is cut short before them, never pushes them).
+void zoom_row(const GridLayout& grid, int& zoom, int zoom_limit, ItemLog& log) {
+    const float button = ImGui::CalcTextSize(" + ").x + 2.0f * ImGui::GetStyle().FramePadding.x;
+    const float buttons = 2.0f * button + ImGui::GetStyle().ItemSpacing.x;
+    const float start_x = ImGui::GetCursorPosX();
+    const float buttons_x = ImGui::GetWindowContentRegionMax().x - buttons;
+    char text[96];
     if (grid.pages_per_cell == 1) {
-        ImGui::Text("1 page a cell, %u a row", grid.columns);
+        std::snprintf(text, sizeof text, "1 page a cell, %u a row", grid.columns);
     } else {
-        ImGui::Text("%s pages a cell (average), %u a row", group_digits(grid.pages_per_cell).c_str(), grid.columns);
+        std::snprintf(text, sizeof text, "%s pages a cell (average), %u a row",
+                      group_digits(grid.pages_per_cell).c_str(), grid.columns);
     }
-    const float buttons = 3.0f * ImGui::GetFrameHeight() + 2.0f * ImGui::GetStyle().ItemSpacing.x;
-    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - buttons);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::PushClipRect(at, ImVec2(at.x + buttons_x - start_x - ImGui::GetStyle().ItemSpacing.x, FLT_MAX), true);
+    ImGui::TextUnformatted(text);
+    ImGui::PopClipRect();
+    ImGui::SameLine(buttons_x);
     ImGui::BeginDisabled(zoom <= 0);
     if (ImGui::SmallButton(" - ")) zoom = std::max(0, zoom - 1);
     ImGui::EndDisabled();
-    ImGui::SameLine();
+    log.note("zoom_out");
+    ImGui::SameLine(buttons_x + button + ImGui::GetStyle().ItemSpacing.x);
     ImGui::BeginDisabled(zoom >= zoom_limit);
     if (ImGui::SmallButton(" + ")) zoom = std::min(zoom_limit, zoom + 1);
     ImGui::EndDisabled();
+    log.note("zoom_in");
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("zoom in (the picture scrolls)");
 }
 
 }  // namespace
 
-void occupancy_panel(const OverlayView& view, int& zoom, OverlayActions& actions) {
-    if (!view.slots) {
-        ImGui::TextDisabled("no instance slots yet");
-        return;
-    }
-    const InstanceSlots::Stats s = view.slots->stats();
+// Six fixed rows: two lines of figures, the picture's frame, the legend, the zoom row and the
+// highlight row.
+void occupancy_panel(const OverlayView& view, int& zoom, OverlayActions& actions, ItemLog& log) {
+    const InstanceSlots::Stats s = view.slots ? view.slots->stats() : InstanceSlots::Stats{};
+    const uint64_t masks = view.slots ? view.slots->pages().page_masks().size() : 0;
     // The whole buffer: its capacity, or further if the pages ever outran it.
-    const uint64_t pages = std::max({occupancy::pages_for_slots(view.renderer.buffer_slots),
-                                     uint64_t{view.slots->pages().page_masks().size()},
+    const uint64_t pages = std::max({occupancy::pages_for_slots(view.renderer.buffer_slots), masks,
                                      occupancy::pages_for_slots(s.high_water), uint64_t{1}});
     // As wide as the panel allows (a narrow window narrows the columns), up to kGridWidth.
     const float width = std::clamp(ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize,
-                                   occupancy::kMinPitch * occupancy::kMinColumns, overlay_layout::kGridWidth);
-    const GridLayout fitted = occupancy::fit_grid(pages, width, overlay_layout::kGridHeight);
+                                   occupancy::kMinPitch * occupancy::kMinColumns, px(overlay_layout::kGridWidth));
+    const float height = px(overlay_layout::kGridHeight);
+    const GridLayout fitted = occupancy::fit_grid(pages, width, height);
     const int zoom_limit = occupancy::max_zoom(fitted, width);
     zoom = std::clamp(zoom, 0, zoom_limit);
     const GridLayout grid = occupancy::zoom_grid(fitted, zoom, width);
 
-    ImGui::Text("%s pages of 64 slots, in slot order", group_digits(pages).c_str());
+    char text[128];
+    std::snprintf(text, sizeof text, "%s pages of 64 slots, in slot order", figures::short_count(pages).c_str());
+    fitted_text(text);
+    log.note("pages");
     const uint64_t used_pages = occupancy::pages_for_slots(s.high_water);
     if (used_pages == 0) {
-        ImGui::TextDisabled("no page in use");
+        std::snprintf(text, sizeof text, "no page in use");
     } else {
-        ImGui::TextDisabled("in use up to page %s, %s free below", group_digits(used_pages - 1).c_str(),
-                            group_digits(used_pages - std::min(s.pages, used_pages)).c_str());
+        std::snprintf(text, sizeof text, "in use up to page %s, %s free below",
+                      figures::short_count(used_pages - 1).c_str(),
+                      figures::short_count(used_pages - std::min(s.pages, used_pages)).c_str());
     }
-    cell_grid(view, grid, width, actions);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    fitted_text(text);
+    ImGui::PopStyleColor();
+    log.note("in_use");
+    if (view.slots) {
+        cell_grid(view, grid, width, height, actions);
+    } else {
+        ImGui::Dummy(ImVec2(width + ImGui::GetStyle().ScrollbarSize, height));
+    }
+    log.note("picture");
     legend();
-    zoom_row(grid, zoom, zoom_limit);
+    log.note("legend");
+    zoom_row(grid, zoom, zoom_limit, log);
     if (view.highlighted_chunk) {
-        ImGui::Text("highlighted: chunk %s", to_string(*view.highlighted_chunk).c_str());
-        ImGui::SameLine();
         if (ImGui::SmallButton("clear")) actions.highlight.emplace(std::nullopt);
+        log.note("clear");
+        ImGui::SameLine();
+        fitted_text(("highlighted: chunk " + to_string(*view.highlighted_chunk)).c_str());
     } else {
         ImGui::TextDisabled("click a cell: highlight its chunk");
+        log.note("highlight");
     }
 }
 

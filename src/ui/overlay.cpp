@@ -37,13 +37,47 @@ namespace ui_detail {
 
 // [SECTION] shared pieces
 
-void value_row(const char* label, const char* format, ...) {
-    ImGui::TextColored(kLabelColour, "%s", label);
-    ImGui::SameLine(kValueColumn);
+void ItemLog::note(const char* id) {
+    if (!items_) return;
+    const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+    items_->push_back({id, {min.x - origin_.x, min.y - origin_.y, max.x - min.x, max.y - min.y}});
+}
+
+void label(const char* text) {
+    ImGui::TextColored(kLabelColour, "%s", text);
+    ImGui::SameLine(value_column());
+}
+
+void fitted_text(const char* text) {
+    const float room = ImGui::GetContentRegionAvail().x;
+    if (ImGui::CalcTextSize(text).x <= room) {
+        ImGui::TextUnformatted(text);
+        return;
+    }
+    // The longest start of the text that fits with "..." after it.
+    const std::string_view all(text);
+    size_t fits = 0;
+    for (size_t n = all.size(); n > 0; --n) {
+        const std::string cut = std::string(all.substr(0, n)) + "...";
+        if (ImGui::CalcTextSize(cut.c_str()).x <= room) {
+            fits = n;
+            break;
+        }
+    }
+    const std::string shown = std::string(all.substr(0, fits)) + "...";
+    ImGui::TextUnformatted(shown.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+}
+
+void value_row(ItemLog& log, const char* label_text, const char* format, ...) {
+    label(label_text);
+    char text[512];
     va_list args;
     va_start(args, format);
-    ImGui::TextWrappedV(format, args);
+    std::vsnprintf(text, sizeof text, format, args);
     va_end(args);
+    fitted_text(text);
+    log.note(label_text);
 }
 
 ImU32 to_imgui(uint8_t r, uint8_t g, uint8_t b, uint8_t a) { return IM_COL32(r, g, b, a); }
@@ -54,6 +88,9 @@ namespace {
 
 using figures::format_bytes;
 using figures::group_digits;
+using figures::short_count;
+using ui_detail::ItemLog;
+using ui_detail::px;
 using ui_detail::value_row;
 
 // The width the contents of the current panel get.
@@ -68,7 +105,13 @@ struct PanelContext {
     int& edit_block;  // the Edit panel's choosers (BlockType values)
     int& edit_from;
     std::array<char, 512>& build_path;  // the Edit panel's file field
+    ItemLog& log;                       // where the panel's controls went
 };
+
+// "1 chunk", "12,345 chunks", "1.23M chunks": a count as short_count writes it, and its noun.
+std::string counted_short(uint64_t n, std::string_view noun) {
+    return short_count(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
+}
 
 double percent(uint64_t part, uint64_t whole) {
     return whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
@@ -126,95 +169,91 @@ void stage_bars(const StageTimes& stages, ImVec2 p0, ImVec2 size, float top) {
 
 // [SECTION] Frame
 
-// The frame's passes in the order they ran (the pass graph's), with their CPU time, on as
-// few lines as the panel's width allows (the panels must all fit at 1280x720).
-void pass_list(const OverlayView& view) {
-    if (view.passes.empty()) return;
+// The frame's passes in the order they ran (the pass graph's), with their CPU time, on one
+// line (cut short with "..." when the panel is narrow; the tooltip has them all).
+void pass_list(const OverlayView& view, ItemLog& log) {
     std::string text;
     for (const PassGraph::RanPass& pass : view.passes) {
         char item[64];
         std::snprintf(item, sizeof item, "%s%s %.1f", text.empty() ? "" : "  ", pass.name.c_str(), pass.cpu_ms);
         text += item;
     }
-    ImGui::TextWrapped("%s", text.c_str());
+    ui_detail::fitted_text(text.empty() ? "no pass ran yet" : text.c_str());
+    log.note("passes");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("the frame's passes in execution order, CPU ms each");
 }
 
+// Four fixed rows and the plot, whether or not a frame was timed yet.
 void frame_panel(PanelContext& context) {
     const OverlayView& view = context.view;
-    if (!view.frame || view.frame->size() == 0) {
-        ImGui::TextDisabled("no frame timed yet");
-        return;
-    }
-    const FrameTimes& ft = *view.frame;
-    const double avg = ft.average_ms();
-    ImGui::Text("%.1f FPS", avg > 0.0 ? 1000.0 / avg : 0.0);
-    ImGui::SameLine(ui_detail::kValueColumn);
-    // The figures of the plot below share the FPS line, so every panel fits at 1280x720.
-    ImGui::Text("min %.2f  avg %.2f  max %.2f ms", ft.min_ms(), avg, ft.max_ms());
+    ItemLog& log = context.log;
+    static const FrameTimes kNone;
+    const FrameTimes& ft = view.frame ? *view.frame : kNone;
+    const double avg = ft.size() > 0 ? ft.average_ms() : 0.0;
+    value_row(log, "FPS", "%.0f  (avg %.1f ms)", avg > 0.0 ? 1000.0 / avg : 0.0, avg);
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("frame times of the last %d frames\n%s\nF3 shows and hides the overlay", ft.size(),
                           view.gl_renderer.c_str());
     }
+    value_row(log, "min / max", "%.1f / %.1f ms", ft.size() > 0 ? ft.min_ms() : 0.0, ft.size() > 0 ? ft.max_ms() : 0.0);
 
     std::array<float, FrameTimes::kHistory> ms{};
     for (int i = 0; i < ft.size(); ++i) ms[static_cast<size_t>(i)] = ft.at(i);
     char caption[48];
-    std::snprintf(caption, sizeof caption, "last %.2f ms", static_cast<double>(ft.at(ft.size() - 1)));
+    std::snprintf(caption, sizeof caption, "last %.2f ms", ft.size() > 0 ? ft.at(ft.size() - 1) : 0.0);
     // Headroom above the slowest frame so its peak does not touch the frame's edge.
-    const float scale = std::max(1.0f, static_cast<float>(ft.max_ms()) * 1.15f);
-    // 28 pixels high (44 before the pass list below it), so every panel still fits at 1280x720.
+    const float scale = std::max(1.0f, static_cast<float>(ft.size() > 0 ? ft.max_ms() : 0.0) * 1.15f);
     const ImVec2 plot_at = ImGui::GetCursorScreenPos();
-    const ImVec2 plot_size(content_width(), 28.0f);
+    const ImVec2 plot_size(content_width(), px(28.0f));
     ImGui::PlotLines("##frame_ms", ms.data(), ft.size(), 0, caption, 0.0f, scale, plot_size);
-    if (view.stages && view.stages->size() > 0) stage_bars(*view.stages, plot_at, plot_size, scale);
-    pass_list(view);  // the frame's passes in the order they ran (docs/rendering.md, the pass graph)
+    log.note("frame_plot");
+    static const StageTimes kNoStages;
+    stage_bars(view.stages ? *view.stages : kNoStages, plot_at, plot_size, scale);
+    log.note("stages");
+    pass_list(view, log);  // the frame's passes in the order they ran (docs/rendering.md, the pass graph)
 }
 
 // [SECTION] Buffer
 
 void buffer_panel(PanelContext& context) {
     const OverlayView& view = context.view;
+    ItemLog& log = context.log;
     const gfx::CubeRenderer::Stats& r = view.renderer;
-    // Capacity and bytes per instance share a row (as growths and ring waits do below), so
-    // the left column fits at 1280x720 with every panel open.
-    value_row("capacity", "%s slots x %llu B = %s", group_digits(r.buffer_slots).c_str(),
+    const InstanceSlots::Stats s = view.slots ? view.slots->stats() : InstanceSlots::Stats{};
+    // Capacity and bytes per instance share a row (as the two upload figures and the growths
+    // and ring waits do below), so the left column fits at 1280x720 with every panel open.
+    value_row(log, "capacity", "%s x %llu B = %s", short_count(r.buffer_slots).c_str(),
               static_cast<unsigned long long>(kInstanceBytes), format_bytes(r.buffer_bytes).c_str());
-    if (view.slots) {
-        const InstanceSlots::Stats s = view.slots->stats();
-        value_row("instances", "%s", group_digits(s.taken).c_str());
-        value_row("pages", "%s, held by %s chunks", group_digits(s.pages).c_str(), group_digits(s.chunks).c_str());
-        value_row("high water", "%s slots, %s pages", group_digits(s.high_water).c_str(),
-                  group_digits(occupancy::pages_for_slots(s.high_water)).c_str());
-        value_row("free below it", "%s slot%s, %.1f%%", group_digits(s.gaps).c_str(), s.gaps == 1 ? "" : "s",
-                  percent(s.gaps, s.high_water));
-        char caption[64];
-        std::snprintf(caption, sizeof caption, "high water at %.1f%% of capacity",
-                      percent(s.high_water, r.buffer_slots));
-        ImGui::ProgressBar(r.buffer_slots ? static_cast<float>(s.high_water) / static_cast<float>(r.buffer_slots)
-                                          : 0.0f,
-                           ImVec2(content_width(), 0.0f), caption);
-    }
-    value_row("uploaded", "%s last frame", format_bytes(r.upload_bytes_last_frame).c_str());
-    value_row("", "%s in total, %s growths", format_bytes(r.upload_bytes_total).c_str(),
-              group_digits(r.growths).c_str());
-    value_row("upload ring", "%s of %s, %s waits", format_bytes(r.ring.used).c_str(),
-              format_bytes(r.ring.bytes).c_str(), group_digits(r.ring.waits).c_str());
+    value_row(log, "instances", "%s", group_digits(s.taken).c_str());
+    value_row(log, "pages", "%s, held by %s", short_count(s.pages).c_str(), counted_short(s.chunks, "chunk").c_str());
+    value_row(log, "high water", "%s slots, %s pages", short_count(s.high_water).c_str(),
+              short_count(occupancy::pages_for_slots(s.high_water)).c_str());
+    value_row(log, "free below it", "%s, %.1f%%", counted_short(s.gaps, "slot").c_str(), percent(s.gaps, s.high_water));
+    char caption[64];
+    std::snprintf(caption, sizeof caption, "high water at %.1f%% of capacity", percent(s.high_water, r.buffer_slots));
+    ImGui::ProgressBar(r.buffer_slots ? static_cast<float>(s.high_water) / static_cast<float>(r.buffer_slots) : 0.0f,
+                       ImVec2(content_width(), 0.0f), caption);
+    log.note("high_water_bar");
+    value_row(log, "uploaded", "%s now, %s in all", format_bytes(r.upload_bytes_last_frame).c_str(),
+              format_bytes(r.upload_bytes_total).c_str());
+    value_row(log, "upload ring", "%s / %s", format_bytes(r.ring.used).c_str(), format_bytes(r.ring.bytes).c_str());
+    value_row(log, "growths/waits", "%s, %s", short_count(r.growths).c_str(), short_count(r.ring.waits).c_str());
 }
 
 // [SECTION] Allocator
 
 // Slots taken (green) and freed (red) per frame, oldest on the left, on one scale.
-void allocations_plot(const AllocatorHistory& history) {
+void allocations_plot(const AllocatorHistory& history, ItemLog& log) {
     const std::span<const float> taken(history.allocations), freed(history.frees);
     const figures::RingWindow window = figures::ring_window(taken.size(), history.count);
     const figures::SeriesSummary a = figures::summarize(taken, history.count);
     const figures::SeriesSummary f = figures::summarize(freed, history.count);
     const float top = std::max({1.0f, a.max, f.max});
 
-    const ImVec2 size(content_width(), 40.0f);
+    const ImVec2 size(content_width(), px(40.0f));
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
     ImGui::Dummy(size);
+    log.note("allocations_plot");
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + size.y), ImGui::GetColorU32(ImGuiCol_FrameBg));
     const float step = size.x / static_cast<float>(AllocatorHistory::kHistory - 1);
@@ -233,71 +272,99 @@ void allocations_plot(const AllocatorHistory& history) {
     line(taken, IM_COL32(90, 210, 110, 255));
     char caption[48];
     std::snprintf(caption, sizeof caption, "slots a frame, top %.0f", static_cast<double>(top));
-    draw->AddText(ImVec2(p0.x + 4.0f, p0.y + 1.0f), IM_COL32(200, 200, 200, 200), caption);
+    draw->AddText(ImVec2(p0.x + px(4.0f), p0.y + 1.0f), IM_COL32(200, 200, 200, 200), caption);
 
     ImGui::TextColored(ImVec4(0.35f, 0.82f, 0.43f, 1.0f), "taken");
-    ImGui::SameLine(ui_detail::kValueColumn);
-    ImGui::Text("%.0f last, %.1f avg", static_cast<double>(a.last), static_cast<double>(a.average));
+    ImGui::SameLine(ui_detail::value_column());
+    char text[64];
+    std::snprintf(text, sizeof text, "%.0f last, %.1f avg", static_cast<double>(a.last),
+                  static_cast<double>(a.average));
+    ui_detail::fitted_text(text);
+    log.note("taken");
     ImGui::TextColored(ImVec4(0.92f, 0.35f, 0.31f, 1.0f), "freed");
-    ImGui::SameLine(ui_detail::kValueColumn);
-    ImGui::Text("%.0f last, %.1f avg", static_cast<double>(f.last), static_cast<double>(f.average));
+    ImGui::SameLine(ui_detail::value_column());
+    std::snprintf(text, sizeof text, "%.0f last, %.1f avg", static_cast<double>(f.last),
+                  static_cast<double>(f.average));
+    ui_detail::fitted_text(text);
+    log.note("freed");
 }
 
+// The plot and eight fixed rows, whether or not there are slots yet.
 void allocator_panel(PanelContext& context) {
     const OverlayView& view = context.view;
-    if (view.allocator) allocations_plot(*view.allocator);
-    if (!view.slots) return;
-    const InstanceSlots::Stats s = view.slots->stats();
-    const SlotTree::Stats tree = view.slots->pages().page_tree().stats();
-    value_row("page tree", "%u level%s, %s pages", tree.levels, tree.levels == 1 ? "" : "s",
-              group_digits(tree.capacity).c_str());
-    value_row("tree memory", "%s", format_bytes(tree.bytes).c_str());
-    value_row("CPU copy", "%s", format_bytes(view.slots->cpu_copy().size() * sizeof(PackedInstance)).c_str());
-    value_row("pages", "%s out, %s back", group_digits(s.page_allocations).c_str(), group_digits(s.page_frees).c_str());
-    value_row("slots", "%s out, %s back", group_digits(s.slot_allocations).c_str(), group_digits(s.slot_frees).c_str());
-    value_row("compaction", "%s cubes moved", group_digits(s.moves).c_str());
+    ItemLog& log = context.log;
+    static const AllocatorHistory kNoHistory;
+    allocations_plot(view.allocator ? *view.allocator : kNoHistory, log);
+    const InstanceSlots::Stats s = view.slots ? view.slots->stats() : InstanceSlots::Stats{};
+    const SlotTree::Stats tree = view.slots ? view.slots->pages().page_tree().stats() : SlotTree::Stats{};
+    const uint64_t cpu_bytes = view.slots ? view.slots->cpu_copy().size() * sizeof(PackedInstance) : 0;
+    value_row(log, "page tree", "%s, %s pages", counted_short(tree.levels, "level").c_str(),
+              short_count(tree.capacity).c_str());
+    value_row(log, "tree memory", "%s", format_bytes(tree.bytes).c_str());
+    value_row(log, "CPU copy", "%s", format_bytes(cpu_bytes).c_str());
+    value_row(log, "pages", "%s out, %s back", short_count(s.page_allocations).c_str(),
+              short_count(s.page_frees).c_str());
+    value_row(log, "slots", "%s out, %s back", short_count(s.slot_allocations).c_str(),
+              short_count(s.slot_frees).c_str());
+    value_row(log, "compaction", "%s moved", counted_short(s.moves, "cube").c_str());
 }
 
 // [SECTION] World
 
+// A slider in the value column, as wide as the rest of the row, logged under `id`.
+template <typename Slide>
+bool slider_row(ItemLog& log, const char* label, const char* id, Slide&& slide) {
+    ImGui::AlignTextToFramePadding();  // the label's line as tall as the slider's, centred on it
+    ui_detail::label(label);
+    ImGui::SetNextItemWidth(-FLT_MIN);  // to the panel's right edge, whichever column it is in
+    const bool changed = slide(id);
+    log.note(id + 2);  // "##view_distance" is logged as "view_distance"
+    return changed;
+}
+
+// "%d chunk" or "%d chunks": the slider's format for `distance` (ImGui prints the number).
+const char* chunks_format(int distance) { return distance == 1 ? "%d chunk" : "%d chunks"; }
+
+// Fixed rows, one line each whatever the figures (the overlay's layout counts on it): the
+// world, the camera, the target and its slot, chunks, streaming, saving, then the sliders.
+// A new row goes anywhere in the list; the panel's height follows from the rows it draws.
 void world_panel(PanelContext& context) {
     const OverlayView& view = context.view;
     OverlayActions& actions = context.actions;
-    value_row("world", "%s, seed %llu", view.world_type.c_str(), static_cast<unsigned long long>(view.seed));
-    value_row("camera", "%.1f  %.1f  %.1f", view.camera.x, view.camera.y, view.camera.z);
+    ItemLog& log = context.log;
+    value_row(log, "world", "%s, seed %llu", view.world_type.c_str(), static_cast<unsigned long long>(view.seed));
+    value_row(log, "camera", "%.1f  %.1f  %.1f", view.camera.x, view.camera.y, view.camera.z);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("yaw %.0f, pitch %.0f", view.yaw, view.pitch);
     if (view.target) {
         const RayHit& hit = *view.target;
         const std::string_view name = block_name(hit.type);
-        value_row("target", "%.*s at %s", static_cast<int>(name.size()), name.data(), to_string(hit.block).c_str());
-        if (view.target_slot) {
-            value_row("its slot", "%s (page %s)", group_digits(*view.target_slot).c_str(),
-                      group_digits(*view.target_slot / occupancy::kSlotsPerPage).c_str());
-        } else {
-            value_row("its slot", "none");
-        }
+        value_row(log, "target", "%.*s at %s", static_cast<int>(name.size()), name.data(),
+                  to_string(hit.block).c_str());
     } else {
-        value_row("target", "nothing in reach");
+        value_row(log, "target", "nothing in reach");
     }
-    value_row("chunks", "%s loaded, %s with cubes", group_digits(view.world.chunks_loaded).c_str(),
-              group_digits(view.world.chunks_with_instances).c_str());
-    value_row("streaming", "%s pending, %s stored", group_digits(view.world.stream_pending).c_str(),
+    if (view.target_slot) {
+        value_row(log, "its slot", "%s (page %s)", group_digits(*view.target_slot).c_str(),
+                  group_digits(*view.target_slot / occupancy::kSlotsPerPage).c_str());
+    } else {
+        value_row(log, "its slot", "none");
+    }
+    value_row(log, "chunks", "%s (%s with cubes)", short_count(view.world.chunks_loaded).c_str(),
+              short_count(view.world.chunks_with_instances).c_str());
+    value_row(log, "streaming", "%s pending, %s stored", short_count(view.world.stream_pending).c_str(),
               format_bytes(view.world.storage_bytes).c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("chunks waiting to stream; bytes of block storage kept");
-    value_row("save", "%s", view.save.empty() ? "off (no world file)" : view.save.c_str());
+    value_row(log, "save", "%s", view.save.empty() ? "off (no world file)" : view.save.c_str());
 
     int distance = view.view_distance;
-    ImGui::TextColored(ui_detail::kLabelColour, "view distance");
-    ImGui::SameLine(ui_detail::kValueColumn);
-    ImGui::SetNextItemWidth(content_width() - ui_detail::kValueColumn);
-    if (ImGui::SliderInt("##view_distance", &distance, view.settings.view_distance_min, view.settings.view_distance_max,
-                         "%d chunks"))
+    const auto min = view.settings.view_distance_min, max = view.settings.view_distance_max;
+    if (slider_row(log, "view distance", "##view_distance",
+                   [&](const char* id) { return ImGui::SliderInt(id, &distance, min, max, chunks_format(distance)); }))
         actions.view_distance = distance;
     auto daylight = static_cast<float>(view.daylight);
-    ImGui::TextColored(ui_detail::kLabelColour, "daylight");
-    ImGui::SameLine(ui_detail::kValueColumn);
-    ImGui::SetNextItemWidth(content_width() - ui_detail::kValueColumn);
-    if (ImGui::SliderFloat("##daylight", &daylight, 0.0f, 1.0f, "%.2f")) actions.daylight = daylight;
+    if (slider_row(log, "daylight", "##daylight",
+                   [&](const char* id) { return ImGui::SliderFloat(id, &daylight, 0.0f, 1.0f, "%.2f"); }))
+        actions.daylight = daylight;
 }
 
 // [SECTION] Culling
@@ -305,22 +372,25 @@ void world_panel(PanelContext& context) {
 void culling_panel(PanelContext& context) {
     const OverlayView& view = context.view;
     OverlayActions& actions = context.actions;
+    ItemLog& log = context.log;
     const ChunkOctree::Stats& c = view.cull;
-    value_row("chunks in tree", "%s", group_digits(c.chunks).c_str());
-    value_row("visible", "%s", group_digits(c.chunks_visible).c_str());
-    value_row("culled", "%s (%.0f%%)", group_digits(c.chunks - std::min(c.chunks, c.chunks_visible)).c_str(),
+    value_row(log, "chunks in tree", "%s", group_digits(c.chunks).c_str());
+    value_row(log, "visible", "%s", group_digits(c.chunks_visible).c_str());
+    value_row(log, "culled", "%s (%.0f%%)", group_digits(c.chunks - std::min(c.chunks, c.chunks_visible)).c_str(),
               percent(c.chunks - std::min(c.chunks, c.chunks_visible), c.chunks));
-    value_row("nodes visited", "%s of %s", group_digits(c.nodes_visited).c_str(), group_digits(c.nodes).c_str());
-    value_row("boxes tested", "%s", group_digits(c.boxes_tested).c_str());
-    value_row("query time", "%.1f us", c.query_us);
-    value_row("draw commands", "%s in %s call%s", group_digits(view.renderer.draw_commands).c_str(),
-              group_digits(view.renderer.draw_calls).c_str(), view.renderer.draw_calls == 1 ? "" : "s");
-    value_row("slots drawn", "%s", group_digits(view.renderer.instances_drawn).c_str());
+    value_row(log, "nodes visited", "%s of %s", short_count(c.nodes_visited).c_str(), short_count(c.nodes).c_str());
+    value_row(log, "boxes tested", "%s", group_digits(c.boxes_tested).c_str());
+    value_row(log, "query time", "%.1f us", c.query_us);
+    value_row(log, "draw commands", "%s in %s", short_count(view.renderer.draw_commands).c_str(),
+              counted_short(view.renderer.draw_calls, "call").c_str());
+    value_row(log, "slots drawn", "%s", group_digits(view.renderer.instances_drawn).c_str());
     bool frozen = view.cull_frozen;
     if (ImGui::Checkbox("freeze culling", &frozen)) actions.cull_frozen = frozen;
-    ImGui::SameLine(ui_detail::kValueColumn + 60.0f);
+    log.note("freeze");
+    ImGui::SameLine(ui_detail::value_column() + px(60.0f));
     bool boxes = view.show_boxes;
     if (ImGui::Checkbox("chunk boxes", &boxes)) actions.show_boxes = boxes;
+    log.note("boxes");
 }
 
 // [SECTION] Settings
@@ -328,96 +398,194 @@ void culling_panel(PanelContext& context) {
 void settings_panel(PanelContext& context) {
     const OverlayView& view = context.view;
     OverlayActions& actions = context.actions;
+    ItemLog& log = context.log;
     const SettingsView& s = view.settings;
-    const float slider_width = -FLT_MIN;  // to the panel's right edge, whichever column it is in
-    ImGui::TextColored(ui_detail::kLabelColour, "field of view");
-    ImGui::SameLine(ui_detail::kValueColumn);
-    ImGui::SetNextItemWidth(slider_width);
     float fov = static_cast<float>(s.fov);
-    if (ImGui::SliderFloat("##fov", &fov, static_cast<float>(s.fov_min), static_cast<float>(s.fov_max), "%.0f deg")) {
+    if (slider_row(log, "field of view", "##fov", [&](const char* id) {
+            return ImGui::SliderFloat(id, &fov, static_cast<float>(s.fov_min), static_cast<float>(s.fov_max),
+                                      "%.0f deg");
+        }))
         actions.fov = fov;
-    }
-    ImGui::TextColored(ui_detail::kLabelColour, "mouse speed");
-    ImGui::SameLine(ui_detail::kValueColumn);
-    ImGui::SetNextItemWidth(slider_width);
     float speed = static_cast<float>(s.mouse_sensitivity);
-    if (ImGui::SliderFloat("##mouse_sensitivity", &speed, static_cast<float>(s.mouse_sensitivity_min),
-                           static_cast<float>(s.mouse_sensitivity_max), "%.2f x", ImGuiSliderFlags_Logarithmic)) {
+    if (slider_row(log, "mouse speed", "##mouse_sensitivity", [&](const char* id) {
+            return ImGui::SliderFloat(id, &speed, static_cast<float>(s.mouse_sensitivity_min),
+                                      static_cast<float>(s.mouse_sensitivity_max), "%.2f x",
+                                      ImGuiSliderFlags_Logarithmic);
+        }))
         actions.mouse_sensitivity = speed;
-    }
-    ImGui::TextColored(ui_detail::kLabelColour, "view distance");
-    ImGui::SameLine(ui_detail::kValueColumn);
-    ImGui::SetNextItemWidth(slider_width);
     int distance = view.view_distance;
-    if (ImGui::SliderInt("##settings_view_distance", &distance, s.view_distance_min, s.view_distance_max,
-                         "%d chunks")) {
+    if (slider_row(log, "view distance", "##settings_view_distance", [&](const char* id) {
+            return ImGui::SliderInt(id, &distance, s.view_distance_min, s.view_distance_max, chunks_format(distance));
+        }))
         actions.view_distance = distance;
-    }
     if (s.file.empty()) {
         ImGui::TextDisabled("scripted run: not saved");
     } else {
         ImGui::TextDisabled("saved at exit to slotcraft.toml");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.file.c_str());
     }
+    log.note("saved");
 }
 
 void edit(PanelContext& context) {
-    ui_detail::edit_panel(context.view, context.edit_block, context.edit_from, context.actions);
-    ui_detail::build_file_rows(context.build_path, context.actions);
+    ui_detail::edit_panel(context.view, context.edit_block, context.edit_from, context.actions, context.log);
+    ui_detail::build_file_rows(context.build_path, context.actions, context.log);
 }
 
 void occupancy(PanelContext& context) {
-    ui_detail::occupancy_panel(context.view, context.occupancy_zoom, context.actions);
+    ui_detail::occupancy_panel(context.view, context.occupancy_zoom, context.actions, context.log);
 }
 
 // [SECTION] the panel table
 
 // Every panel, in the order they stack down their column. To add a panel, write its function
 // and add a row. `rank`: when room is short, panels of higher rank fold first (a panel the
-// user unfolds outranks them all until another is unfolded).
+// user unfolds outranks them all until another is unfolded). `starts_open`: its fold state in
+// a size class the user has not changed yet (Settings starts folded, as the README says).
 struct PanelKind {
     const char* title;
     const char* key;  // its name in the stats JSON (overlay.panels.KEY)
     overlay_layout::Side side;
-    float width;
+    float width;  // at scale 1
     int rank;
+    bool starts_open;
     void (*draw)(PanelContext&);
 };
 constexpr PanelKind kPanels[] = {
-    {"Frame", "frame", overlay_layout::Side::kLeft, overlay_layout::kLeftWidth, 0, frame_panel},
-    {"Buffer", "buffer", overlay_layout::Side::kLeft, overlay_layout::kLeftWidth, 2, buffer_panel},
-    {"Allocator", "allocator", overlay_layout::Side::kLeft, overlay_layout::kLeftWidth, 5, allocator_panel},
-    {"World", "world", overlay_layout::Side::kLeft, overlay_layout::kLeftWidth, 3, world_panel},
-    {"Occupancy", "occupancy", overlay_layout::Side::kRight, overlay_layout::kRightWidth, 1, occupancy},
-    {"Culling", "culling", overlay_layout::Side::kRight, overlay_layout::kRightWidth, 4, culling_panel},
-    {"Edit", "edit", overlay_layout::Side::kRight, overlay_layout::kRightWidth, 6, edit},
-    {"Settings", "settings", overlay_layout::Side::kRight, overlay_layout::kRightWidth, 7, settings_panel},
+    {"Frame", "frame", overlay_layout::Side::kLeft, overlay_layout::kLeftWidth, 0, true, frame_panel},
+    {"Buffer", "buffer", overlay_layout::Side::kLeft, overlay_layout::kLeftWidth, 3, true, buffer_panel},
+    {"Allocator", "allocator", overlay_layout::Side::kLeft, overlay_layout::kLeftWidth, 5, true, allocator_panel},
+    {"World", "world", overlay_layout::Side::kLeft, overlay_layout::kLeftWidth, 2, true, world_panel},
+    {"Occupancy", "occupancy", overlay_layout::Side::kRight, overlay_layout::kRightWidth, 1, true, occupancy},
+    {"Culling", "culling", overlay_layout::Side::kRight, overlay_layout::kRightWidth, 4, true, culling_panel},
+    {"Edit", "edit", overlay_layout::Side::kRight, overlay_layout::kRightWidth, 6, true, edit},
+    {"Settings", "settings", overlay_layout::Side::kRight, overlay_layout::kRightWidth, 7, false, settings_panel},
 };
 constexpr size_t kPanelCount = std::size(kPanels);
 
 // Unfolded by the user: above every rank.
 constexpr int64_t kUserOpened = int64_t{1} << 40;
 
+// The panels' own windows: placed and sized by the layout, never scrolled. ImGui folds them
+// from their arrow (and a double click on the title bar); Overlay::draw adds a single click
+// anywhere on the title bar.
+constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                         ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
+                                         ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+
+// Where the pointer is on the current window's title bar: kNone, kArrow (ImGui's fold arrow,
+// which folds by itself) or kTitle (the rest of the bar).
+enum class TitleSpot { kNone, kArrow, kTitle };
+TitleSpot title_spot() {
+    if (!ImGui::IsWindowHovered()) return TitleSpot::kNone;
+    const ImVec2 mouse = ImGui::GetIO().MousePos, pos = ImGui::GetWindowPos();
+    if (mouse.y < pos.y || mouse.y >= pos.y + ImGui::GetFrameHeight()) return TitleSpot::kNone;
+    const float arrow = ImGui::GetStyle().FramePadding.x * 2.0f + ImGui::GetFontSize();
+    return mouse.x < pos.x + arrow ? TitleSpot::kArrow : TitleSpot::kTitle;
+}
+
+// What the user did to the fold of the current window this frame (nullopt: nothing), given
+// whether it is `open` and whether the layout drew it so (`layout_open`). ImGui's own fold (its
+// arrow) shows as a state the layout did not ask for; a click elsewhere on the title bar is
+// ours. A double click's second click is neither (ImGui would fold back what the first click
+// did): the next frame restores the layout's state.
+std::optional<bool> users_fold(bool open, bool layout_open) {
+    const TitleSpot spot = title_spot();
+    if (spot != TitleSpot::kNone && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) return std::nullopt;
+    if (open != layout_open) return open;
+    if (spot == TitleSpot::kTitle && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) return !open;
+    return std::nullopt;
+}
+
+// Tighter than ImGui's defaults (so both columns fit 720 pixels of height at scale 1), at the
+// window's scale; undone by ImGui::PopStyleVar(3).
+void push_panel_style(float scale) {
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8.0f * scale, 3.0f * scale));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8.0f * scale, 6.0f * scale));
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4.0f * scale, 2.0f * scale));
+}
+
+void append_rect(std::string& out, const overlay_layout::Rect& r) {
+    char text[128];
+    std::snprintf(text, sizeof text, "\"x\":%.1f,\"y\":%.1f,\"width\":%.1f,\"height\":%.1f", static_cast<double>(r.x),
+                  static_cast<double>(r.y), static_cast<double>(r.width), static_cast<double>(r.height));
+    out += text;
+}
+
 }  // namespace
 
 // [SECTION] the overlay
+
+// Draws every panel once, open, at its width in a window outside the screen, and keeps the height its rows took: the layout's height for that panel at this width
+// and scale. Only when a width or the scale changed (the first frame, a new window size).
+void Overlay::measure_panels(const std::vector<float>& widths, const OverlayView& view) {
+    const float scale = class_.scale;
+    OverlayActions ignored;  // nobody can click a window outside the screen
+    int zoom = occupancy_zoom_, block = edit_block_, from = edit_from_;
+    std::array<char, 512> path = build_path_;
+    ItemLog no_log;
+    PanelContext context{view, ignored, zoom, block, from, path, no_log};
+    // Off the screen rather than transparent: ImGui skips the items of a window drawn at alpha 0.
+    for (size_t i = 0; i < kPanelCount; ++i) {
+        Measure& m = measures_[i];
+        if (m.width == widths[i] && m.scale == scale) continue;
+        ImGui::SetNextWindowPos(ImVec2(-100000.0f, -100000.0f), ImGuiCond_Always);
+        ImGui::SetNextWindowSize(ImVec2(widths[i], 100000.0f), ImGuiCond_Always);
+        const std::string name = std::string("##measure_") + kPanels[i].key;
+        ImGui::Begin(name.c_str(), nullptr,
+                     kPanelFlags | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoSavedSettings |
+                         ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoBringToFrontOnFocus);
+        const float top = ImGui::GetCursorPosY();
+        kPanels[i].draw(context);
+        const float rows = ImGui::GetCursorPosY() - top - ImGui::GetStyle().ItemSpacing.y;
+        ImGui::End();
+        m = {widths[i], scale, ImGui::GetFrameHeight() + 2.0f * ImGui::GetStyle().WindowPadding.y + rows};
+    }
+}
+
+overlay_layout::Layout Overlay::place_panels(const overlay_layout::Screen& screen, const std::vector<PanelState>& folds,
+                                             const OverlayView& view) {
+    const auto arrange = [&] {
+        std::array<overlay_layout::PanelRequest, kPanelCount> requests;
+        for (size_t i = 0; i < kPanelCount; ++i) {
+            const PanelState& state = folds[i];
+            requests[i] = {kPanels[i].side, kPanels[i].width * class_.scale, measures_[i].height, state.wants_open,
+                           state.opened_at > 0 ? kUserOpened + state.opened_at : -kPanels[i].rank};
+        }
+        return overlay_layout::arrange(screen, requests);
+    };
+    overlay_layout::Layout layout = arrange();
+    // The widths do not depend on the heights: measure at the widths placed, then place again.
+    std::vector<float> widths(kPanelCount);
+    for (size_t i = 0; i < kPanelCount; ++i) widths[i] = layout.panels[i].rect.width;
+    const bool remeasure = std::any_of(measures_.begin(), measures_.end(), [&](const Measure& m) {
+        return m.scale != class_.scale || m.width != widths[static_cast<size_t>(&m - measures_.data())];
+    });
+    if (!remeasure) return layout;
+    measure_panels(widths, view);
+    return arrange();
+}
 
 OverlayActions Overlay::draw(const OverlayView& view) {
     OverlayActions actions;
     if (!visible) return actions;
     const ImGuiViewport* screen = ImGui::GetMainViewport();
-    // Tighter than ImGui's defaults, so both columns fit 720 pixels of height.
-    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8.0f, 3.0f));
-    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8.0f, 6.0f));
-    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4.0f, 2.0f));
+    class_ = overlay_layout::size_class(screen->WorkSize.x, screen->WorkSize.y);
+    window_ = {0.0f, 0.0f, screen->WorkSize.x, screen->WorkSize.y};
+    push_panel_style(class_.scale);
 
-    if (panels_.size() != kPanelCount) panels_.assign(kPanelCount, PanelState{});
-    std::array<overlay_layout::PanelRequest, kPanelCount> requests;
-    for (size_t i = 0; i < kPanelCount; ++i) {
-        const PanelState& state = panels_[i];
-        requests[i] = {kPanels[i].side, kPanels[i].width, state.open_height, state.wants_open,
-                       state.opened_at > 0 ? kUserOpened + state.opened_at : -kPanels[i].rank};
+    ClassState& folds = classes_[class_.name];
+    if (folds.panels.size() != kPanelCount) {
+        // Until imgui.ini or the user says otherwise, each panel as the table starts it, so the
+        // first frame's layout is already the second's.
+        folds.panels.assign(kPanelCount, PanelState{});
+        for (size_t i = 0; i < kPanelCount; ++i) folds.panels[i].wants_open = kPanels[i].starts_open;
     }
+    if (measures_.size() != kPanelCount) measures_.assign(kPanelCount, Measure{});
+    // A size class seen for the first time: this frame reads the fold states (imgui.ini or the
+    // panel table's) and measures, and shows nothing; the next one shows them in place.
+    const bool first_frame = std::any_of(folds.panels.begin(), folds.panels.end(),
+                                         [](const PanelState& p) { return !p.seen; });
     overlay_layout::Screen layout_screen;
     layout_screen.width = screen->WorkSize.x;
     layout_screen.height = screen->WorkSize.y;
@@ -425,43 +593,73 @@ OverlayActions Overlay::draw(const OverlayView& view) {
     layout_screen.hotbar.x -= screen->WorkPos.x;
     layout_screen.hotbar.y -= screen->WorkPos.y;
     layout_screen.title_height = ImGui::GetFrameHeight();
-    const overlay_layout::Layout layout = overlay_layout::arrange(layout_screen, requests);
+    layout_screen.scale = class_.scale;
+    const overlay_layout::Layout layout = place_panels(layout_screen, folds.panels, view);
 
+    shown_ = !first_frame;
+    if (first_frame) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.0f);
     placed_.clear();
-    PanelContext context{view, actions, occupancy_zoom_, edit_block_, edit_from_, build_path_};
     for (size_t i = 0; i < kPanelCount; ++i) {
         const overlay_layout::Placement& place = layout.panels[i];
-        PanelState& state = panels_[i];
+        PanelState& state = folds.panels[i];
+        placed_.push_back({kPanels[i].key, {}, place.open, {}});
+        PanelPlacement& placed = placed_.back();
+        ItemLog log(&placed.items, screen->WorkPos);
+        PanelContext context{view, actions, occupancy_zoom_, edit_block_, edit_from_, build_path_, log};
         ImGui::SetNextWindowPos(ImVec2(screen->WorkPos.x + place.rect.x, screen->WorkPos.y + place.rect.y),
                                 ImGuiCond_Always);
-        ImGui::SetNextWindowSizeConstraints(ImVec2(place.rect.width, 0.0f), ImVec2(place.rect.width, FLT_MAX));
-        // The first time, ImGui's own fold state (imgui.ini in the settings folder) decides;
-        // after that the layout.
+        ImGui::SetNextWindowSize(ImVec2(place.rect.width, std::max(measures_[i].height, layout_screen.title_height)),
+                                 ImGuiCond_Always);
+        // The first time in a size class, imgui.ini (or the table) decides; after that the layout.
         if (state.seen) ImGui::SetNextWindowCollapsed(!place.open, ImGuiCond_Always);
+        else ImGui::SetNextWindowCollapsed(!kPanels[i].starts_open, ImGuiCond_FirstUseEver);
         ImGui::SetNextWindowBgAlpha(overlay_layout::kBackgroundAlpha);
-        ImGui::Begin(kPanels[i].title, nullptr,
-                     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoFocusOnAppearing |
-                         ImGuiWindowFlags_NoNav | ImGuiWindowFlags_AlwaysAutoResize);
+        // One window per panel and size class ("Frame###frame@x1.50"), so imgui.ini keeps
+        // each class's folds apart.
+        const std::string title = std::string(kPanels[i].title) + "###" + kPanels[i].key + "@" + class_.name;
+        ImGui::Begin(title.c_str(), nullptr, kPanelFlags);
         const bool open = !ImGui::IsWindowCollapsed();
+        const std::optional<bool> wanted = state.seen && !first_frame ? users_fold(open, place.open) : std::nullopt;
         if (!state.seen) {
             state.seen = true;
             state.wants_open = open;
-        } else if (open != place.open) {
-            // The user clicked the title bar's arrow: a panel unfolded by hand stays open,
-            // folding others if it must; one folded by hand stays folded.
-            state.wants_open = open;
-            if (open) state.opened_at = ++opens_;
+        } else if (wanted) {
+            // A panel unfolded by hand stays open, folding others if it must; one folded by
+            // hand stays folded.
+            state.wants_open = *wanted;
+            if (*wanted) state.opened_at = ++folds.opens;
         }
         if (open) kPanels[i].draw(context);
         const ImVec2 pos = ImGui::GetWindowPos();
         const ImVec2 size = ImGui::GetWindowSize();
-        if (open) state.open_height = size.y;
-        placed_.push_back(
-            {kPanels[i].key, {pos.x - screen->WorkPos.x, pos.y - screen->WorkPos.y, size.x, size.y}, open});
+        placed.rect = {pos.x - screen->WorkPos.x, pos.y - screen->WorkPos.y, size.x, size.y};
+        placed.open = open;
         ImGui::End();
     }
+    if (first_frame) ImGui::PopStyleVar();
     ImGui::PopStyleVar(3);
     return actions;
+}
+
+std::string Overlay::layout_json() const {
+    std::string out = "{\"window\":{";
+    append_rect(out, window_);
+    char head[96];
+    std::snprintf(head, sizeof head, "},\"size_class\":\"%s\",\"scale\":%.2f,\"panels\":[", class_.name,
+                  static_cast<double>(class_.scale));
+    out += head;
+    for (const PanelPlacement& p : placed_) {
+        out += (&p == placed_.data() ? "{\"key\":\"" : ",{\"key\":\"") + p.key + "\",";
+        append_rect(out, p.rect);
+        out += p.open ? ",\"open\":true,\"items\":[" : ",\"open\":false,\"items\":[";
+        for (const ItemPlacement& item : p.items) {
+            out += (&item == p.items.data() ? "{\"id\":\"" : ",{\"id\":\"") + item.id + "\",";
+            append_rect(out, item.rect);
+            out += "}";
+        }
+        out += "]}";
+    }
+    return out + "]}";
 }
 
 }  // namespace slotcraft

@@ -4,6 +4,7 @@
 // hides it; each panel can be folded. Where the panels go is overlay_layout.hpp's business.
 #include <cstdint>
 #include <array>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -113,11 +114,19 @@ struct OverlayActions {
     std::optional<BuildFileRequest> build_file;          // the Edit panel's export or import button
 };
 
+// Where one control or value of a panel was drawn (ImGui's item rectangle), for the layout
+// record (`record-layout`, docs/scripting.md).
+struct ItemPlacement {
+    std::string id;  // unique within its panel: "view_distance", "paste", "chunks", ...
+    overlay_layout::Rect rect;
+};
+
 // Where a panel was drawn in the last frame the overlay was shown (the stats JSON reports it).
 struct PanelPlacement {
     std::string key;  // "frame", "buffer", ...: its name in the stats JSON
     overlay_layout::Rect rect;
-    bool open = true;  // false: folded to its title bar
+    bool open = true;                  // false: folded to its title bar
+    std::vector<ItemPlacement> items;  // its controls and values, top to bottom (none while folded)
 };
 
 class Overlay {
@@ -125,22 +134,50 @@ public:
     OverlayActions draw(const OverlayView& view);
     // The panels of the last frame drawn, in the order of the panel table.
     const std::vector<PanelPlacement>& placements() const { return placed_; }
+    // The last frame's layout as one line of JSON (`record-layout`, docs/scripting.md): the
+    // window, its size class and scale, and every panel with its items.
+    std::string layout_json() const;
+    // Whether the last frame drawn showed the panels (false: the first frame in a size class,
+    // which reads the fold states and measures, drawn invisible).
+    bool shown() const { return shown_; }
+    // The size class of the last frame drawn (overlay_layout::size_class).
+    overlay_layout::SizeClass size_class() const { return class_; }
     // The Edit panel's file field: what the export key (Ctrl+E) writes.
     std::string build_path() const { return build_path_.data(); }
     bool visible = true;
 
-    // What the overlay remembers of one panel between frames.
+    // What the overlay remembers of one panel in one size class.
     struct PanelState {
-        bool seen = false;         // drawn once: ImGui's own first fold state has been read
-        bool wants_open = true;    // the user has not folded it (the layout may still fold it)
-        int64_t opened_at = 0;     // when the user last unfolded it (0: never); the latest stays open
-        float open_height = 0.0f;  // its height when last drawn open
+        bool seen = false;       // drawn once: ImGui's own first fold state has been read
+        bool wants_open = true;  // the user has not folded it (the layout may still fold it)
+        int64_t opened_at = 0;   // when the user last unfolded it (0: never); the latest stays open
+    };
+    // The fold state of every panel in one size class, kept apart per class so that folds made
+    // in a small window do not follow the user into a large one.
+    struct ClassState {
+        std::vector<PanelState> panels;  // one per row of the panel table (overlay.cpp)
+        int64_t opens = 0;               // panels unfolded by the user so far
+    };
+    // A panel's open height, measured from its rows at one width and scale (never from its
+    // figures: the rows are fixed, so the height is too).
+    struct Measure {
+        float width = 0.0f, scale = 0.0f;
+        float height = 0.0f;
     };
 
 private:
-    std::vector<PanelState> panels_;  // one per row of the panel table (overlay.cpp)
-    int64_t opens_ = 0;               // panels unfolded by the user so far
-    int occupancy_zoom_ = 0;          // how far the Occupancy picture is zoomed in past "fit"
+    // Where the panels go this frame: placed at their measured heights (measured first where
+    // a width or the scale is new).
+    overlay_layout::Layout place_panels(const overlay_layout::Screen& screen, const std::vector<PanelState>& folds,
+                                        const OverlayView& view);
+    void measure_panels(const std::vector<float>& widths, const OverlayView& view);
+
+    std::map<std::string, ClassState> classes_;  // by size class name
+    overlay_layout::SizeClass class_;
+    overlay_layout::Rect window_;    // the last frame's work area (its size)
+    std::vector<Measure> measures_;  // one per row of the panel table
+    bool shown_ = false;             // the last frame drawn showed the panels
+    int occupancy_zoom_ = 0;         // how far the Occupancy picture is zoomed in past "fit"
     std::vector<PanelPlacement> placed_;
     int edit_block_ = 3;                             // the Edit panel's block chooser (a BlockType value: stone)
     std::array<char, 512> build_path_{"build.vox"};  // the Edit panel's file to export to or import

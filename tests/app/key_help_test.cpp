@@ -24,6 +24,10 @@ TEST(KeyHelp, ListsEveryKeyWithTheDefaultBindings) {
     EXPECT_TRUE(has_row(rows, "F11", "fullscreen"));
     EXPECT_TRUE(has_row(rows, "Ctrl+Q", "quit"));
     EXPECT_TRUE(has_row(rows, "Ctrl+Z", "undo"));
+    EXPECT_TRUE(has_row(rows, "Ctrl+Y, Ctrl+Shift+Z", "redo"));
+    EXPECT_TRUE(has_row(rows, "Ctrl+C / Ctrl+V", "copy region / paste"));
+    EXPECT_TRUE(has_row(rows, "Ctrl+E", "export region (Edit panel's file)"));
+    EXPECT_TRUE(has_row(rows, "B / N", "first / second region corner"));
     for (const auto& [keys, action] : rows) EXPECT_EQ(keys.find('{'), std::string::npos) << keys;
 }
 
@@ -36,6 +40,19 @@ TEST(KeyHelp, ShowsTheKeysAsRebound) {
     EXPECT_TRUE(has_row(rows, "Z Q S D", "move"));
     EXPECT_TRUE(has_row(rows, "F12", "screenshot"));
     EXPECT_FALSE(has_row(rows, "F2", "screenshot"));
+}
+
+TEST(KeyHelp, ShowsTheCornersAndTheCtrlChordsAsRebound) {
+    KeyBindings keys = default_key_bindings();
+    keys[static_cast<size_t>(Binding::kCornerOne)] = *key_code("COMMA");
+    keys[static_cast<size_t>(Binding::kCornerTwo)] = *key_code("PERIOD");
+    keys[static_cast<size_t>(Binding::kUndo)] = *key_code("U");
+    keys[static_cast<size_t>(Binding::kCopy)] = *key_code("K");
+    const auto rows = key_help_rows(keys);
+    EXPECT_TRUE(has_row(rows, "COMMA / PERIOD", "first / second region corner"));
+    EXPECT_TRUE(has_row(rows, "Ctrl+U", "undo"));
+    EXPECT_TRUE(has_row(rows, "Ctrl+Y, Ctrl+Shift+U", "redo"));
+    EXPECT_TRUE(has_row(rows, "Ctrl+K / Ctrl+V", "copy region / paste"));
 }
 
 }  // namespace

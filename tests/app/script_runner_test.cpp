@@ -170,12 +170,27 @@ public:
         if (change.daylight) calls.push_back("daylight " + std::to_string(*change.daylight));
         if (change.cull_frozen) calls.push_back(*change.cull_frozen ? "freeze" : "live");
         if (change.show_boxes) calls.push_back(*change.show_boxes ? "boxes on" : "boxes off");
+        if (change.view_distance) calls.push_back("view distance " + std::to_string(*change.view_distance));
     }
     void eye_moved() override { calls.push_back("eye moved"); }
     void show_message(std::string text) override { calls.push_back(text); }
     void press(std::string_view name) override { calls.push_back("press " + std::string(name)); }
     void set_frame_sleep(int ms) override { calls.push_back("frame-sleep " + std::to_string(ms)); }
+    void record_layout(int count, const std::string& path, int line) override {
+        calls.push_back("record-layout " + std::to_string(count) + " " + path + " line " + std::to_string(line));
+    }
 };
+
+TEST(ScriptCommands, AViewDistanceOutsideItsRangeIsRefusedWithTheRange) {
+    for (const char* bad : {"view-distance 0\n", "view-distance 65\n"}) {
+        try {
+            parse_script(bad);
+            ADD_FAILURE() << bad << " was accepted";
+        } catch (const ScriptError& e) {
+            EXPECT_NE(std::string(e.what()).find("1..64"), std::string::npos) << e.what();
+        }
+    }
+}
 
 TEST(ScriptCommands, LoopLevelCommandsReachTheLoopAndRenderTheirFrames) {
     RecordingLoop loop;
@@ -183,7 +198,7 @@ TEST(ScriptCommands, LoopLevelCommandsReachTheLoopAndRenderTheirFrames) {
     ScriptRunner runner(
         parse_script("wait 1\n\nscreenshot shot.png\noverlay on\noverlay on\noverlay off\n"
                      "stats a.json\nverify\ndaylight 0.5\ncull freeze\ncull live\nboxes on\nresize 0 0\n"
-                     "press clear_region\nframe-sleep 200\n"));
+                     "press clear_region\nframe-sleep 200\nview-distance 32\nrecord-layout 300 layout.jsonl\n"));
     int frames = 0;
     while (runner.advance(context, true)) {
         loop.frames = ++frames;
@@ -200,7 +215,9 @@ TEST(ScriptCommands, LoopLevelCommandsReachTheLoopAndRenderTheirFrames) {
                                                "boxes on",
                                                "resize 0 0",
                                                "press clear_region",
-                                               "frame-sleep 200"};
+                                               "frame-sleep 200",
+                                               "view distance 32",
+                                               "record-layout 300 layout.jsonl line 17"};
     EXPECT_EQ(loop.calls, expected);
 }
 

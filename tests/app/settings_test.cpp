@@ -88,6 +88,13 @@ rotate = "I"
 clear_region = "O"
 paste_air = "L"
 picker = "M"
+corner_one = "COMMA"
+corner_two = "PERIOD"
+undo = "U"
+redo = "R"
+copy = "K"
+paste = "P"
+export = "T"
 )",
                                        kFile);
     EXPECT_EQ(s.view_distance, 12);
@@ -115,6 +122,15 @@ picker = "M"
     EXPECT_EQ(bound(s, Binding::kScreenshot), code("F12"));
     EXPECT_EQ(bound(s, Binding::kFullscreen), code("ENTER"));
     EXPECT_EQ(bound(s, Binding::kQuit), code("X"));
+    EXPECT_EQ(bound(s, Binding::kCornerOne), code("COMMA"));
+    EXPECT_EQ(bound(s, Binding::kCornerTwo), code("PERIOD"));
+    // A Ctrl chord may share its key with a plain binding (Ctrl+U undoes, U replaces), never
+    // with another chord (kBadFiles).
+    EXPECT_EQ(bound(s, Binding::kUndo), code("U"));
+    EXPECT_EQ(bound(s, Binding::kRedo), code("R"));
+    EXPECT_EQ(bound(s, Binding::kCopy), code("K"));
+    EXPECT_EQ(bound(s, Binding::kPaste), code("P"));
+    EXPECT_EQ(bound(s, Binding::kExport), code("T"));
 }
 
 TEST(Settings, RangeEndsAndWholeNumbersForNumbersAreAccepted) {
@@ -198,6 +214,10 @@ const BadFile kBadFiles[] = {
      "\"Z\" is bound to keys.forward as well"},
     {"a key taken from a default", "[keys]\n\nforward = \"F3\"\n", 3, "keys.forward",
      "\"F3\" is bound to keys.overlay as well (its default)"},
+    {"two Ctrl chords on one key", "[keys]\ncopy = \"Z\"\n", 2, "keys.copy",
+     "\"Z\" is bound to keys.undo as well (its default)"},
+    {"a corner on a default key", "[keys]\ncorner_one = \"G\"\n", 2, "keys.corner_one",
+     "\"G\" is bound to keys.fill as well (its default)"},
     // the first bad line of the file, not the first key in toml++'s (sorted) table
     {"the first bad line", "zzz = 1\nfov = 500\n", 1, "zzz", "unknown key"},
 };

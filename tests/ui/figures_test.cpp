@@ -21,6 +21,24 @@ TEST(Figures, GroupsDigitsInThrees) {
     EXPECT_EQ(group_digits(18446744073709551615u), "18,446,744,073,709,551,615");
 }
 
+TEST(Figures, ShortCountsStayWithinSixCharacters) {
+    EXPECT_EQ(short_count(0), "0");
+    EXPECT_EQ(short_count(1121), "1,121");
+    EXPECT_EQ(short_count(99999), "99,999");
+    EXPECT_EQ(short_count(100000), "100k");
+    EXPECT_EQ(short_count(123456), "123k");
+    EXPECT_EQ(short_count(999499), "999k");
+    EXPECT_EQ(short_count(999999), "1.00M");
+    EXPECT_EQ(short_count(1234567), "1.23M");
+    EXPECT_EQ(short_count(12345678), "12.3M");
+    EXPECT_EQ(short_count(18446744073709551615u), "18.4E");
+    std::mt19937_64 random(29);
+    for (int i = 0; i < 10000; ++i) {
+        const uint64_t v = random() >> (random() % 64);
+        EXPECT_LE(short_count(v).size(), 6u) << v;
+    }
+}
+
 TEST(Figures, BytesTakeABinaryUnitAndThreeDigits) {
     EXPECT_EQ(format_bytes(0), "0 B");
     EXPECT_EQ(format_bytes(1023), "1023 B");

@@ -179,5 +179,51 @@ TEST(OverlayLayout, RandomWindowsKeepEveryPromise) {
     }
 }
 
+TEST(OverlayLayout, SizeClassesScaleInQuarterStepsPastTheDesignSize) {
+    EXPECT_EQ(size_class(800, 600), (SizeClass{1.0f, "small"}));
+    EXPECT_EQ(size_class(1280, 720), (SizeClass{1.0f, "x1.00"}));
+    EXPECT_EQ(size_class(1366, 768), (SizeClass{1.0f, "x1.00"}));
+    EXPECT_EQ(size_class(1920, 1080), (SizeClass{1.5f, "x1.50"}));
+    EXPECT_EQ(size_class(1920, 1200), (SizeClass{1.5f, "x1.50"}));
+    EXPECT_EQ(size_class(2560, 1440), (SizeClass{2.0f, "x2.00"}));
+    EXPECT_EQ(size_class(3840, 2160), (SizeClass{3.0f, "x3.00"}));
+    EXPECT_EQ(size_class(100000, 100000), (SizeClass{4.0f, "x4.00"}));
+    EXPECT_EQ(size_class(0, 0), (SizeClass{1.0f, "small"}));
+}
+
+TEST(OverlayLayout, AtTwiceTheScaleEverythingIsTwiceAsLarge) {
+    Screen one = screen_of(1280, 720);
+    Screen two = {
+        2560, 1440, {one.hotbar.x * 2, one.hotbar.y * 2, one.hotbar.width * 2, one.hotbar.height * 2}, 34.0f, 2.0f};
+    std::vector<PanelRequest> small = demo_panels(), large = demo_panels();
+    for (PanelRequest& p : large) {
+        p.width *= 2;
+        p.open_height *= 2;
+    }
+    const Layout a = arrange(one, small), b = arrange(two, large);
+    ASSERT_EQ(a.panels.size(), b.panels.size());
+    for (size_t i = 0; i < a.panels.size(); ++i) {
+        const Rect r = a.panels[i].rect;
+        EXPECT_EQ(b.panels[i].rect, (Rect{r.x * 2, r.y * 2, r.width * 2, r.height * 2})) << i;
+        EXPECT_EQ(a.panels[i].open, b.panels[i].open) << i;
+    }
+}
+
+TEST(OverlayLayout, TheRoomBesidePanelsLiesBetweenTheColumns) {
+    const Screen screen = screen_of(1280, 720);
+    const Layout layout = arrange(screen, demo_panels());
+    const Rect room = beside_panels(screen);
+    EXPECT_FLOAT_EQ(room.x, kMargin + kLeftWidth + kGap);
+    EXPECT_FLOAT_EQ(room.right(), 1280 - kMargin - kRightWidth - kGap);
+    EXPECT_FLOAT_EQ(room.y, kMargin);
+    for (const Placement& p : layout.panels) EXPECT_FALSE(room.overlaps(p.rect));
+    // One column: the room is right of it.
+    const Screen narrow = screen_of(640, 400);
+    const Layout one = arrange(narrow, demo_panels());
+    ASSERT_TRUE(one.one_column);
+    EXPECT_FLOAT_EQ(beside_panels(narrow).x, one.panels[0].rect.right() + kGap);
+    EXPECT_FLOAT_EQ(beside_panels(narrow).right(), 640 - kMargin);
+}
+
 }  // namespace
 }  // namespace slotcraft::overlay_layout

@@ -1,0 +1,138 @@
+// The overlay under a real mouse and keyboard (xdotool, through XTEST on the test's Xvfb): one
+// click on the folded Settings panel's title bar (not its arrow) unfolds it; Ctrl+click on the
+// World panel's view distance slider types a value, and the digit typed goes to the slider, not
+// to the hotbar; the Occupancy picture's + button stays where it is as it zooms in. The program runs a script that waits (slowed by `frame-sleep`, so the wait
+// outlasts the clicks on any machine) while the test clicks, then writes its stats.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "render/render_test_support.hpp"
+#include "render/run_support.hpp"
+
+namespace slotcraft {
+namespace {
+
+using render_test::out_dir;
+using test::Json;
+
+// xdotool on the test's display (at most a minute); what it printed.
+std::string xdotool(const std::vector<std::string>& args) {
+    std::vector<std::string> command = {"60", "xdotool"};
+    command.insert(command.end(), args.begin(), args.end());
+    const auto r = test::run_program("timeout", command);
+    EXPECT_EQ(r.exit_code, 0) << "xdotool " << args[0] << " failed (apt-get install xdotool): " << r.err;
+    return r.out;
+}
+
+// The centre of item `id` of panel `key` in a `record-layout` line.
+std::pair<int, int> item_centre(const Json& layout, const std::string& key, const std::string& id) {
+    for (const Json& panel : layout.at("panels").array) {
+        if (panel.at("key").string != key) continue;
+        for (const Json& item : panel.at("items").array) {
+            if (item.at("id").string != id) continue;
+            return {static_cast<int>(item.at("x").number + item.at("width").number / 2),
+                    static_cast<int>(item.at("y").number + item.at("height").number / 2)};
+        }
+    }
+    ADD_FAILURE() << "no item " << key << "." << id << " in the layout";
+    return {0, 0};
+}
+
+// Item `id` of panel `key` in a `record-layout` line, as [x, y, width, height].
+std::vector<double> item_rect(const Json& layout, const std::string& key, const std::string& id) {
+    for (const Json& panel : layout.at("panels").array) {
+        if (panel.at("key").string != key) continue;
+        for (const Json& item : panel.at("items").array) {
+            if (item.at("id").string == id) {
+                return {item.at("x").number, item.at("y").number, item.at("width").number, item.at("height").number};
+            }
+        }
+    }
+    return {};
+}
+
+Json first_line(const std::string& path) {
+    std::ifstream in(path);
+    std::string line;
+    std::getline(in, line);
+    return Json::parse(line);
+}
+
+TEST(OverlayInput, ATitleClickUnfoldsAndACtrlClickedSliderTakesTheTypedDigitNotTheHotbar) {
+    const std::string dir = out_dir();
+    // 800 frames of at least 60 ms: 48 s at the least for the clicks below (about 10 s).
+    test::write_text(dir + "/run.txt", "camera 0.5 80 0.5 30 -20\noverlay on\nrecord-layout 1 " + dir +
+                                           "/layout.jsonl\nwait 2\nframe-sleep 60\nstats " + dir +
+                                           "/ready.json\nwait 800\nstats " + dir + "/end.json\nrecord-layout 1 " + dir +
+                                           "/after.jsonl\nwait 1\n");
+    test::StartedProgram program(SLOTCRAFT_EXE, {"--script", dir + "/run.txt", "--size", "1280x720", "--world", "flat",
+                                                 "--view-distance", "3", "--vsync", "off", "--gl-debug"});
+    ASSERT_TRUE(render_test::appears(dir + "/ready.json", program)) << program.finish().err;
+    const Json ready = Json::parse_file(dir + "/ready.json");
+    ASSERT_FALSE(ready.at("overlay.panels.settings.open").boolean) << "Settings starts folded";
+    EXPECT_EQ(render_test::stat_int(ready, "hotbar.selected"), 1);
+    const Json layout = first_line(dir + "/layout.jsonl");
+
+    std::string window = xdotool({"search", "--sync", "--pid", std::to_string(program.pid()), "--name", "^Slotcraft$"});
+    window = window.substr(0, window.find('\n'));
+    ASSERT_FALSE(window.empty()) << "no Slotcraft window";
+    // Settings: the middle of its title bar, well right of the arrow.
+    const int title_x = static_cast<int>(ready.at("overlay.panels.settings.x").number + 120);
+    const int title_y = static_cast<int>(ready.at("overlay.panels.settings.y").number + 8);
+    // A second between steps, so each lands in frames of its own (ImGui sees a press, a
+    // hover, a held Ctrl only at its next frame).
+    const std::string pause = "1";
+    xdotool({"mousemove", "--window", window, std::to_string(title_x), std::to_string(title_y), "sleep", pause, "click",
+             "1", "sleep", pause});
+    // The view distance slider: Ctrl+click, then 7 and Enter.
+    const auto [slider_x, slider_y] = item_centre(layout, "world", "view_distance");
+    xdotool({"mousemove",
+             "--window",
+             window,
+             std::to_string(slider_x),
+             std::to_string(slider_y),
+             "sleep",
+             pause,
+             "keydown",
+             "ctrl",
+             "sleep",
+             pause,
+             "click",
+             "1",
+             "sleep",
+             pause,
+             "keyup",
+             "ctrl",
+             "sleep",
+             pause,
+             "key",
+             "7",
+             "sleep",
+             pause,
+             "key",
+             "Return"});
+
+    const test::RunResult r = program.finish();
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const Json end = Json::parse_file(dir + "/end.json");
+    EXPECT_TRUE(end.at("overlay.panels.settings.open").boolean) << "one click on the title bar did not unfold it";
+    EXPECT_EQ(render_test::stat_int(end, "world.view_distance"), 7) << "Ctrl+click and 7 did not set the slider";
+    EXPECT_EQ(render_test::stat_int(end, "hotbar.selected"), 1) << "the digit typed into the slider chose a slot";
+    EXPECT_EQ(render_test::stat_int(end, "gl.errors"), 0);
+    // After the clicks every control above Settings is where it was: the + button after
+    // zooming in, the slider after its new value. (Unfolding Settings folded Edit, the least
+    // needed panel of its column, to make room: the one change the click made.)
+    const Json after = first_line(dir + "/after.jsonl");
+    EXPECT_EQ(item_rect(after, "occupancy", "zoom_in"), item_rect(layout, "occupancy", "zoom_in"));
+    EXPECT_EQ(item_rect(after, "occupancy", "picture"), item_rect(layout, "occupancy", "picture"));
+    EXPECT_EQ(item_rect(after, "world", "view_distance"), item_rect(layout, "world", "view_distance"));
+    EXPECT_EQ(item_rect(after, "culling", "boxes"), item_rect(layout, "culling", "boxes"));
+    EXPECT_TRUE(item_rect(after, "edit", "paste").empty()) << "Edit stayed open though Settings needed its room";
+    EXPECT_FALSE(item_rect(after, "settings", "fov").empty()) << "Settings shows its sliders once unfolded";
+}
+
+}  // namespace
+}  // namespace slotcraft
