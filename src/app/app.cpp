@@ -418,6 +418,7 @@ OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
     if (target) v.target_slot = session_->slots().slot_of(chunk_of(target->block), local_index(target->block));
     if (target) v.target_light = session_->world().light_at(target->place);
     v.view_distance = session_->world().view_distance();
+    v.far = session_->world().far().stats();
     v.daylight = daylight_;
     v.highlighted_chunk = highlighted_chunk_;
     v.hotbar = shown_.hotbar_rect;

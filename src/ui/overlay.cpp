@@ -325,6 +325,34 @@ bool slider_row(ItemLog& log, const char* label, const char* id, Slide&& slide) 
 // "%d chunk" or "%d chunks": the slider's format for `distance` (ImGui prints the number).
 const char* chunks_format(int distance) { return distance == 1 ? "%d chunk" : "%d chunks"; }
 
+// The far terrain: its state, chunks and cubes per level (level 0 first; the whole list in the
+// row's tooltip when it is cut), and the far distance slider. Three rows, whatever the state.
+void far_rows(PanelContext& context) {
+    const OverlayView& view = context.view;
+    const FarTerrain::Stats& far = view.far;
+    if (far.levels <= 1) {
+        value_row(context.log, "far terrain", "%s", far.far_distance == 0 ? "off" : "within the view distance");
+    } else {
+        value_row(context.log, "far terrain", "%d levels, %s pending, %s stale", far.levels,
+                  short_count(far.pending).c_str(), short_count(far.stale).c_str());
+    }
+    std::string levels = "L0 " + short_count(view.world.chunks_with_instances) + "/" +
+                         short_count(view.world.instances);
+    for (int level = 1; level < far.levels; ++level) {
+        const auto k = static_cast<std::size_t>(level);
+        levels += "  L" + std::to_string(level) + " " + short_count(far.chunks[k]) + "/" +
+                  short_count(far.instances[k]);
+    }
+    value_row(context.log, "levels", "%s", levels.c_str());
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("chunks with cubes / cubes, per level of detail:\n%s", levels.c_str());
+    int distance = far.far_distance;
+    if (slider_row(context.log, "far distance", "##far_distance", [&](const char* id) {
+            return ImGui::SliderInt(id, &distance, 0, kMaxFarDistance, distance == 0 ? "off" : chunks_format(distance));
+        }))
+        context.actions.far_distance = distance;
+}
+
 // Fixed rows, one line each whatever the figures (the overlay's layout counts on it): the
 // world, the camera, the target and its slot, chunks, streaming, saving, then the sliders.
 // A new row goes anywhere in the list; the panel's height follows from the rows it draws.
@@ -361,6 +389,7 @@ void world_panel(PanelContext& context) {
     if (slider_row(log, "view distance", "##view_distance",
                    [&](const char* id) { return ImGui::SliderInt(id, &distance, min, max, chunks_format(distance)); }))
         actions.view_distance = distance;
+    far_rows(context);
     auto daylight = static_cast<float>(view.daylight);
     if (slider_row(log, "daylight", "##daylight",
                    [&](const char* id) { return ImGui::SliderFloat(id, &daylight, 0.0f, 1.0f, "%.2f"); }))

@@ -71,6 +71,7 @@ struct OverlayView {
     std::optional<uint32_t> target_slot;
     std::optional<uint8_t> target_light;  // of the cell in front of the targeted face (sky << 4 | block)
     int view_distance = kDefaultViewDistance;
+    FarTerrain::Stats far;  // the far terrain's rings (docs/world.md "Far terrain")
     double daylight = 1.0;
     std::optional<ChunkCoord> highlighted_chunk;  // the chunk whose cubes are highlighted
     SettingsView settings;
