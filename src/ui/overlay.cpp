@@ -325,17 +325,9 @@ bool slider_row(ItemLog& log, const char* label, const char* id, Slide&& slide) 
 // "%d chunk" or "%d chunks": the slider's format for `distance` (ImGui prints the number).
 const char* chunks_format(int distance) { return distance == 1 ? "%d chunk" : "%d chunks"; }
 
-// The far terrain: its state, chunks and cubes per level (level 0 first; the whole list in the
-// row's tooltip when it is cut), and the far distance slider. Three rows, whatever the state.
-void far_rows(PanelContext& context) {
-    const OverlayView& view = context.view;
+// The far terrain's chunks and cubes per level, level 0 first ("L0 1.2k/304k  L1 752/160k ...").
+std::string far_levels(const OverlayView& view) {
     const FarTerrain::Stats& far = view.far;
-    if (far.levels <= 1) {
-        value_row(context.log, "far terrain", "%s", far.far_distance == 0 ? "off" : "within the view distance");
-    } else {
-        value_row(context.log, "far terrain", "%d levels, %s pending, %s stale", far.levels,
-                  short_count(far.pending).c_str(), short_count(far.stale).c_str());
-    }
     std::string levels = "L0 " + short_count(view.world.chunks_with_instances) + "/" +
                          short_count(view.world.instances);
     for (int level = 1; level < far.levels; ++level) {
@@ -343,14 +335,37 @@ void far_rows(PanelContext& context) {
         levels += "  L" + std::to_string(level) + " " + short_count(far.chunks[k]) + "/" +
                   short_count(far.instances[k]);
     }
-    value_row(context.log, "levels", "%s", levels.c_str());
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("chunks with cubes / cubes, per level of detail:\n%s", levels.c_str());
-    int distance = far.far_distance;
-    if (slider_row(context.log, "far distance", "##far_distance", [&](const char* id) {
-            return ImGui::SliderInt(id, &distance, 0, kMaxFarDistance, distance == 0 ? "off" : chunks_format(distance));
-        }))
-        context.actions.far_distance = distance;
+    return levels;
+}
+
+// The view distance and the far distance share one row, a slider each (the panel keeps its
+// height; the far terrain's state and its levels are in the far slider's tooltip).
+void distance_row(PanelContext& context) {
+    const OverlayView& view = context.view;
+    ItemLog& log = context.log;
+    ImGui::AlignTextToFramePadding();
+    ui_detail::label("view / far");
+    const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2.0f;
+    int distance = view.view_distance;
+    const auto min = view.settings.view_distance_min, max = view.settings.view_distance_max;
+    ImGui::SetNextItemWidth(half);
+    if (ImGui::SliderInt("##view_distance", &distance, min, max, chunks_format(distance)))
+        context.actions.view_distance = distance;
+    log.note("view_distance");
+    ImGui::SameLine();
+    int far = view.far.far_distance;
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (ImGui::SliderInt("##far_distance", &far, 0, kMaxFarDistance, far == 0 ? "far off" : "far %d"))
+        context.actions.far_distance = far;
+    if (ImGui::IsItemHovered()) {
+        const FarTerrain::Stats& f = view.far;
+        ImGui::SetTooltip(
+            "far terrain out to %d chunks (0: off; docs/world.md \"Far terrain\")\n%d levels, %s pending, "
+            "%s stale\nchunks with cubes / cubes per level:\n%s",
+            f.far_distance, f.levels, short_count(f.pending).c_str(), short_count(f.stale).c_str(),
+            far_levels(view).c_str());
+    }
+    log.note("far_distance");
 }
 
 // Fixed rows, one line each whatever the figures (the overlay's layout counts on it): the
@@ -377,19 +392,18 @@ void world_panel(PanelContext& context) {
     } else {
         value_row(log, "its slot", "none");
     }
-    value_row(log, "chunks", "%s (%s with cubes)", short_count(view.world.chunks_loaded).c_str(),
-              short_count(view.world.chunks_with_instances).c_str());
+    if (view.far.levels <= 1) {
+        value_row(log, "chunks", "%s (%s with cubes)", short_count(view.world.chunks_loaded).c_str(),
+                  short_count(view.world.chunks_with_instances).c_str());
+    } else {  // far terrain: chunks and cubes per level (cut with "..." and whole in the tooltip)
+        value_row(log, "chunks", "%s", far_levels(view).c_str());
+    }
     value_row(log, "streaming", "%s pending, %s stored", short_count(view.world.stream_pending).c_str(),
               format_bytes(view.world.storage_bytes).c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("chunks waiting to stream; bytes of block storage kept");
     value_row(log, "save", "%s", view.save.empty() ? "off (no world file)" : view.save.c_str());
 
-    int distance = view.view_distance;
-    const auto min = view.settings.view_distance_min, max = view.settings.view_distance_max;
-    if (slider_row(log, "view distance", "##view_distance",
-                   [&](const char* id) { return ImGui::SliderInt(id, &distance, min, max, chunks_format(distance)); }))
-        actions.view_distance = distance;
-    far_rows(context);
+    distance_row(context);
     auto daylight = static_cast<float>(view.daylight);
     if (slider_row(log, "daylight", "##daylight",
                    [&](const char* id) { return ImGui::SliderFloat(id, &daylight, 0.0f, 1.0f, "%.2f"); }))
