@@ -89,8 +89,10 @@ namespace {
 using figures::format_bytes;
 using figures::group_digits;
 using figures::short_count;
+using ui_detail::chunks_format;
 using ui_detail::ItemLog;
 using ui_detail::px;
+using ui_detail::slider_row;
 using ui_detail::value_row;
 
 // The width the contents of the current panel get.
@@ -309,106 +311,9 @@ void allocator_panel(PanelContext& context) {
     value_row(log, "compaction", "%s moved", counted_short(s.moves, "cube").c_str());
 }
 
-// [SECTION] World
+// [SECTION] World (world_panel.cpp)
 
-// A slider in the value column, as wide as the rest of the row, logged under `id`.
-template <typename Slide>
-bool slider_row(ItemLog& log, const char* label, const char* id, Slide&& slide) {
-    ImGui::AlignTextToFramePadding();  // the label's line as tall as the slider's, centred on it
-    ui_detail::label(label);
-    ImGui::SetNextItemWidth(-FLT_MIN);  // to the panel's right edge, whichever column it is in
-    const bool changed = slide(id);
-    log.note(id + 2);  // "##view_distance" is logged as "view_distance"
-    return changed;
-}
-
-// "%d chunk" or "%d chunks": the slider's format for `distance` (ImGui prints the number).
-const char* chunks_format(int distance) { return distance == 1 ? "%d chunk" : "%d chunks"; }
-
-// The far terrain's chunks and cubes per level, level 0 first ("L0 1.2k/304k  L1 752/160k ...").
-std::string far_levels(const OverlayView& view) {
-    const FarTerrain::Stats& far = view.far;
-    std::string levels = "L0 " + short_count(view.world.chunks_with_instances) + "/" +
-                         short_count(view.world.instances);
-    for (int level = 1; level < far.levels; ++level) {
-        const auto k = static_cast<std::size_t>(level);
-        levels += "  L" + std::to_string(level) + " " + short_count(far.chunks[k]) + "/" +
-                  short_count(far.instances[k]);
-    }
-    return levels;
-}
-
-// The view distance and the far distance share one row, a slider each (the panel keeps its
-// height; the far terrain's state and its levels are in the far slider's tooltip).
-void distance_row(PanelContext& context) {
-    const OverlayView& view = context.view;
-    ItemLog& log = context.log;
-    ImGui::AlignTextToFramePadding();
-    ui_detail::label("view / far");
-    const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2.0f;
-    int distance = view.view_distance;
-    const auto min = view.settings.view_distance_min, max = view.settings.view_distance_max;
-    ImGui::SetNextItemWidth(half);
-    if (ImGui::SliderInt("##view_distance", &distance, min, max, chunks_format(distance)))
-        context.actions.view_distance = distance;
-    log.note("view_distance");
-    ImGui::SameLine();
-    int far = view.far.far_distance;
-    ImGui::SetNextItemWidth(-FLT_MIN);
-    if (ImGui::SliderInt("##far_distance", &far, 0, kMaxFarDistance, far == 0 ? "far off" : "far %d"))
-        context.actions.far_distance = far;
-    if (ImGui::IsItemHovered()) {
-        const FarTerrain::Stats& f = view.far;
-        ImGui::SetTooltip(
-            "far terrain out to %d chunks (0: off; docs/world.md \"Far terrain\")\n%d levels, %s pending, "
-            "%s stale\nchunks with cubes / cubes per level:\n%s",
-            f.far_distance, f.levels, short_count(f.pending).c_str(), short_count(f.stale).c_str(),
-            far_levels(view).c_str());
-    }
-    log.note("far_distance");
-}
-
-// Fixed rows, one line each whatever the figures (the overlay's layout counts on it): the
-// world, the camera, the target and its slot, chunks, streaming, saving, then the sliders.
-// A new row goes anywhere in the list; the panel's height follows from the rows it draws.
-void world_panel(PanelContext& context) {
-    const OverlayView& view = context.view;
-    OverlayActions& actions = context.actions;
-    ItemLog& log = context.log;
-    value_row(log, "world", "%s, seed %llu", view.world_type.c_str(), static_cast<unsigned long long>(view.seed));
-    value_row(log, "camera", "%.1f  %.1f  %.1f", view.camera.x, view.camera.y, view.camera.z);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("yaw %.0f, pitch %.0f", view.yaw, view.pitch);
-    if (view.target) {
-        const RayHit& hit = *view.target;
-        const std::string_view name = block_name(hit.type);
-        value_row(log, "target", "%.*s at %s", static_cast<int>(name.size()), name.data(),
-                  to_string(hit.block).c_str());
-    } else {
-        value_row(log, "target", "nothing in reach");
-    }
-    if (view.target_slot) {
-        value_row(log, "its slot", "%s (page %s)", group_digits(*view.target_slot).c_str(),
-                  group_digits(*view.target_slot / occupancy::kSlotsPerPage).c_str());
-    } else {
-        value_row(log, "its slot", "none");
-    }
-    if (view.far.levels <= 1) {
-        value_row(log, "chunks", "%s (%s with cubes)", short_count(view.world.chunks_loaded).c_str(),
-                  short_count(view.world.chunks_with_instances).c_str());
-    } else {  // far terrain: chunks and cubes per level (cut with "..." and whole in the tooltip)
-        value_row(log, "chunks", "%s", far_levels(view).c_str());
-    }
-    value_row(log, "streaming", "%s pending, %s stored", short_count(view.world.stream_pending).c_str(),
-              format_bytes(view.world.storage_bytes).c_str());
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("chunks waiting to stream; bytes of block storage kept");
-    value_row(log, "save", "%s", view.save.empty() ? "off (no world file)" : view.save.c_str());
-
-    distance_row(context);
-    auto daylight = static_cast<float>(view.daylight);
-    if (slider_row(log, "daylight", "##daylight",
-                   [&](const char* id) { return ImGui::SliderFloat(id, &daylight, 0.0f, 1.0f, "%.2f"); }))
-        actions.daylight = daylight;
-}
+void world(PanelContext& context) { ui_detail::world_panel(context.view, context.actions, context.log); }
 
 // [SECTION] Culling
 
@@ -498,7 +403,7 @@ constexpr PanelKind kPanels[] = {
     {"Frame", "frame", overlay_layout::Side::kLeft, overlay_layout::kLeftWidth, 0, true, frame_panel},
     {"Buffer", "buffer", overlay_layout::Side::kLeft, overlay_layout::kLeftWidth, 3, true, buffer_panel},
     {"Allocator", "allocator", overlay_layout::Side::kLeft, overlay_layout::kLeftWidth, 5, true, allocator_panel},
-    {"World", "world", overlay_layout::Side::kLeft, overlay_layout::kLeftWidth, 2, true, world_panel},
+    {"World", "world", overlay_layout::Side::kLeft, overlay_layout::kLeftWidth, 2, true, world},
     {"Occupancy", "occupancy", overlay_layout::Side::kRight, overlay_layout::kRightWidth, 1, true, occupancy},
     {"Culling", "culling", overlay_layout::Side::kRight, overlay_layout::kRightWidth, 4, true, culling_panel},
     {"Edit", "edit", overlay_layout::Side::kRight, overlay_layout::kRightWidth, 6, true, edit},

@@ -41,6 +41,24 @@ inline const ImVec4 kLabelColour{0.60f, 0.70f, 0.82f, 1.0f};  // ImVec4 is not c
 
 ImU32 to_imgui(uint8_t r, uint8_t g, uint8_t b, uint8_t a = 255);
 
+// A slider in the value column, as wide as the rest of the row, logged under `id`.
+template <typename Slide>
+bool slider_row(ItemLog& log, const char* label, const char* id, Slide&& slide) {
+    ImGui::AlignTextToFramePadding();  // the label's line as tall as the slider's, centred on it
+    ui_detail::label(label);
+    ImGui::SetNextItemWidth(-FLT_MIN);  // to the panel's right edge, whichever column it is in
+    const bool changed = slide(id);
+    log.note(id + 2);  // "##view_distance" is logged as "view_distance"
+    return changed;
+}
+
+// "%d chunk" or "%d chunks": the slider's format for `distance` (ImGui prints the number).
+inline const char* chunks_format(int distance) { return distance == 1 ? "%d chunk" : "%d chunks"; }
+
+// World: the world, the camera, the target, chunks, streaming, saving, the view and far
+// distances and the daylight (world_panel.cpp).
+void world_panel(const OverlayView& view, OverlayActions& actions, ItemLog& log);
+
 // Occupancy: the picture of the slot pages (occupancy_panel.cpp). `zoom` is the panel's
 // own view state (zoom steps past the fitted layout).
 void occupancy_panel(const OverlayView& view, int& zoom, OverlayActions& actions, ItemLog& log);
