@@ -9,7 +9,6 @@
 flat in uint v_type;
 flat in int v_face;
 flat in int v_highlight;
-flat in int v_level;  // far terrain: k > 0, a cube of 2^k blocks
 in vec2 v_light;  // sky and block level, interpolated from the face's corners
 in float v_ao;
 in vec2 v_uv;
@@ -21,6 +20,7 @@ uniform vec3 u_sky;
 uniform vec2 u_fog;            // start, end (blocks, horizontal distance)
 uniform float u_daylight;      // 0..1: scales the sky light only
 uniform int u_translucent;     // 1: the translucent pass (blended by the texel's alpha)
+uniform int u_far;             // 1: the far rings' pass (cubes of 2^k blocks, k >= 1)
 
 out vec4 frag_colour;
 
@@ -33,12 +33,14 @@ float brightness(float level) { return 0.1 + 0.9 * pow(0.8, 15.0 - level); }
 
 void main() {
     int layer = u_layers[min(int(v_type), 15) * 6 + v_face];
-    vec4 texel = texture(u_textures, vec3(v_uv, float(layer)));
-    if (v_level > 0) {
+    vec4 texel;
+    if (u_far != 0) {
         // A far cube spans 2^k blocks: its face takes the block's mean colour (the last mip
         // level) instead of one texture stretched over it; leaves and glass stay solid.
         texel = textureLod(u_textures, vec3(0.5, 0.5, float(layer)), 16.0);
         if (u_translucent == 0) texel.a = 1.0;
+    } else {
+        texel = texture(u_textures, vec3(v_uv, float(layer)));
     }
     if (u_translucent == 0 && texel.a < 0.5) discard;
     float level = max(v_light.x * u_daylight, v_light.y);

@@ -2,7 +2,8 @@
 // The cube faces turned to the eye, pulled from the instance buffer by gl_VertexID (no vertex
 // attributes, no instancing): vertex id = slot * 16 + axis * 4 + corner, so a cube is 12
 // vertices (3 faces of 4 shared corners) and the index buffer's 18 indices make its 6
-// triangles (docs/rendering.md, "The vertex stage"). The face on each axis is the one
+// triangles (docs/rendering.md, "The vertex stage"); a run whose cubes show no face on an
+// axis is drawn from a table without that axis's face. The face on each axis is the one
 // turned to the eye; a face whose mask bit is clear collapses to a point outside the clip
 // volume. Instances are 8 bytes (docs/light.md): x = position, type, mask; y = occluder
 // bits. The light comes from the chunk's light page (the page table's .w: the page, or < 0 a
@@ -24,7 +25,6 @@ uniform float u_daylight;         // 0..1: scales the sky light (for the choice 
 flat out uint v_type;
 flat out int v_face;
 flat out int v_highlight;
-flat out int v_level;   // 0: full detail; k: a far cube of 2^k blocks (the fragment takes the mean colour)
 out vec2 v_light;       // sky and block level (0..15) at this corner, interpolated
 out float v_ao;         // occlusion at this corner, 0 (three opaque neighbours) .. 3 (open)
 out vec2 v_uv;
@@ -71,7 +71,6 @@ void main() {
     ivec3 chunk = ivec3(page.x, page.y & 15, page.z) << level;  // in level-0 chunks
     ivec3 rel = (chunk - u_origin_chunk) * 16 + (local << level);
     float size = float(1 << level);
-    v_level = level;
     v_highlight = (u_highlight_chunk.w != 0 && page.xyz == u_highlight_chunk.xyz) ? 1 : 0;
     vec3 cube_min = vec3(rel);
     bool positive = (cube_min[axis] + 0.5 * size) < u_camera_offset[axis];

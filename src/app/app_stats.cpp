@@ -197,6 +197,7 @@ void write_draw(StatsWriter& out, const FrameRenderer::Stats& r) {
     out.set(stat("draw.commands"), i64(r.draw_commands));
     out.set(stat("draw.calls"), i64(r.draw_calls));
     out.set(stat("draw.instances"), i64(r.instances_drawn));
+    out.set(stat("draw.corners"), i64(r.corners_drawn));
     out.set(stat("gpu.vertex_invocations"), r.vertex_invocations);
     out.set(stat("look.texture_warnings"), r.texture_warnings);
 }

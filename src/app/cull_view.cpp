@@ -106,8 +106,8 @@ void CullView::top_pages_first(std::vector<SlotRun>& runs, std::size_t first) {
     page_scratch_.clear();
     for (std::size_t i = first; i < runs.size(); ++i) {
         for (uint32_t offset = 0; offset < runs[i].count; offset += kSlotsPerPage) {
-            page_scratch_.push_back(
-                {runs[i].first_slot + offset, std::min<uint32_t>(kSlotsPerPage, runs[i].count - offset)});
+            page_scratch_.push_back({runs[i].first_slot + offset,
+                                     std::min<uint32_t>(kSlotsPerPage, runs[i].count - offset), runs[i].axes});
         }
     }
     runs.resize(first);

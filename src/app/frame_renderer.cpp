@@ -84,6 +84,7 @@ void FrameRenderer::draw_opaque(const Eye& eye, const std::vector<SlotRun>& runs
     if (!has_far_) return;
     far_view_ = view;
     far_view_.view_projection = eye.far_view_projection;
+    far_view_.far_rings = true;
     gfx::set_depth_range(0.5, 1.0);
     cubes_->draw(far_runs, far_view_);
     gfx::set_depth_range(0.0, 0.5);

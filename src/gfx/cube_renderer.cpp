@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cstddef>
+#include <bit>
 #include <cstring>
 
 #include <glm/gtc/type_ptr.hpp>
@@ -77,6 +78,8 @@ CubeRenderer::CubeRenderer(const CubeRendererConfig& config)
     cube_u_.highlight = uniform_location(cube_program_, "u_highlight_chunk", "cube");
     cube_u_.translucent = uniform_location(cube_program_, "u_translucent", "cube");
     cube_u_.daylight = uniform_location(cube_program_, "u_daylight", "cube");
+    // c9fcab8's shaders (bench_render's contender) have no far pass: -1, and setting it is a no-op.
+    if (vertex_path_ == VertexPath::kSharedCorners) cube_u_.far = uniform_location(cube_program_, "u_far", "cube");
     const GLint u_layers = uniform_location(cube_program_, "u_layers", "cube");
     assert(config.face_layers.size() == kFaceLayerCount &&
            "CubeRendererConfig::face_layers needs kBlockTypeCount x kFaceCount entries: use face_layer_table()");
@@ -98,11 +101,20 @@ void CubeRenderer::begin_frame() {
     stats_.writes_last_frame = 0;
     stats_.pages_cleared_last_frame = 0;
     stats_.light_upload_bytes_last_frame = 0;
-    // The draw figures add up over the frame's draws (the near world, then the far rings).
+    draws_started_ = false;
+}
+
+// The draw figures add up over the frame's draws (the near world, then the far rings). They
+// start again at the frame's first draw, not at begin_frame(): the overlay is built between
+// the two and shows the last drawn frame's figures.
+void CubeRenderer::start_draw_figures() {
+    if (draws_started_) return;
+    draws_started_ = true;
     stats_.draw_commands = 0;
     stats_.draw_calls = 0;
     stats_.draw_bytes_last_frame = 0;
     stats_.instances_drawn = 0;
+    stats_.corners_drawn = 0;
     stats_.translucent_commands = 0;
     stats_.translucent_calls = 0;
     stats_.translucent_instances = 0;
@@ -253,22 +265,19 @@ void CubeRenderer::land_light(const LightPageTable::FrameWork& light) {
 
 void CubeRenderer::draw(const std::vector<SlotRun>& runs, const CubeView& view) {
     read_queries();
+    start_draw_figures();
     stats_.draw_commands += runs.size();  // a frame may draw twice: the near world and the far rings
     if (runs.empty()) return;
     use_cube_program(view, false);
     glDisable(GL_BLEND);
-    // Pipeline statistics are an extension in 4.5: without it the figures stay -1.
-    const bool query = GLAD_GL_ARB_pipeline_statistics_query != 0 && !queries_.in_flight;
-    if (query) {
+    // Pipeline statistics are an extension in 4.5: without it the figures stay -1. The
+    // queries span the frame's opaque draws (the near world and the far rings).
+    if (GLAD_GL_ARB_pipeline_statistics_query != 0 && !queries_.in_flight && !queries_.open) {
         glBeginQuery(GL_VERTEX_SHADER_INVOCATIONS_ARB, queries_.vertices.get());
         glBeginQuery(GL_SAMPLES_PASSED, queries_.samples.get());
+        queries_.open = true;
     }
-    multi_draw(runs, stats_.draw_calls, stats_.instances_drawn);
-    if (query) {
-        glEndQuery(GL_SAMPLES_PASSED);
-        glEndQuery(GL_VERTEX_SHADER_INVOCATIONS_ARB);
-        queries_.in_flight = true;
-    }
+    stats_.corners_drawn += multi_draw(runs, stats_.draw_calls, stats_.instances_drawn);
     glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
     glBindVertexArray(0);
 }
@@ -277,7 +286,17 @@ void CubeRenderer::draw(const std::vector<SlotRun>& runs, const CubeView& view) 
 
 // Water over the finished opaque world: blended, tested against its depth but not writing
 // it (so water behind water still shows), in the order of `runs` (far to near).
+void CubeRenderer::end_queries() {
+    if (!queries_.open) return;
+    glEndQuery(GL_SAMPLES_PASSED);
+    glEndQuery(GL_VERTEX_SHADER_INVOCATIONS_ARB);
+    queries_.open = false;
+    queries_.in_flight = true;
+}
+
 void CubeRenderer::draw_translucent(const std::vector<SlotRun>& runs, const CubeView& view) {
+    end_queries();
+    start_draw_figures();
     stats_.translucent_commands += runs.size();
     if (runs.empty()) return;
     use_cube_program(view, true);
@@ -304,6 +323,7 @@ void CubeRenderer::use_cube_program(const CubeView& view, bool translucent) {
     const glm::ivec3 h = view.highlight_chunk.value_or(glm::ivec3(0));
     glUniform4i(cube_u_.highlight, h.x, h.y, h.z, view.highlight_chunk ? 1 : 0);
     glUniform1i(cube_u_.translucent, translucent ? 1 : 0);
+    glUniform1i(cube_u_.far, view.far_rings ? 1 : 0);
     textures_.bind(0);
     if (vertex_path_ == VertexPath::kEighteenVertices) {  // c9fcab8's shader reads storage buffers
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, buffer_.instances());
@@ -323,21 +343,27 @@ void CubeRenderer::use_cube_program(const CubeView& view, bool translucent) {
 
 // One indirect command per run (per kCubesPerCommand cubes of a longer run), in order,
 // through the ring; one multi-draw call unless the ring is too small for all the commands.
-void CubeRenderer::multi_draw(const std::vector<SlotRun>& runs, uint64_t& calls, uint64_t& instances) {
+uint64_t CubeRenderer::multi_draw(const std::vector<SlotRun>& runs, uint64_t& calls, uint64_t& instances) {
     if (vertex_path_ == VertexPath::kEighteenVertices) {
+        const uint64_t before = instances;
         multi_draw_eighteen(runs, calls, instances);
-        return;
+        return (instances - before) * kEighteenVertices;
     }
+    uint64_t corners = 0;
     std::vector<DrawElementsIndirectCommand>& commands = command_scratch_;
     commands.clear();
     for (const SlotRun& run : runs) {
         assert(uint64_t{run.first_slot} + run.count <= uint64_t{INT32_MAX} / kCubeVertexIdStride &&
                "slot * 16 is a vertex id (GLint base vertex): the buffer may not pass 2^27 slots");
+        // The run's table has only the faces on its axes (a run of tops: 6 indices a cube).
+        const uint8_t axes = (run.axes & kAllFaceAxes) != 0 ? run.axes & kAllFaceAxes : kAllFaceAxes;
+        const GLuint first_index = corner_table_offset(axes, kCubesPerCommand);
         for (uint32_t done = 0; done < run.count; done += kCubesPerCommand) {
             const uint32_t n = std::min(run.count - done, kCubesPerCommand);
-            commands.push_back({n * static_cast<GLuint>(kCubeFaceIndices.size()), 1, 0,
+            commands.push_back({n * indices_per_cube(axes), 1, first_index,
                                 static_cast<GLint>((run.first_slot + done) * kCubeVertexIdStride), 0});
         }
+        corners += uint64_t{run.count} * 4 * static_cast<uint64_t>(std::popcount(unsigned{axes}));
         instances += run.count;
     }
     const size_t per_call = ring_.max_reservation() / sizeof(DrawElementsIndirectCommand);
@@ -351,6 +377,7 @@ void CubeRenderer::multi_draw(const std::vector<SlotRun>& runs, uint64_t& calls,
         ++calls;
         stats_.draw_bytes_last_frame += n * sizeof(DrawElementsIndirectCommand);
     }
+    return corners;
 }
 
 // The c9fcab8 path (bench_render's contender): one instanced command of 18 vertices per run.
@@ -387,6 +414,7 @@ void CubeRenderer::read_queries() {
 }
 
 void CubeRenderer::end_frame() {
+    end_queries();
     ring_.submit();
     ring_.retire();
 }

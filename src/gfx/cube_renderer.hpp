@@ -67,6 +67,7 @@ struct CubeView {
     float daylight = 1.0f;   // 0..1: scales the sky light (block light is not scaled)
     float fog_start = 96.0f;
     std::optional<glm::ivec3> highlight_chunk;  // tint this chunk's cubes
+    bool far_rings = false;  // the far rings' pass: every cube coarse, lit by one value a chunk
 };
 
 class CubeRenderer {
@@ -94,6 +95,10 @@ public:
         uint64_t draw_commands = 0;
         uint64_t draw_calls = 0;       // multi-draw calls (1 unless the ring is tiny)
         uint64_t instances_drawn = 0;  // slots the commands cover
+        // Vertex ids the opaque commands reach: 4 corners a face on each axis of a run's
+        // index table (12 a cube when all three); what the vertex shader runs, bar the few a
+        // vertex cache batch repeats. c9fcab8's path: 18 a cube.
+        uint64_t corners_drawn = 0;
         // The translucent pass (water): its commands, calls and the slots they cover.
         uint64_t translucent_commands = 0;
         uint64_t translucent_calls = 0;
@@ -144,8 +149,11 @@ private:
     void land_light(const LightPageTable::FrameWork& light);
     void write_page_table(const std::vector<PageHandOut>& pages);
     void read_queries();
+    void start_draw_figures();
+    void end_queries();
     void use_cube_program(const CubeView& view, bool translucent);
-    void multi_draw(const std::vector<SlotRun>& runs, uint64_t& calls, uint64_t& instances);
+    // Returns the vertex ids the commands reach (Stats::corners_drawn).
+    uint64_t multi_draw(const std::vector<SlotRun>& runs, uint64_t& calls, uint64_t& instances);
     void multi_draw_eighteen(const std::vector<SlotRun>& runs, uint64_t& calls, uint64_t& instances);
 
     InstanceBuffer buffer_;
@@ -167,19 +175,21 @@ private:
     // The cube program's uniform locations, looked up once.
     struct CubeUniforms {
         int view_proj = -1, origin_chunk = -1, camera_offset = -1, sky = -1, fog = -1;
-        int highlight = -1, translucent = -1, daylight = -1;
+        int highlight = -1, translucent = -1, daylight = -1, far = -1;
     };
-    // The opaque pass's pipeline statistics: vertex shader runs and samples passed, read one
+    // The opaque passes' pipeline statistics: vertex shader runs and samples passed, read one
     // frame late so the CPU never waits for them.
     struct PassQueries {
         Query vertices, samples;
-        bool in_flight = false;
+        bool open = false;       // begun at the frame's first opaque draw, ended before water
+        bool in_flight = false;  // ended, the result not read yet
     };
     CubeUniforms cube_u_;
     int u_scatter_count_ = -1, u_light_scatter_count_ = -1;
     size_t ssbo_alignment_ = 256;
     PassQueries queries_;
     Stats stats_;
+    bool draws_started_ = false;  // this frame's draw figures are being counted
 };
 
 }  // namespace slotcraft::gfx

@@ -1,11 +1,20 @@
 // InstanceSlots: world events -> slots, the CPU copy, and the frame's GPU work.
 #include "slots/instance_slots.hpp"
 
+#include <array>
 #include <bit>
 #include <cassert>
 #include <string>
 
 namespace slotcraft {
+
+namespace {
+// The face axes groups in the order a loaded chunk's cubes take their slots: tops alone
+// first (flat ground, most of the surface), then tops with sides, then sides alone. A cube
+// with no face (never loaded) matches none.
+constexpr std::array<uint8_t, 7> kLoadOrder = {2, 3, 6, 7, 5, 1, 4};
+static_assert(face_axes(1u << kPosY) == 2 && face_axes(1u << kNegX) == 1 && face_axes(1u << kPosZ) == 4);
+}  // namespace
 
 // [SECTION] applying world events
 
@@ -16,9 +25,14 @@ void InstanceSlots::apply(const WorldEvents& events) {
         // A new chunk: its record is found (made) once, not once per cube.
         ChunkSlots& record = chunk_record(loaded.coord);
         record.slot_by_index.reserve(record.slot_by_index.size() + loaded.instances.size());
-        for (const CubeInstance& cube : loaded.instances) {
-            assert(!record.slot_by_index.contains(cube.index) && "a cube has at most one instance");
-            take_slot(record, cube.index, pack_instance(cube.index, cube.type, cube.face_mask, cube.shade));
+        // Grouped by face axes (tops first), in the chunk's order within a group: a page
+        // then holds cubes that show faces on the same axes, and is drawn with fewer indices.
+        for (const uint8_t axes : kLoadOrder) {
+            for (const CubeInstance& cube : loaded.instances) {
+                if (face_axes(cube.face_mask) != axes) continue;
+                assert(!record.slot_by_index.contains(cube.index) && "a cube has at most one instance");
+                take_slot(record, cube.index, pack_instance(cube.index, cube.type, cube.face_mask, cube.shade));
+            }
         }
     }
     apply_changes(events.changes);
@@ -79,7 +93,6 @@ void InstanceSlots::take_slot(ChunkSlots& record, uint16_t index, PackedInstance
     const ChunkCoord c = record.coord;
     const PageAllocator::Allocation a = pages_.allocate(owner_for(record, value));
     ++slot_allocations_;
-    if (a.new_page) frame_.pages.push_back({a.slot / kSlotsPerPage, c, 0});
     record.slot_by_index.emplace(index, a.slot);
     if (cpu_.size() <= a.slot) {
         // Grow in whole pages, so every owned page has its CPU copy.
@@ -87,6 +100,11 @@ void InstanceSlots::take_slot(ChunkSlots& record, uint16_t index, PackedInstance
         cpu_.resize(size, 0);
         index_by_slot_.resize(size, 0);
         write_pos_.resize(size, 0);
+        page_axes_.resize(size / kSlotsPerPage, 0);
+    }
+    if (a.new_page) {
+        frame_.pages.push_back({a.slot / kSlotsPerPage, c, 0});
+        page_axes_[a.slot / kSlotsPerPage] = 0;  // its last owner's cubes are gone
     }
     index_by_slot_[a.slot] = index;
     write(a.slot, value);
@@ -147,6 +165,7 @@ void InstanceSlots::release_chunk(const ChunkCoord& c) {
 
 void InstanceSlots::write(uint32_t slot, PackedInstance value) {
     cpu_[slot] = value;
+    page_axes_[slot / kSlotsPerPage] |= face_axes(packed_face_mask(value));
     uint32_t& pos = write_pos_[slot];
     if (pos == 0) {
         frame_.writes.push_back({slot, 0, value});
@@ -219,12 +238,14 @@ void InstanceSlots::owner_runs(uint64_t owner, std::vector<SlotRun>& out) const 
     std::vector<PageAllocator::OwnedPage>& pages = scratch_pages_;
     pages_.owner_pages(owner, pages);
     for (size_t i = 0; i < pages.size();) {
+        const uint8_t axes = page_axes_[pages[i].page];
         size_t j = i;
-        while (j + 1 < pages.size() && pages[j + 1].page == pages[j].page + 1) ++j;
+        while (j + 1 < pages.size() && pages[j + 1].page == pages[j].page + 1 && page_axes_[pages[j + 1].page] == axes)
+            ++j;
         // The run ends at the last used slot of its last page: empty tails cost vertex work.
         const uint32_t last_used = 63u - static_cast<uint32_t>(std::countl_zero(pages[j].used));
         const uint32_t first = pages[i].page * kSlotsPerPage;
-        out.push_back({first, pages[j].page * kSlotsPerPage + last_used + 1 - first});
+        out.push_back({first, pages[j].page * kSlotsPerPage + last_used + 1 - first, axes});
         i = j + 1;
     }
 }
@@ -277,6 +298,9 @@ std::optional<std::string> InstanceSlots::find_invariant_violation() const {
             if (index_by_slot_[slot] != index) return "slot " + std::to_string(slot) + " has the wrong cube index";
             if (packed_face_mask(cpu_[slot]) == 0)
                 return "live slot " + std::to_string(slot) + " has an empty instance";
+            const uint8_t axes = face_axes(packed_face_mask(cpu_[slot]));
+            if ((page_axes_[slot / kSlotsPerPage] & axes) != axes)
+                return "live slot " + std::to_string(slot) + " has faces on axes its page's axes leave out";
             const auto owner = pages_.owner_of_page(slot / kSlotsPerPage);
             const bool water = is_water(instance_type(cpu_[slot]));
             if (!owner || *owner != (water ? record.water_owner : record.owner)) {

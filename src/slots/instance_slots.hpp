@@ -39,6 +39,14 @@ constexpr BlockType instance_type(PackedInstance value) {
     return static_cast<BlockType>((value >> 12) & ((1u << kTypeBits) - 1));
 }
 constexpr uint8_t packed_face_mask(PackedInstance v) { return static_cast<uint8_t>((v >> 18) & kAllFaces); }
+// The axes a face mask has faces on: bit a for x, y, z (faces 2a and 2a + 1). A page's axes
+// choose the index table it is drawn with: a page of grass tops draws 6 indices a cube, not
+// 18 (docs/rendering.md "The vertex stage").
+inline constexpr uint8_t kAllFaceAxes = 7;
+constexpr uint8_t face_axes(uint8_t face_mask) {
+    const uint32_t pairs = (face_mask | face_mask >> 1) & 0x15u;  // bits 0, 2, 4
+    return static_cast<uint8_t>((pairs & 1u) | (pairs >> 1 & 2u) | (pairs >> 2 & 4u));
+}
 inline constexpr uint32_t kInstanceBytes = sizeof(PackedInstance);
 inline constexpr uint32_t kSlotsPerPage = PageAllocator::kSlotsPerPage;
 
@@ -58,10 +66,13 @@ struct PageHandOut {
     int32_t light = 0;
 };
 
-// One run of consecutive pages of a chunk: draw `count` slots from `first_slot`.
+// One run of consecutive pages of a chunk: draw `count` slots from `first_slot`. `axes`
+// (face_axes bits) covers every face of every cube in the run: faces on other axes need no
+// vertex work.
 struct SlotRun {
     uint32_t first_slot;
     uint32_t count;
+    uint8_t axes = kAllFaceAxes;
 };
 
 class InstanceSlots {
@@ -148,8 +159,9 @@ public:
     // Chunks that gained their first instance / lost their last since the last call (for
     // the culling octree). A chunk may appear in both if it did both; apply in this order.
     void take_chunk_changes(std::vector<ChunkCoord>& gained, std::vector<ChunkCoord>& emptied);
-    // The draw ranges of one chunk's opaque cubes: runs of consecutive pages, each up to its
-    // last used slot. Water cubes live on pages of their own (so this skips them).
+    // The draw ranges of one chunk's opaque cubes: runs of consecutive pages with the same
+    // face axes (page_axes), each up to its last used slot. Water cubes live on pages of their
+    // own (so this skips them).
     void chunk_runs(const ChunkCoord& chunk, std::vector<SlotRun>& out) const;
     // The same for the chunk's water pages (the translucent pass).
     void water_runs(const ChunkCoord& chunk, std::vector<SlotRun>& out) const;
@@ -162,6 +174,11 @@ public:
     // The CPU copy of the buffer, one PackedInstance per slot (0 for free slots).
     const std::vector<PackedInstance>& cpu_copy() const { return cpu_; }
     std::optional<ChunkCoord> chunk_of_page(uint32_t page) const;
+    // The face axes the cubes written to a page since it was handed out may show (the union of
+    // their face_axes; it never shrinks while the page stays with its chunk, so it covers every
+    // live cube of the page). A chunk's cubes are loaded into its pages grouped by face axes,
+    // so most pages have one or two axes.
+    uint8_t page_axes(uint32_t page) const { return page < page_axes_.size() ? page_axes_[page] : uint8_t{0}; }
     const PageAllocator& pages() const { return pages_; }
     Stats stats() const;
 
@@ -194,6 +211,7 @@ private:
     uint64_t next_owner_ = 1;
     std::vector<PackedInstance> cpu_;      // by slot
     std::vector<uint16_t> index_by_slot_;  // local index of the cube in each live slot
+    std::vector<uint8_t> page_axes_;       // by page: see page_axes()
     FrameWork frame_;
     FrameWork spare_;  // given back: the next frame's buffers
     // By slot: 1 + its index in frame_.writes, 0 when it has no write queued this frame (an

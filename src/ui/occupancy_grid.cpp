@@ -113,6 +113,17 @@ Rgba fill_colour(const CellFill& fill) {
     return {mix(kFew.r, kMost.r, t), mix(kFew.g, kMost.g, t), mix(kFew.b, kMost.b, t), 255};
 }
 
+Rgba level_tint(const Rgba& fill, const CellFill& cell, int level) {
+    if (level <= 0 || fill_kind(cell) == FillKind::kEmpty) return fill;
+    constexpr Rgba kLevelOne{90, 200, 255, 255};  // sky blue
+    constexpr Rgba kLevelTop{175, 95, 255, 255};  // violet
+    const double t = static_cast<double>(std::min(level, kMaxTintLevel) - 1) / (kMaxTintLevel - 1);
+    const Rgba tint{mix(kLevelOne.r, kLevelTop.r, t), mix(kLevelOne.g, kLevelTop.g, t), mix(kLevelOne.b, kLevelTop.b, t),
+                    255};
+    constexpr double kTint = 0.6;  // the fill keeps 40%: a freed slot still changes the colour
+    return {mix(fill.r, tint.r, kTint), mix(fill.g, tint.g, kTint), mix(fill.b, tint.b, kTint), fill.a};
+}
+
 // [SECTION] screen positions
 
 Rect cell_rect(const GridLayout& grid, uint64_t cell) {

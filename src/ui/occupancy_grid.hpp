@@ -71,6 +71,11 @@ struct Rgba {
 // Empty: dark grey. Partly: pale yellow for a few slots, deepening to orange as the cell
 // fills, so a freed slot lightens its cell. Full: green.
 Rgba fill_colour(const CellFill& fill);
+// Far terrain (docs/slots.md "Reading the occupancy picture"): the pages of a level-k chunk
+// (k >= 1, cubes of 2^k blocks) take a tint from sky blue (level 1) to violet (level 7) over
+// their fill colour, which still shows through; level 0 and empty cells stay as they are.
+inline constexpr int kMaxTintLevel = 7;
+Rgba level_tint(const Rgba& fill, const CellFill& cell, int level);
 
 // A cell's square, relative to the grid's top-left corner.
 struct Rect {

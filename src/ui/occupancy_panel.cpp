@@ -12,6 +12,7 @@
 #include "ui/overlay_layout.hpp"
 #include "ui/panels.hpp"
 #include "world/coords.hpp"
+#include "world/lod.hpp"
 
 namespace slotcraft::ui_detail {
 
@@ -25,9 +26,18 @@ constexpr ImU32 kHighlightColour = IM_COL32(255, 255, 255, 255);
 constexpr ImU32 kHoverColour = IM_COL32(120, 200, 255, 255);
 constexpr ImU32 kSeamColour = IM_COL32(18, 19, 24, 255);
 
-ImU32 cell_colour(const occupancy::CellFill& fill) {
-    const occupancy::Rgba c = occupancy::fill_colour(fill);
+ImU32 cell_colour(const occupancy::CellFill& fill, int level = 0) {
+    const occupancy::Rgba c = occupancy::level_tint(occupancy::fill_colour(fill), fill, level);
     return to_imgui(c.r, c.g, c.b, c.a);
+}
+
+// The level of the chunk owning the cell's first owned page (0 for full detail or none).
+int level_of_cell(const InstanceSlots& slots, const GridLayout& grid, uint64_t cell) {
+    const occupancy::PageRange pages = occupancy::pages_of_cell(grid, cell);
+    for (uint64_t p = pages.first; p < pages.end; ++p) {
+        if (const auto chunk = slots.chunk_of_page(static_cast<uint32_t>(p))) return key_level(*chunk);
+    }
+    return 0;
 }
 
 ImVec2 at(ImVec2 origin, float x, float y) { return ImVec2(origin.x + x, origin.y + y); }
@@ -73,6 +83,8 @@ void cell_tooltip(std::span<const uint64_t> masks, const GridLayout& grid, uint6
         } else {
             ImGui::Text("%zu chunks, the first %s", owners.size(), c.c_str());
         }
+        if (const int level = key_level(owners.front()); level > 0)
+            ImGui::Text("far terrain, level %d: cubes of %d blocks", level, 1 << level);
         ImGui::TextDisabled("click: highlight chunk %s", c.c_str());
     }
     ImGui::EndTooltip();
@@ -122,8 +134,9 @@ void cell_grid(const OverlayView& view, const GridLayout& grid, float area_width
     for (uint64_t row = rows.first; row < rows.end; ++row) {
         for (uint64_t cell = row * grid.columns; cell < std::min(grid.cells(), (row + 1) * grid.columns); ++cell) {
             const occupancy::Rect r = occupancy::cell_rect(grid, cell);
-            draw->AddRectFilled(at(origin, r.x0, r.y0), at(origin, r.x1 - inset, r.y1 - inset),
-                                cell_colour(occupancy::cell_fill(masks, grid, cell)));
+            const occupancy::CellFill fill = occupancy::cell_fill(masks, grid, cell);
+            const int level = occupancy::fill_kind(fill) == occupancy::FillKind::kEmpty ? 0 : level_of_cell(slots, grid, cell);
+            draw->AddRectFilled(at(origin, r.x0, r.y0), at(origin, r.x1 - inset, r.y1 - inset), cell_colour(fill, level));
         }
     }
     const occupancy::Marker hw = occupancy::page_boundary(grid, occupancy::pages_for_slots(slots.stats().high_water));

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdio>
 #include <fstream>
@@ -261,6 +262,58 @@ TEST(InstanceSlots, WaterLivesOnItsOwnPages) {
     water.clear();
     slots.water_runs(chunk, water);
     EXPECT_EQ(types_in(water), std::set<BlockType>{BlockType::kWater});
+}
+
+// The face axes groups in the order a loaded chunk's cubes take their slots (instance_slots.cpp
+// kLoadOrder): tops alone, tops with sides, sides alone.
+int load_rank(uint8_t axes) {
+    constexpr uint8_t kOrder[] = {2, 3, 6, 7, 5, 1, 4};
+    return static_cast<int>(std::find(std::begin(kOrder), std::end(kOrder), axes) - std::begin(kOrder));
+}
+
+TEST(InstanceSlots, ALoadedChunkIsGroupedByFaceAxesAndEachRunCoversItsCubesAxes) {
+    World world({WorldType::kTerrain, 1, 2, 1, 0});
+    std::vector<ChunkCoord> chunks;
+    for (int x = -2; x <= 2; ++x)
+        for (int z = -2; z <= 2; ++z)
+            for (int y = 2; y <= 6; ++y) chunks.push_back({x, y, z});
+    InstanceSlots slots;
+    slots.apply(world.load_now(chunks));
+    uint64_t faces_needed = 0, faces_drawn = 0, cubes = 0;
+    for (const ChunkCoord& c : chunks) {
+        std::vector<SlotRun> runs;
+        slots.chunk_runs(c, runs);
+        int rank = 0;
+        for (const SlotRun& r : runs) {
+            ASSERT_NE(r.axes, 0) << "a run with cubes has axes";
+            ASSERT_EQ(r.axes, slots.page_axes(r.first_slot / kSlotsPerPage));
+            faces_drawn += uint64_t{r.count} * static_cast<uint64_t>(std::popcount(unsigned{r.axes}));
+            for (uint32_t s = r.first_slot; s < r.first_slot + r.count; ++s) {
+                const PackedInstance v = slots.cpu_copy()[s];
+                if (v == 0) continue;
+                const uint8_t axes = face_axes(packed_face_mask(v));
+                ASSERT_EQ(r.axes & axes, axes) << "slot " << s << " shows a face its run's table leaves out";
+                ASSERT_GE(load_rank(axes), rank) << "slot " << s << ": a loaded chunk's cubes come grouped by axes";
+                rank = load_rank(axes);
+                faces_needed += static_cast<uint64_t>(std::popcount(unsigned{axes}));
+                ++cubes;
+            }
+        }
+    }
+    ASSERT_GT(cubes, 10000u);
+    // Only the pages where one group ends and the next begins mix axes: the tables draw
+    // little more than the faces the cubes have, and far fewer than 3 a cube.
+    EXPECT_LT(faces_drawn, faces_needed + faces_needed / 5) << faces_drawn << " faces drawn, " << faces_needed << " needed";
+    EXPECT_LT(faces_drawn, 2 * cubes);
+    // Edits and compaction keep every page's axes covering its cubes (find_invariant_violation).
+    std::mt19937 rng(3);
+    for (int i = 0; i < 400; ++i) {
+        const glm::ivec3 p(std::uniform_int_distribution<int>(-32, 47)(rng), std::uniform_int_distribution<int>(40, 100)(rng),
+                           std::uniform_int_distribution<int>(-32, 47)(rng));
+        slots.apply_changes(world.set_block(p, i % 3 == 0 ? BlockType::kStone : BlockType::kAir));
+        if (i % 50 == 49) slots.compact(200);
+    }
+    EXPECT_EQ(slots.find_invariant_violation(), std::nullopt);
 }
 
 TEST(InstanceSlots, ChunkRunsCoverEveryLiveSlotAndEndAtTheLastOne) {

@@ -182,6 +182,23 @@ TEST(OccupancyGrid, ColoursTellEmptyPartlyAndFullApart) {
     EXPECT_EQ(fill_colour({256, 256, 4, 4}), full);
 }
 
+TEST(OccupancyGrid, FarLevelsTintTheirPagesAndTheFillStillShows) {
+    const CellFill empty{0, 64, 0, 1}, half{32, 64, 1, 1}, most{60, 64, 1, 1}, full{64, 64, 1, 1};
+    for (const CellFill& f : {empty, half, most, full}) EXPECT_EQ(level_tint(fill_colour(f), f, 0), fill_colour(f));
+    EXPECT_EQ(level_tint(fill_colour(empty), empty, 3), fill_colour(empty)) << "an empty page has no level";
+    for (const CellFill& f : {half, most, full}) {
+        for (int level = 1; level <= kMaxTintLevel; ++level) {
+            const Rgba tinted = level_tint(fill_colour(f), f, level);
+            EXPECT_NE(tinted, fill_colour(f)) << "level " << level;
+            EXPECT_GT(tinted.b, fill_colour(f).b) << "far pages lean blue";
+            if (level > 1) EXPECT_NE(tinted, level_tint(fill_colour(f), f, level - 1)) << "level " << level;
+        }
+    }
+    // At one level, the fill still changes the colour (a freed slot shows on a far page too).
+    EXPECT_NE(level_tint(fill_colour(half), half, 4), level_tint(fill_colour(most), most, 4));
+    EXPECT_NE(level_tint(fill_colour(most), most, 4), level_tint(fill_colour(full), full, 4));
+}
+
 TEST(OccupancyGrid, EverySlotMoreOrLessChangesAPartlyCellsColour) {
     // Breaking a block lightens its page's cell, placing one deepens it again: each step
     // of the fill is a different colour, and the pale end is the lighter one.
