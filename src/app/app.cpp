@@ -125,8 +125,12 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
     controls_ = std::make_unique<Controls>(window_->handle(), *imgui_, scripted, settings.keys);
     controls_->set_fov(settings.fov);
     controls_->set_mouse_sensitivity(settings.mouse_sensitivity);
+    // Far terrain's default depends on the renderer (a software one cannot afford it), so it
+    // is decided now the context is current; a value the run was not given is written back
+    // only when the user changes it.
+    const int far_distance = options_.far_distance.value_or(default_far_distance(gfx::gl_renderer_string()));
     settings_file_.at_start = {options_.view_distance, settings.fov,      settings.mouse_sensitivity,
-                               options_.daylight,      settings.key_help, options_.far_distance};
+                               options_.daylight,      settings.key_help, far_distance};
     if (!settings.key_help) controls_->dismiss_key_help();
 
     // The world file once the display, GL and shaders are known to work (so a failed start
@@ -136,7 +140,7 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
     world_config.seed = options_.seed;
     world_config.seed_given = options_.seed_given;
     world_config.view_distance = options_.view_distance;
-    world_config.far_distance = options_.far_distance;
+    world_config.far_distance = far_distance;
     daylight_ = options_.daylight;
     world_config.stream_budget_ms = options_.stream_budget_ms;
     world_config.world_file = world_file_for(options_.world_file, options_.world_name, scripted);

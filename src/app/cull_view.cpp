@@ -42,8 +42,11 @@ const std::vector<SlotRun>& CullView::cull(const Eye& eye, const InstanceSlots& 
     for (const glm::ivec3& c : visible_coords_) {
         const std::size_t first = runs_.size();
         slots.chunk_runs(ChunkCoord{c.x, c.y, c.z}, runs_);
-        // A chunk's cubes fill its pages bottom layer first: seen from above, its top pages
-        // are the nearer ones, so they are drawn first, a page at a time.
+        // A loaded chunk's cubes fill its pages by face axes group (tops alone first), each
+        // group bottom layer first: seen from above, the pages are drawn last page first, a
+        // page at a time, so within each group the upper cubes come before the lower ones (a
+        // rough near-to-far order for the early depth test; InstanceSlots kLoadOrder says
+        // why the groups are not in the order that would draw every top first).
         if (eye_y > static_cast<float>(c.y * kChunkSize + kChunkSize / 2)) top_pages_first(runs_, first);
     }
     order_translucent(eye, slots);
@@ -106,8 +109,8 @@ void CullView::top_pages_first(std::vector<SlotRun>& runs, std::size_t first) {
     page_scratch_.clear();
     for (std::size_t i = first; i < runs.size(); ++i) {
         for (uint32_t offset = 0; offset < runs[i].count; offset += kSlotsPerPage) {
-            page_scratch_.push_back({runs[i].first_slot + offset,
-                                     std::min<uint32_t>(kSlotsPerPage, runs[i].count - offset), runs[i].axes});
+            page_scratch_.push_back(
+                {runs[i].first_slot + offset, std::min<uint32_t>(kSlotsPerPage, runs[i].count - offset), runs[i].axes});
         }
     }
     runs.resize(first);

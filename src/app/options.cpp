@@ -52,8 +52,8 @@ std::string usage_text() {
   --world TYPES          the generator (default terrain)
   --seed N               the world seed (default 1)
   --view-distance N      chunks loaded around the camera, VIEW_RANGE (default VIEW_DEFAULT, or the settings file's)
-  --far-distance N       coarse far terrain out to N chunks, 0..FAR_MAX (0: off; default FAR_DEFAULT,
-                         or the settings file's)
+  --far-distance N       coarse far terrain out to N chunks, 0..FAR_MAX (0: off; default FAR_DEFAULT
+                         on a GPU, 0 on a software renderer such as llvmpipe, or the settings file's)
   --clear-colour RRGGBB  clear each frame with this colour (hex) instead of the sky's; the fog keeps
                          the sky's (a test aid: a crack in the world shows this colour)
   --stream-budget-ms N   main-thread time a frame may spend streaming chunks in, 0.1..1000
@@ -78,7 +78,7 @@ Settings are read from $XDG_CONFIG_HOME/slotcraft/slotcraft.toml (or
     put("VIEW_RANGE", std::to_string(kMinViewDistance) + ".." + std::to_string(kMaxViewDistance));
     put("VIEW_DEFAULT", std::to_string(kDefaultViewDistance));
     put("FAR_MAX", std::to_string(kMaxFarDistance));
-    put("FAR_DEFAULT", std::to_string(kDefaultFarDistance));
+    put("FAR_DEFAULT", std::to_string(kGpuFarDistance));
     // The world types come from their table; the column stays aligned for any names.
     const std::string types = kWorldTypeNames.choices("|");
     text.replace(text.find("TYPES  "), 7, types + std::string(types.size() < 7 ? 7 - types.size() : 1, ' '));

@@ -41,8 +41,10 @@ struct Options {
     std::string stats_json_path;  // written at exit
     WorldType world = WorldType::kTerrain;
     uint64_t seed = 1;
-    int view_distance = kDefaultViewDistance;          // chunks
-    int far_distance = kDefaultFarDistance;            // chunks of coarse far terrain (0: off)
+    int view_distance = kDefaultViewDistance;  // chunks
+    // Chunks of coarse far terrain (0: off); unset: the default for the GL renderer
+    // (default_far_distance, settings.hpp), decided once the window is open.
+    std::optional<int> far_distance;
     std::optional<uint32_t> clear_colour;              // 0xRRGGBB the frame is cleared with (a test aid)
     double stream_budget_ms = kDefaultStreamBudgetMs;  // main-thread streaming time a frame
     double daylight = 1.0;                             // 0..1: scales the sky light (docs/light.md)

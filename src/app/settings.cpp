@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -394,6 +395,15 @@ Settings Settings::load(const std::string& path) {
     if (path.empty()) return {};
     const std::optional<std::string> text = read_if_exists(path);
     return text ? parse(*text, path) : Settings{};
+}
+
+int default_far_distance(std::string_view gl_renderer) {
+    std::string lower(gl_renderer);
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const std::string_view software : {"llvmpipe", "softpipe", "swrast", "software", "gdi generic"}) {
+        if (lower.find(software) != std::string::npos) return 0;
+    }
+    return kGpuFarDistance;
 }
 
 Options Settings::options_defaults() const {

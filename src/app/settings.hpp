@@ -79,6 +79,12 @@ inline constexpr double kDefaultMouseSensitivity = 1.0;  // times 0.12 degrees p
 inline constexpr double kMinMouseSensitivity = 0.1;
 inline constexpr double kMaxMouseSensitivity = 10.0;
 
+// The far distance a run starts with when neither a flag nor the settings file gives one:
+// kGpuFarDistance on a hardware GPU, 0 (off) on a software rasteriser, named by the GL
+// renderer string (llvmpipe, softpipe, swrast, "Software", "GDI Generic"), where
+// the far rings would double the frame (docs/world.md "Far terrain").
+int default_far_distance(std::string_view gl_renderer);
+
 // The values the Settings panel changes live; each is written back at exit when it differs
 // from the value the run started with.
 struct LiveSettings {
@@ -92,9 +98,9 @@ struct LiveSettings {
 
 class Settings {
 public:
-    int view_distance = kDefaultViewDistance;             // chunks, kMinViewDistance..kMaxViewDistance
-    int far_distance = kDefaultFarDistance;               // chunks, 0 (off)..kMaxFarDistance
-    double fov = kDefaultFov;                             // degrees, kMinFov..kMaxFov
+    int view_distance = kDefaultViewDistance;  // chunks, kMinViewDistance..kMaxViewDistance
+    std::optional<int> far_distance;           // chunks, 0 (off)..kMaxFarDistance; unset: default_far_distance
+    double fov = kDefaultFov;                  // degrees, kMinFov..kMaxFov
     double mouse_sensitivity = kDefaultMouseSensitivity;  // kMinMouseSensitivity..kMaxMouseSensitivity
     bool vsync = true;
     bool overlay = true;    // the overlay is shown when an interactive run starts
@@ -114,7 +120,9 @@ public:
 
     // The options the file sets, as the defaults the flags are parsed over (flags win).
     Options options_defaults() const;
-    LiveSettings live() const { return {view_distance, fov, mouse_sensitivity, daylight, key_help, far_distance}; }
+    LiveSettings live() const {
+        return {view_distance, fov, mouse_sensitivity, daylight, key_help, far_distance.value_or(kDefaultFarDistance)};
+    }
 };
 
 // `text` (a settings file that parses) with the values of `now` that differ from `start`

@@ -67,7 +67,7 @@ struct CubeView {
     float daylight = 1.0f;   // 0..1: scales the sky light (block light is not scaled)
     float fog_start = 96.0f;
     std::optional<glm::ivec3> highlight_chunk;  // tint this chunk's cubes
-    bool far_rings = false;  // the far rings' pass: every cube coarse, lit by one value a chunk
+    bool far_rings = false;                     // the far rings' pass: every cube coarse, lit by one value a chunk
 };
 
 class CubeRenderer {

@@ -118,8 +118,8 @@ Rgba level_tint(const Rgba& fill, const CellFill& cell, int level) {
     constexpr Rgba kLevelOne{90, 200, 255, 255};  // sky blue
     constexpr Rgba kLevelTop{175, 95, 255, 255};  // violet
     const double t = static_cast<double>(std::min(level, kMaxTintLevel) - 1) / (kMaxTintLevel - 1);
-    const Rgba tint{mix(kLevelOne.r, kLevelTop.r, t), mix(kLevelOne.g, kLevelTop.g, t), mix(kLevelOne.b, kLevelTop.b, t),
-                    255};
+    const Rgba tint{mix(kLevelOne.r, kLevelTop.r, t), mix(kLevelOne.g, kLevelTop.g, t),
+                    mix(kLevelOne.b, kLevelTop.b, t), 255};
     constexpr double kTint = 0.6;  // the fill keeps 40%: a freed slot still changes the colour
     return {mix(fill.r, tint.r, kTint), mix(fill.g, tint.g, kTint), mix(fill.b, tint.b, kTint), fill.a};
 }

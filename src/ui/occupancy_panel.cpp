@@ -135,8 +135,11 @@ void cell_grid(const OverlayView& view, const GridLayout& grid, float area_width
         for (uint64_t cell = row * grid.columns; cell < std::min(grid.cells(), (row + 1) * grid.columns); ++cell) {
             const occupancy::Rect r = occupancy::cell_rect(grid, cell);
             const occupancy::CellFill fill = occupancy::cell_fill(masks, grid, cell);
-            const int level = occupancy::fill_kind(fill) == occupancy::FillKind::kEmpty ? 0 : level_of_cell(slots, grid, cell);
-            draw->AddRectFilled(at(origin, r.x0, r.y0), at(origin, r.x1 - inset, r.y1 - inset), cell_colour(fill, level));
+            const int level = occupancy::fill_kind(fill) == occupancy::FillKind::kEmpty
+                                  ? 0
+                                  : level_of_cell(slots, grid, cell);
+            draw->AddRectFilled(at(origin, r.x0, r.y0), at(origin, r.x1 - inset, r.y1 - inset),
+                                cell_colour(fill, level));
         }
     }
     const occupancy::Marker hw = occupancy::page_boundary(grid, occupancy::pages_for_slots(slots.stats().high_water));

@@ -51,6 +51,19 @@ TEST(Settings, EmptyFileGivesTheDefaults) {
     EXPECT_EQ(bound(s, Binding::kQuit), code("Q"));
 }
 
+TEST(Settings, FarTerrainIsOnByDefaultOnAGpuAndOffOnASoftwareRenderer) {
+    for (const char* software : {"llvmpipe (LLVM 15.0.6, 256 bits)", "softpipe", "Mesa X11 swrast",
+                                 "Apple Software Renderer", "Software Rasterizer", "GDI Generic"})
+        EXPECT_EQ(default_far_distance(software), 0) << software;
+    for (const char* gpu : {"NVIDIA GeForce RTX 3060/PCIe/SSE2", "Mesa Intel(R) UHD Graphics 620 (KBL GT2)",
+                            "AMD Radeon RX 6700 XT (radeonsi, navi22, LLVM 15.0.7, DRM 3.49, 6.1.0)"})
+        EXPECT_EQ(default_far_distance(gpu), kGpuFarDistance) << gpu;
+    // A file without the key leaves the choice to the renderer; one with it decides.
+    EXPECT_EQ(Settings::parse("", "s.toml").options_defaults().far_distance, std::nullopt);
+    EXPECT_EQ(Settings::parse("far_distance = 0\n", "s.toml").options_defaults().far_distance, 0);
+    EXPECT_EQ(Settings::parse("far_distance = 2048\n", "s.toml").options_defaults().far_distance, 2048);
+}
+
 TEST(Settings, MissingFileGivesTheDefaults) {
     const fs::path dir = temp_folder();
     const Settings s = Settings::load((dir / "slotcraft.toml").string());
