@@ -6,15 +6,16 @@
 // axis is drawn from a table without that axis's face. The face on each axis is the one
 // turned to the eye; a face whose mask bit is clear collapses to a point outside the clip
 // volume. Instances are 8 bytes (docs/light.md): x = position, type, mask; y = occluder
-// bits. The light comes from the chunk's light page (the page table's .w: the page, or < 0 a
-// uniform value): each corner of the face averages the light of the open cells in front of it.
+// bits. Each corner of a face averages the light of the open cells in front of it (from the
+// chunk's light page) and is darkened by the opaque ones: face_corners.comp works that out
+// once when a page's cubes or light change, into a word pair a face that this shader reads.
 // Far terrain (docs/rendering.md "Far terrain"): a page's chunk y carries its level k
 // (y = 16k + chunk y, x and z in level-k chunks); a level-k cube is 2^k blocks a side.
 
-// The instance buffer, the page table and the light pages, read through buffer textures.
+// The instance buffer, the page table and the faces' corners, read through buffer textures.
 layout(binding = 1) uniform usamplerBuffer u_instances;  // RG32UI: one instance a texel
 layout(binding = 2) uniform isamplerBuffer u_pages;      // RGBA32I: the chunk of each page of 64 slots
-layout(binding = 3) uniform usamplerBuffer u_light;      // R32UI: the light pages' bytes, 4 a texel
+layout(binding = 4) uniform usamplerBuffer u_corners;    // RG32UI: each face's corners, slot * 6 + face
 
 uniform mat4 u_view_proj;       // eye at u_camera_offset, origin at u_origin_chunk * 16
 uniform ivec3 u_origin_chunk;
@@ -34,29 +35,8 @@ out vec3 v_eye_to_point;
 const uint kWater = 10u;
 const float kWaterDrop = 0.125;
 
-// The edge and corner neighbours carry one occluder bit each (world/events.hpp: occluder_bit),
-// numbered in the order of the cells (dx+1) + 3(dz+1) + 9(dy+1): bit t of kOccluderCells says
-// cell t is one of them, and its number is how many of them come before it.
-const uint kOccluderCells = 0x7be8befu;
-
-bool occluded(uint bits, ivec3 d) {
-    uint t = uint((d.x + 1) + 3 * (d.z + 1) + 9 * (d.y + 1));
-    uint below = kOccluderCells & ((1u << t) - 1u);
-    return ((kOccluderCells >> t) & 1u) != 0u && ((bits >> uint(bitCount(below))) & 1u) != 0u;
-}
-
-// A light page is 18^3 bytes: the chunk's cells and a one-cell apron, at (x+1) + 18(z+1) +
-// 324(y+1) for x, y, z in -1..16 (world/events.hpp: light_box_index).
-const int kLightPageBytes = 5832;
-
-uint light_byte(int ref, ivec3 q) {
-    if (ref < 0) return uint(-1 - ref);
-    int b = ref * kLightPageBytes + (q.x + 1) + 18 * (q.z + 1) + 324 * (q.y + 1);
-    return (texelFetch(u_light, b >> 2).x >> (uint(b & 3) * 8u)) & 255u;
-}
-
-// Brightness of a light level 0..15 (cube.frag has the same curve).
-float brightness(float level) { return 0.1 + 0.9 * exp2((15.0 - level) * -0.32192809); }  // 0.8^(15 - level)
+// Brightness of light levels 0..15 (cube.frag has the same curve): 0.8^(15 - level) over 0.1.
+vec4 brightness(vec4 level) { return 0.1 + 0.9 * exp2((15.0 - level) * -0.32192809); }
 
 void main() {
     uint slot = uint(gl_VertexID) >> 4;
@@ -85,54 +65,29 @@ void main() {
         v_ao = 3.0;
         return;
     }
-    int sign = positive ? 1 : -1;
-    // The 3 x 3 cells in front of the face (the face's cell in the middle): light of the
-    // open ones (an opaque cell is never read: its byte may be stale).
-    ivec3 n = ivec3(0);
-    n[axis] = sign;
     // The face's tangent axes: (axis + 1) mod 3 and (axis + 2) mod 3, without a division
     // (a software rasteriser runs integer division one vertex at a time).
     int a1 = axis == 2 ? 0 : axis + 1, a2 = axis == 0 ? 2 : axis - 1;
-    ivec3 t1 = ivec3(0), t2 = ivec3(0);
-    t1[a1] = 1;
-    t2[a2] = 1;
-    vec2 cell[9];
-    bool open[9];
-    for (int v = -1; v <= 1; ++v) {
-        for (int u = -1; u <= 1; ++u) {
-            ivec3 d = n + t1 * u + t2 * v;
-            int k = (u + 1) + 3 * (v + 1);
-            open[k] = !occluded(inst.y, d);
-            uint l = open[k] ? light_byte(page.w, local + d) : 0u;
-            cell[k] = vec2(float(l >> 4), float(l & 15u));
-        }
-    }
-    // Each corner k = (u, v) = (k & 1, k >> 1): the average over the open cells among the
-    // face's cell, its two sides and the corner cell (not seen when both sides are opaque);
-    // its occlusion by the 0fps rule (both sides occluded hide the corner; else each occluder
-    // takes one step).
-    vec2 light[4];
-    float ao[4], shade[4];
-    for (int k = 0; k < 4; ++k) {
-        int s1 = (k & 1) * 2 + 3, s2 = 1 + (k >> 1) * 6, cc = (k & 1) * 2 + (k >> 1) * 6;
-        vec2 sum = cell[4];
-        float count = 1.0;
-        if (open[s1]) { sum += cell[s1]; count += 1.0; }
-        if (open[s2]) { sum += cell[s2]; count += 1.0; }
-        if ((open[s1] || open[s2]) && open[cc]) { sum += cell[cc]; count += 1.0; }
-        light[k] = sum / count;
-        ao[k] = (!open[s1] && !open[s2]) ? 0.0 : 3.0 - float(int(!open[s1]) + int(!open[s2]) + int(!open[cc]));
-        shade[k] = brightness(max(light[k].x * u_daylight, light[k].y)) * (0.5 + ao[k] / 6.0);
-    }
+    // The face's four corners, worked out when its cube or light last changed
+    // (face_corners.comp): corner k = (u, v) = (k & 1, k >> 1) is 16 bits, the sums of the sky
+    // and block levels of the open cells it averages, their count less one, its occlusion.
+    uvec2 words = texelFetch(u_corners, int(slot) * 6 + face).xy;
+    uvec4 code = uvec4(words.x & 0xFFFFu, words.x >> 16, words.y & 0xFFFFu, words.y >> 16);
+    vec4 count = vec4((code >> 12) & 3u) + 1.0;
+    vec4 sky = vec4(code & 63u) / count;
+    vec4 block = vec4((code >> 6) & 63u) / count;
+    vec4 ao = vec4(code >> 14);
+    vec4 lit = max(sky * u_daylight, block);
+    vec4 shade = brightness(lit) * (0.5 + ao / 6.0);
     // Two triangles share the diagonal from index 0 to index 3. It joins corners (0,0) and
     // (1,1) unless those are the darker pair (light times occlusion); then the corners turn
     // one step so it joins (1,0) and (0,1), and the shading interpolates the same whichever
     // corner is dark (no "anisotropy" seam).
     const int kTurned[4] = int[4](1, 3, 0, 2);
-    int ck = (shade[0] + shade[3] < shade[1] + shade[2]) ? kTurned[corner_id] : corner_id;
+    int ck = (shade.x + shade.w < shade.y + shade.z) ? kTurned[corner_id] : corner_id;
     vec2 c = vec2(ck & 1, ck >> 1);
     v_ao = ao[ck];
-    v_light = light[ck];
+    v_light = vec2(sky[ck], block[ck]);
     vec3 corner = vec3(0.0);
     corner[axis] = positive ? 1.0 : 0.0;
     corner[a1] = c.x;

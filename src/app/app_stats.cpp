@@ -174,6 +174,7 @@ void write_buffers(StatsWriter& out, const FrameRenderer::Stats& r, const LightP
     out.set(stat("buffer.bytes"), i64(r.buffer_bytes));
     out.set(stat("buffer.instance_bytes"), i64(kInstanceBytes));
     out.set(stat("buffer.growths"), i64(r.growths));
+    out.set(stat("buffer.corner_bytes"), i64(r.corner_buffer_bytes));
     // The light pages (docs/light.md "Light pages"): chunks holding one, the GPU buffer, and
     // the light bytes the last edit queued for upload.
     out.set(stat("light.pages"), i64(light.pages));
@@ -188,6 +189,7 @@ void write_buffers(StatsWriter& out, const FrameRenderer::Stats& r, const LightP
     out.set(stat("upload.copies_last_frame"), i64(r.copies_last_frame));
     out.set(stat("upload.dispatches_last_frame"), i64(r.dispatches_last_frame));
     out.set(stat("upload.pages_cleared_last_frame"), i64(r.pages_cleared_last_frame));
+    out.set(stat("upload.corner_pages_last_frame"), i64(r.corner_pages_last_frame));
     out.set(stat("ring.bytes"), i64(r.ring.bytes));
     out.set(stat("ring.used"), i64(r.ring.used));
     out.set(stat("ring.waits"), i64(r.ring.waits));

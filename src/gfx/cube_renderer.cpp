@@ -10,6 +10,7 @@
 #include <glm/gtc/type_ptr.hpp>
 
 #include "gfx/cube_corners.hpp"
+#include "gfx/face_corners.hpp"
 #include "gfx/gl.hpp"
 #include "gfx/shader.hpp"
 
@@ -38,10 +39,15 @@ constexpr GLuint kInstancesBinding = 0;
 constexpr GLuint kPagesBinding = 1;
 constexpr GLuint kWritesBinding = 2;
 constexpr GLuint kLightBinding = 3;
+constexpr GLuint kCornersBinding = 4;
 // Texture units of cube.vert's buffer textures (unit 0 is cube.frag's texture array).
 constexpr GLuint kInstancesUnit = 1;
 constexpr GLuint kPagesUnit = 2;
-constexpr GLuint kLightUnit = 3;
+constexpr GLuint kCornersUnit = 4;
+static_assert(InstanceBuffer::kCornerBytes == kCornerBytesPerSlot, "the corner buffer holds six faces a slot");
+// A dispatch of shaders/face_corners.comp takes at most this many pages (one work group each;
+// GL guarantees 65,535 groups on x).
+constexpr size_t kCornerPagesPerDispatch = 65535;
 
 // cube.vert and cube.frag from config.cube_shader_dir (bench_render's contender) or shader_dir.
 Program build_cube_program(const CubeRendererConfig& config) {
@@ -59,12 +65,13 @@ CubeRenderer::CubeRenderer(const CubeRendererConfig& config)
       cube_program_(build_cube_program(config)),
       scatter_program_(build_program(config.shader_dir, {{GL_COMPUTE_SHADER, "scatter.comp"}})),
       light_scatter_program_(build_program(config.shader_dir, {{GL_COMPUTE_SHADER, "light_scatter.comp"}})),
+      corners_program_(build_program(config.shader_dir, {{GL_COMPUTE_SHADER, "face_corners.comp"}})),
       cube_vao_(make_vertex_array()),
       corner_indices_(make_buffer()),
       vertex_path_(config.vertex_path),
       views_{BufferTexture(GL_RG32UI, InstanceBuffer::kInstanceBytes, "instance"),
              BufferTexture(GL_RGBA32I, InstanceBuffer::kPageEntryBytes, "page table"),
-             BufferTexture(GL_R32UI, 4, "light page")},
+             BufferTexture(GL_RG32UI, kFaceCornerBytes, "face corner")},
       queries_{make_query(), make_query()} {
     const std::vector<uint32_t> indices = cube_corner_indices(kCubesPerCommand);
     glNamedBufferStorage(corner_indices_.get(), static_cast<GLsizeiptr>(indices.size() * sizeof(uint32_t)),
@@ -86,6 +93,7 @@ CubeRenderer::CubeRenderer(const CubeRendererConfig& config)
     glProgramUniform1iv(cube_program_.get(), u_layers, kFaceLayerCount, config.face_layers.data());
     u_scatter_count_ = uniform_location(scatter_program_, "u_count", "scatter");
     u_light_scatter_count_ = uniform_location(light_scatter_program_, "u_count", "light_scatter");
+    u_corners_count_ = uniform_location(corners_program_, "u_count", "face_corners");
     GLint alignment = 256;
     glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
     ssbo_alignment_ = static_cast<size_t>(std::max(alignment, 4));
@@ -100,6 +108,7 @@ void CubeRenderer::begin_frame() {
     stats_.dispatches_last_frame = 0;
     stats_.writes_last_frame = 0;
     stats_.pages_cleared_last_frame = 0;
+    stats_.corner_pages_last_frame = 0;
     stats_.light_upload_bytes_last_frame = 0;
     draws_started_ = false;
 }
@@ -132,11 +141,28 @@ void CubeRenderer::land(InstanceSlots& slots, LightPageTable& light) {
         slots.chunk_pages(c, pages);
         for (const uint32_t page : pages) work.pages.push_back({page, c, ref(c)});
     }
-    land(work, light_work);
+    land_work(work, light_work);
+    // The pages whose faces' corners may have changed: those written to, those whose table
+    // entry changed (handed out, or the chunk's light reference), and every page of a chunk
+    // whose light changed (a light byte reaches the faces of up to 3 x 3 x 3 cubes around it;
+    // the whole chunk is simpler, and cheap next to the light work itself).
+    std::vector<uint32_t>& dirty = page_scratch_;
+    dirty.clear();
+    if (vertex_path_ == VertexPath::kSharedCorners) {  // c9fcab8's shaders work out corners per vertex
+        for (const SlotWrite& w : work.writes) {       // a chunk's writes come page by page: drop the repeats first
+            const uint32_t page = w.slot / kSlotsPerPage;
+            if (dirty.empty() || dirty.back() != page) dirty.push_back(page);
+        }
+        for (const PageHandOut& p : work.pages) dirty.push_back(p.page);
+        for (const ChunkCoord& c : light_work.relit) slots.chunk_pages(c, dirty);
+        std::sort(dirty.begin(), dirty.end());
+        dirty.erase(std::unique(dirty.begin(), dirty.end()), dirty.end());
+    }
+    work_out_corners(dirty);
     slots.give_back(std::move(work));
 }
 
-void CubeRenderer::land(const InstanceSlots::FrameWork& work, const LightPageTable::FrameWork& light) {
+void CubeRenderer::land_work(const InstanceSlots::FrameWork& work, const LightPageTable::FrameWork& light) {
     land_light(light);
     stats_.writes_last_frame += work.writes.size();
     stats_.pages_cleared_last_frame += work.cleared_pages.size();
@@ -204,6 +230,33 @@ void CubeRenderer::land_writes(const std::vector<SlotWrite>& writes) {
     const uint64_t bytes = writes.size() * uint64_t{kInstanceBytes};
     stats_.upload_bytes_last_frame += bytes;
     stats_.upload_bytes_total += bytes;
+}
+
+// One work group of shaders/face_corners.comp a page, after the frame's instance, page table
+// and light writes (the copies are seen by later commands; the scatters' stores were made
+// visible by their barriers); cube.vert reads the result through a buffer texture.
+void CubeRenderer::work_out_corners(const std::vector<uint32_t>& pages) {
+    stats_.corner_pages_last_frame += pages.size();
+    if (pages.empty()) return;
+    glUseProgram(corners_program_.get());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, buffer_.instances());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPagesBinding, buffer_.page_table());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLightBinding, light_.buffer());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCornersBinding, buffer_.corners());
+    const size_t per_batch = std::min(kCornerPagesPerDispatch, ring_.max_reservation() / sizeof(uint32_t));
+    for (size_t i = 0; i < pages.size();) {
+        const size_t n = std::min(pages.size() - i, per_batch);
+        UploadRing::Span span = ring_.reserve(n * sizeof(uint32_t), ssbo_alignment_);
+        std::memcpy(span.data, pages.data() + i, n * sizeof(uint32_t));
+        glUniform1ui(u_corners_count_, static_cast<GLuint>(n));
+        glBindBufferRange(GL_SHADER_STORAGE_BUFFER, kWritesBinding, ring_.buffer(), static_cast<GLintptr>(span.offset),
+                          static_cast<GLsizeiptr>(n * sizeof(uint32_t)));
+        glDispatchCompute(static_cast<GLuint>(n), 1, 1);
+        ring_.commit(span, n * sizeof(uint32_t));
+        ++stats_.dispatches_last_frame;
+        i += n;
+    }
+    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
 }
 
 // Whole pages by one copy each from the ring, then the byte writes in one dispatch of
@@ -332,7 +385,7 @@ void CubeRenderer::use_cube_program(const CubeView& view, bool translucent) {
     } else {
         views_.instances.bind(buffer_.instances(), buffer_.bytes(), kInstancesUnit);
         views_.pages.bind(buffer_.page_table(), buffer_.page_table_bytes(), kPagesUnit);
-        views_.light.bind(light_.buffer(), light_.bytes(), kLightUnit);
+        views_.corners.bind(buffer_.corners(), buffer_.corner_bytes(), kCornersUnit);
     }
     glBindVertexArray(cube_vao_.get());
     glBindBuffer(GL_DRAW_INDIRECT_BUFFER, ring_.buffer());
@@ -434,6 +487,33 @@ void CubeRenderer::verify(const std::vector<PackedInstance>& cpu) const {
                               " on the GPU but " + std::to_string(want) + " in the CPU copy");
         }
     }
+    if (vertex_path_ == VertexPath::kSharedCorners) verify_corners(gpu);
+}
+
+// Every drawn face's corners as shaders/face_corners.comp left them, against the same
+// computation in C++ over the GPU's own page table and light (themselves checked against the
+// CPU by the app's light check): a page whose corners were not worked out again after its
+// cubes or light changed shows here.
+void CubeRenderer::verify_corners(const std::vector<uint64_t>& gpu) const {
+    const std::vector<uint32_t> corners = buffer_.read_back_corners();
+    const std::vector<int32_t> table = read_back_page_table();
+    const std::vector<uint8_t> light = read_back_light();
+    for (size_t slot = 0; slot < gpu.size(); ++slot) {
+        const uint8_t mask = packed_face_mask(gpu[slot]);
+        if (mask == 0) continue;
+        const int32_t ref = table[slot / kSlotsPerPage * 4 + 3];
+        for (int face = 0; face < kFaceCount; ++face) {
+            if (!(mask >> face & 1u)) continue;
+            const FaceCornerWords want = face_corner_words(face_cells(gpu[slot], face, ref, light));
+            const size_t at = (slot * kFaceCount + static_cast<size_t>(face)) * 2;
+            if (corners[at] != want[0] || corners[at + 1] != want[1]) {
+                throw VerifyError("the corners of face " + std::to_string(face) + " of slot " + std::to_string(slot) +
+                                  " are " + std::to_string(corners[at]) + "/" + std::to_string(corners[at + 1]) +
+                                  " on the GPU but " + std::to_string(want[0]) + "/" + std::to_string(want[1]) +
+                                  " worked out from its cube and light: they were not worked out again after a change");
+            }
+        }
+    }
 }
 
 std::vector<int32_t> CubeRenderer::read_back_page_table() const {
@@ -449,6 +529,7 @@ CubeRenderer::Stats CubeRenderer::stats() const {
     s.buffer_bytes = buffer_.bytes();
     s.growths = buffer_.growths();
     s.light_buffer_bytes = light_.bytes();
+    s.corner_buffer_bytes = buffer_.corner_bytes();
     s.light_growths = light_.growths();
     s.ring = ring_.stats();
     s.texture_warnings = textures_.stats().warning_count;

@@ -88,6 +88,10 @@ public:
         uint64_t copies_last_frame = 0;      // writes landed by one copy each
         uint64_t dispatches_last_frame = 0;  // scatter dispatches
         uint64_t pages_cleared_last_frame = 0;
+        // Pages whose faces' corners were worked out again (shaders/face_corners.comp), and
+        // the buffer they are kept in (48 bytes a slot).
+        uint64_t corner_pages_last_frame = 0;
+        uint64_t corner_buffer_bytes = 0;
         uint64_t light_buffer_bytes = 0;  // the light page buffer
         uint64_t light_growths = 0;
         uint64_t light_upload_bytes_last_frame = 0;  // whole pages and byte writes
@@ -113,12 +117,10 @@ public:
 
     // Starts a frame's counters (the "last frame" figures cover everything landed from here).
     void begin_frame();
-    // Lands one frame's slot work (page clears, page table, writes) and light work (whole
-    // light pages, then byte writes) on the GPU. The page table entries in work.pages carry
-    // their chunk's light reference (.w) already.
-    void land(const InstanceSlots::FrameWork& work, const LightPageTable::FrameWork& light);
     // Takes both frames' work and lands it: the page table entries of handed-out pages, and
-    // of every page of a chunk whose light reference changed, get the chunk's reference.
+    // of every page of a chunk whose light reference changed, get the chunk's reference. Then
+    // the faces' corners of every page whose cubes, entry or chunk light changed are worked
+    // out again (shaders/face_corners.comp).
     void land(InstanceSlots& slots, LightPageTable& light);
     // Draws the given slot runs (each run becomes one indirect command): the opaque pass.
     void draw(const std::vector<SlotRun>& runs, const CubeView& view);
@@ -128,8 +130,9 @@ public:
     // Ends the frame: fences the ring's batches and retires finished ones.
     void end_frame();
 
-    // Compares the GPU buffer with the CPU copy slot by slot; throws VerifyError naming the
-    // first difference.
+    // Compares the GPU buffer with the CPU copy slot by slot, then every drawn face's corners
+    // with the same computation in C++ (gfx/face_corners.hpp) over the GPU's page table and
+    // light; throws VerifyError naming the first difference.
     void verify(const std::vector<PackedInstance>& cpu) const;
     // The light page buffer and the page table, read back (for `verify`; stalls).
     std::vector<uint8_t> read_back_light() const { return light_.read_back(); }
@@ -145,6 +148,13 @@ public:
     };
 
 private:
+    // Lands one frame's slot work (page clears, page table, writes) and light work (whole
+    // light pages, then byte writes) on the GPU. The page table entries in work.pages carry
+    // their chunk's light reference (.w) already.
+    void land_work(const InstanceSlots::FrameWork& work, const LightPageTable::FrameWork& light);
+    // Works out the faces' corners of the slots of `pages` (sorted, unique).
+    void work_out_corners(const std::vector<uint32_t>& pages);
+    void verify_corners(const std::vector<uint64_t>& gpu) const;
     void land_writes(const std::vector<SlotWrite>& writes);
     void land_light(const LightPageTable::FrameWork& light);
     void write_page_table(const std::vector<PageHandOut>& pages);
@@ -163,13 +173,15 @@ private:
     Program cube_program_;
     Program scatter_program_;
     Program light_scatter_program_;
+    Program corners_program_;
     VertexArray cube_vao_;  // no attributes; the corner index buffer
     Buffer corner_indices_;
     VertexPath vertex_path_;
     std::vector<DrawElementsCommand> command_scratch_;  // the frame's commands, reused
-    // The buffers as cube.vert reads them (texture units 1, 2, 3).
+    std::vector<uint32_t> page_scratch_;                // the frame's pages to work out, reused
+    // The buffers as cube.vert reads them (texture units 1, 2, 4).
     struct BufferViews {
-        BufferTexture instances, pages, light;
+        BufferTexture instances, pages, corners;
     };
     BufferViews views_;
     // The cube program's uniform locations, looked up once.
@@ -185,7 +197,7 @@ private:
         bool in_flight = false;  // ended, the result not read yet
     };
     CubeUniforms cube_u_;
-    int u_scatter_count_ = -1, u_light_scatter_count_ = -1;
+    int u_scatter_count_ = -1, u_light_scatter_count_ = -1, u_corners_count_ = -1;
     size_t ssbo_alignment_ = 256;
     PassQueries queries_;
     Stats stats_;

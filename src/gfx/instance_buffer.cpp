@@ -19,7 +19,8 @@ Buffer InstanceBuffer::make_storage(uint64_t bytes) {
 InstanceBuffer::InstanceBuffer(uint32_t initial_slots)
     : slots_(std::max<uint32_t>(kSlotsPerPage, (initial_slots + kSlotsPerPage - 1) / kSlotsPerPage * kSlotsPerPage)),
       instances_(make_storage(uint64_t{slots_} * kInstanceBytes)),
-      pages_(make_storage(uint64_t{slots_} / kSlotsPerPage * kPageEntryBytes)) {}
+      pages_(make_storage(uint64_t{slots_} / kSlotsPerPage * kPageEntryBytes)),
+      corners_(make_storage(corner_bytes())) {}
 
 bool InstanceBuffer::ensure_slots(uint64_t slots) {
     if (slots <= slots_) return false;
@@ -29,11 +30,14 @@ bool InstanceBuffer::ensure_slots(uint64_t slots) {
     // copied on the GPU. Nothing goes through the CPU.
     Buffer instances = make_storage(grown * kInstanceBytes);
     Buffer pages = make_storage(grown / kSlotsPerPage * kPageEntryBytes);
+    Buffer corners = make_storage(grown * kCornerBytes);
     glCopyNamedBufferSubData(instances_.get(), instances.get(), 0, 0, static_cast<GLsizeiptr>(bytes()));
     glCopyNamedBufferSubData(pages_.get(), pages.get(), 0, 0,
                              static_cast<GLsizeiptr>(uint64_t{slots_} / kSlotsPerPage * kPageEntryBytes));
+    glCopyNamedBufferSubData(corners_.get(), corners.get(), 0, 0, static_cast<GLsizeiptr>(corner_bytes()));
     instances_ = std::move(instances);
     pages_ = std::move(pages);
+    corners_ = std::move(corners);
     slots_ = static_cast<uint32_t>(grown);
     ++growths_;
     return true;
@@ -49,6 +53,13 @@ std::vector<uint64_t> InstanceBuffer::read_back() const {
     std::vector<uint64_t> out(slots_);
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     glGetNamedBufferSubData(instances_.get(), 0, static_cast<GLsizeiptr>(bytes()), out.data());
+    return out;
+}
+
+std::vector<uint32_t> InstanceBuffer::read_back_corners() const {
+    std::vector<uint32_t> out(corner_bytes() / 4);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    glGetNamedBufferSubData(corners_.get(), 0, static_cast<GLsizeiptr>(corner_bytes()), out.data());
     return out;
 }
 

@@ -15,6 +15,9 @@ public:
     static constexpr uint32_t kSlotsPerPage = 64;
     static constexpr uint32_t kInstanceBytes = 8;
     static constexpr uint32_t kPageEntryBytes = 16;  // ivec4: the page's chunk coordinates
+    // Beside each slot: its six faces' corners (gfx/face_corners.hpp), worked out on the GPU
+    // when the slot's cube or light changes; grown with the instances, never uploaded.
+    static constexpr uint32_t kCornerBytes = 48;
 
     explicit InstanceBuffer(uint32_t initial_slots);
 
@@ -25,12 +28,16 @@ public:
     uint32_t slots() const { return slots_; }
     uint64_t bytes() const { return uint64_t{slots_} * kInstanceBytes; }
     uint64_t page_table_bytes() const { return uint64_t{slots_} / kSlotsPerPage * kPageEntryBytes; }
+    uint64_t corner_bytes() const { return uint64_t{slots_} * kCornerBytes; }
     uint64_t growths() const { return growths_; }
     unsigned int instances() const { return instances_.get(); }  // GL buffer names
     unsigned int page_table() const { return pages_.get(); }
+    unsigned int corners() const { return corners_.get(); }
 
     // Reads the whole instance buffer back (for `verify`; stalls the pipeline).
     std::vector<uint64_t> read_back() const;
+    // Reads the face corners back: kCornerBytes / 4 words a slot (for `verify`; stalls).
+    std::vector<uint32_t> read_back_corners() const;
 
 private:
     static Buffer make_storage(uint64_t bytes);
@@ -38,6 +45,7 @@ private:
     uint64_t growths_ = 0;
     Buffer instances_;
     Buffer pages_;
+    Buffer corners_;
 };
 
 }  // namespace slotcraft::gfx

@@ -14,6 +14,7 @@ void LightPageTable::apply(const WorldEvents& events) {
 void LightPageTable::apply(const LightEvents& light) {
     for (const ChunkCoord& c : light.dropped) release(c);
     for (const ChunkLightBox& box : light.boxes) {
+        mark_relit(box.chunk);
         if (box.cells.empty()) {
             free_page_of(box.chunk);
             set_ref(box.chunk, uniform_light_ref(box.uniform));
@@ -42,6 +43,7 @@ void LightPageTable::apply(const LightEvents& light) {
         const auto it = refs_.find(c.chunk);
         assert(it != refs_.end() && it->second >= 0 && "light cells only for chunks that hold a whole box");
         if (it == refs_.end() || it->second < 0) continue;
+        mark_relit(c.chunk);
         write_byte(static_cast<uint32_t>(it->second) * kLightPageBytes + c.box_index, c.light);
     }
 }
@@ -62,10 +64,15 @@ void LightPageTable::write_byte(uint32_t address, uint8_t value) {
     }
 }
 
+void LightPageTable::mark_relit(const ChunkCoord& chunk) {
+    if (relit_.insert({chunk, true}).second) frame_.relit.push_back(chunk);
+}
+
 void LightPageTable::release(const ChunkCoord& chunk) {
     free_page_of(chunk);
     refs_.erase(chunk);
     ref_changed_.erase(chunk);
+    relit_.erase(chunk);
 }
 
 void LightPageTable::free_page_of(const ChunkCoord& chunk) {
@@ -95,8 +102,11 @@ LightPageTable::FrameWork LightPageTable::take_frame() {
     write_pos_.clear();
     page_pos_.clear();
     ref_changed_.clear();
+    relit_.clear();
     // A chunk released after its reference changed is not in refs_ any more: skip it.
-    std::erase_if(out.refs_changed, [this](const ChunkCoord& c) { return !refs_.contains(c); });
+    const auto released = [this](const ChunkCoord& c) { return !refs_.contains(c); };
+    std::erase_if(out.refs_changed, released);
+    std::erase_if(out.relit, released);
     return out;
 }
 

@@ -45,6 +45,9 @@ public:
         std::vector<uint8_t> page_data;
         std::vector<LightByteWrite> writes;
         std::vector<ChunkCoord> refs_changed;
+        // Every chunk whose light box changed (whole, by bytes or its uniform value): the
+        // corners of its cubes' faces must be worked out again (gfx/face_corners.hpp).
+        std::vector<ChunkCoord> relit;
         uint64_t bytes() const { return page_data.size() + writes.size() * sizeof(LightByteWrite); }
     };
 
@@ -72,6 +75,7 @@ private:
     void set_ref(const ChunkCoord& chunk, int32_t ref);
     void free_page_of(const ChunkCoord& chunk);
     void write_byte(uint32_t address, uint8_t value);
+    void mark_relit(const ChunkCoord& chunk);
 
     SlotTree pages_;
     tsl::robin_map<ChunkCoord, int32_t, ChunkCoordHash> refs_;
@@ -79,6 +83,7 @@ private:
     tsl::robin_map<uint32_t, uint32_t> write_pos_;  // address -> index in frame_.writes
     tsl::robin_map<uint32_t, uint32_t> page_pos_;   // page uploaded this frame -> index in frame_.pages
     tsl::robin_map<ChunkCoord, bool, ChunkCoordHash> ref_changed_;
+    tsl::robin_map<ChunkCoord, bool, ChunkCoordHash> relit_;
     uint64_t upload_bytes_total_ = 0;
 };
 
