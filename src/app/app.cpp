@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "app/build_files.hpp"
+#include "app/page_faults.hpp"
 #include "app/controls.hpp"
 #include "world/cpu_clock.hpp"
 #include "app/cull_view.hpp"
@@ -379,6 +380,8 @@ void App::render_frame() {
     measures_.frame_seconds = now - measures_.last_frame_time;
     measures_.frame_times.add(measures_.frame_seconds * 1000.0);
     measures_.last_frame_time = now;
+    const int64_t faults = process_page_faults();
+    measures_.frame_page_faults = faults - std::exchange(measures_.page_faults_at_end, faults);
     if (script_) script_->frame_rendered();
 }
 

@@ -190,6 +190,10 @@ private:
         // The end of the last frame whose real time the player's steps have caught up to.
         double stepped_to = 0.0;
         int frame_sleep_ms = 0;  // `frame-sleep MS`, a test hook
+        // frame.page_faults: the process's minor page faults at the end of the last frame,
+        // and how many that frame took (app/heap.hpp).
+        int64_t page_faults_at_end = 0;
+        int64_t frame_page_faults = 0;
     };
     Measures measures_;
     Message message_;

@@ -27,9 +27,10 @@ int64_t i64(uint64_t v) { return static_cast<int64_t>(v); }
 
 // [SECTION] frame, camera and player
 
-void write_frame(StatsWriter& out, const FrameTimes& times, const gfx::GlDebugStats& gl) {
+void write_frame(StatsWriter& out, const FrameTimes& times, int64_t page_faults, const gfx::GlDebugStats& gl) {
     out.set(stat("frame.count"), times.count());
     out.set(stat("frame.ms_avg"), times.average_ms());
+    out.set(stat("frame.page_faults"), page_faults);
     out.set(stat("gl.errors"), gl.errors);
     out.set(stat("gl.warnings"), gl.warnings);
 }
@@ -211,6 +212,8 @@ void write_cull(StatsWriter& out, const CullView::Stats& cull, const FrameRender
     out.set(stat("cull.us"), cull.octree.query_us);
     out.set(stat("cull.sort_us"), cull.sort_us);
     out.set(stat("cull.frozen"), cull.frozen);
+    out.set(stat("cull.runs_turned_away"), i64(cull.runs_turned_away));
+    out.set(stat("cull.axes_turned_away"), i64(cull.axes_turned_away));
     out.set(stat("gpu.samples_passed"), r.samples_passed);
 }
 
@@ -277,7 +280,7 @@ void write_passes(StatsWriter& out, const FramePasses& passes, const FrameRender
 // the file's order sees the same file).
 void App::collect_stats(StatsJson& json) const {
     StatsWriter out(json);
-    write_frame(out, measures_.frame_times, gl_debug_);
+    write_frame(out, measures_.frame_times, measures_.frame_page_faults, gl_debug_);
     write_player(out, controls_->stats(), frame_->width(), frame_->height());
     const WorldSession::Stats session = session_->stats();
     write_world(out, session, daylight_);

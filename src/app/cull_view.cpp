@@ -2,6 +2,7 @@
 #include "app/cull_view.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <tuple>
 
 #include <tsl/robin_set.h>
@@ -38,10 +39,13 @@ const std::vector<SlotRun>& CullView::cull(const Eye& eye, const InstanceSlots& 
     sort_near_to_far(visible_coords_, eye.origin_chunk, eye.offset, sort_scratch_);
     sort_us_ = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
     runs_.clear();
+    runs_turned_away_ = axes_turned_away_ = 0;
     const float eye_y = static_cast<float>(eye.origin_chunk.y * kChunkSize) + eye.offset.y;
     for (const glm::ivec3& c : visible_coords_) {
         const std::size_t first = runs_.size();
         slots.chunk_runs(ChunkCoord{c.x, c.y, c.z}, runs_);
+        const glm::vec3 box_min = glm::vec3((c - eye.origin_chunk) * kChunkSize) - eye.offset;
+        keep_turned_to_eye(runs_, first, box_min, box_min + glm::vec3(kChunkSize));
         // A loaded chunk's cubes fill its pages by face axes group (tops alone first), each
         // group bottom layer first: seen from above, the pages are drawn last page first, a
         // page at a time, so within each group the upper cubes come before the lower ones (a
@@ -80,7 +84,17 @@ void CullView::cull_far(const Eye& eye, const InstanceSlots& slots) {
         return std::tie(a.coord.x, a.coord.y, a.coord.z) < std::tie(b.coord.x, b.coord.y, b.coord.z);
     };
     std::sort(far_order_.begin(), far_order_.end(), nearer);
-    for (const ByDistance& f : far_order_) slots.chunk_runs(f.coord, far_runs_);
+    for (const ByDistance& f : far_order_) {
+        const std::size_t first = far_runs_.size();
+        slots.chunk_runs(f.coord, far_runs_);
+        const int level = key_level(f.coord);
+        const ChunkCoord c = key_chunk(f.coord);
+        const glm::vec3 box_min = glm::vec3(relative_block(int64_t{c.x} << level, eye.origin_chunk.x),
+                                            relative_block(int64_t{c.y} << level, eye.origin_chunk.y),
+                                            relative_block(int64_t{c.z} << level, eye.origin_chunk.z)) -
+                                  eye.offset;
+        keep_turned_to_eye(far_runs_, first, box_min, box_min + glm::vec3(static_cast<float>(kChunkSize << level)));
+    }
     for (auto it = far_order_.rbegin(); it != far_order_.rend(); ++it) {
         if (slots.has_water(it->coord)) slots.water_runs(it->coord, far_translucent_runs_);
     }
@@ -105,12 +119,31 @@ void CullView::order_translucent(const Eye& eye, const InstanceSlots& slots) {
     for (const ByDistance& w : water_chunks_) slots.water_runs(w.coord, translucent_runs_);
 }
 
+void CullView::keep_turned_to_eye(std::vector<SlotRun>& runs, std::size_t first, glm::vec3 box_min, glm::vec3 box_max) {
+    if (!turned_away_culling_) return;
+    std::size_t kept = first;
+    for (std::size_t i = first; i < runs.size(); ++i) {
+        SlotRun run = runs[i];
+        const uint8_t axes = axes_turned_to_eye(run.faces, box_min, box_max) & run.axes;
+        axes_turned_away_ += static_cast<uint64_t>(std::popcount(unsigned{run.axes}) - std::popcount(unsigned{axes}));
+        if (axes == 0) {
+            ++runs_turned_away_;
+            continue;
+        }
+        run.axes = axes;
+        runs[kept++] = run;
+    }
+    runs.resize(kept);
+}
+
 void CullView::top_pages_first(std::vector<SlotRun>& runs, std::size_t first) {
     page_scratch_.clear();
     for (std::size_t i = first; i < runs.size(); ++i) {
         for (uint32_t offset = 0; offset < runs[i].count; offset += kSlotsPerPage) {
-            page_scratch_.push_back(
-                {runs[i].first_slot + offset, std::min<uint32_t>(kSlotsPerPage, runs[i].count - offset), runs[i].axes});
+            SlotRun page = runs[i];
+            page.first_slot += offset;
+            page.count = std::min<uint32_t>(kSlotsPerPage, runs[i].count - offset);
+            page_scratch_.push_back(page);
         }
     }
     runs.resize(first);
@@ -138,6 +171,8 @@ std::optional<std::array<glm::vec3, 8>> CullView::frozen_frustum(glm::ivec3 orig
     return corners;
 }
 
-CullView::Stats CullView::stats() const { return {octree_.stats(), sort_us_, frozen_, show_boxes_}; }
+CullView::Stats CullView::stats() const {
+    return {octree_.stats(), sort_us_, frozen_, show_boxes_, runs_turned_away_, axes_turned_away_};
+}
 
 }  // namespace slotcraft

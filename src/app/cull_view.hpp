@@ -32,6 +32,10 @@ public:
         double sort_us = 0.0;     // last cull(): ordering the visible chunks near to far
         bool frozen = false;      // the frustum stays where it was frozen
         bool show_boxes = false;  // chunk boxes are drawn
+        // Last cull(): runs left out because every face of their cubes turns away from the
+        // eye, and axes left out of the runs kept (axes_turned_to_eye).
+        uint64_t runs_turned_away = 0;
+        uint64_t axes_turned_away = 0;
     };
 
     // Chunks enter the octree when they gain their first instance and leave when they lose
@@ -56,6 +60,10 @@ public:
     void set_frozen(bool frozen, const Eye& eye);
     bool frozen() const { return frozen_; }
     void set_show_boxes(bool on) { show_boxes_ = on; }
+    // On (the default), each run is drawn only with the axes on which its cubes can show a
+    // face from where the eye is; off, with all its axes (bench_render's c9fcab8 contender,
+    // which had no such step).
+    void set_turned_away_culling(bool on) { turned_away_culling_ = on; }
     bool show_boxes() const { return show_boxes_; }
 
     // Every chunk in the octree, and whether the last cull() kept it.
@@ -71,6 +79,8 @@ private:
     glm::mat4 frozen_view_projection_{1.0f};
     bool frozen_ = false;
     bool show_boxes_ = false;
+    bool turned_away_culling_ = true;
+    uint64_t runs_turned_away_ = 0, axes_turned_away_ = 0;
     std::vector<ChunkOctree::Key> visible_keys_;
     std::vector<SlotRun> runs_;               // this frame's draw ranges
     std::vector<glm::ivec3> visible_coords_;  // the visible chunks, nearest first
@@ -78,6 +88,9 @@ private:
     std::vector<SlotRun> page_scratch_;
     // Replaces runs[first..] by one run per page, the last page first.
     void top_pages_first(std::vector<SlotRun>& runs, std::size_t first);
+    // Narrows runs[first..] (one chunk's, its box `box_min`..`box_max` relative to the eye) to
+    // the axes that can show a face, and drops those left with none.
+    void keep_turned_to_eye(std::vector<SlotRun>& runs, std::size_t first, glm::vec3 box_min, glm::vec3 box_max);
     double sort_us_ = 0.0;
     void order_translucent(const Eye& eye, const InstanceSlots& slots);
 

@@ -40,6 +40,7 @@ struct StatDecl {
 inline constexpr StatDecl kStatKeys[] = {
     {"frame.count", StatType::kInteger, "frames rendered so far"},
     {"frame.ms_avg", StatType::kNumber, "average frame time over the last 240 frames (ms)"},
+    {"frame.page_faults", StatType::kInteger, "minor page faults the whole process took during the last frame (every thread, the GL driver's included): memory touched for the first time, or again after the C library gave it back to the system; a settled frame of the release build takes none at the Craft pose ([benchmarks.md](benchmarks.md#the-vertex-stage))"},
     {"frame.passes", StatType::kStrings, "the passes that ran in the last frame, in execution order (the pass graph's, [rendering.md](rendering.md#the-frame-as-a-pass-graph)): `opaque`, `water`, `lines`, `ui`, and `capture` in a frame that saved a PNG; while minimised only `ui` (and `capture`)"},
     {"gl.errors", StatType::kInteger, "GL errors reported by the debug output (0 when it is off)"},
     {"gl.warnings", StatType::kInteger, "other high or medium severity debug messages"},
@@ -166,6 +167,8 @@ inline constexpr StatDecl kStatKeys[] = {
     {"cull.us", StatType::kNumber, "the last query's time in microseconds"},
     {"cull.sort_us", StatType::kNumber, "the last frame's near-to-far ordering of the visible chunks, in microseconds"},
     {"cull.frozen", StatType::kBool, "the culling frustum is frozen"},
+    {"cull.runs_turned_away", StatType::kInteger, "slot runs of visible chunks not drawn last frame because every face their cubes have turns away from the eye (the chunk lies wholly on the other side; [rendering.md](rendering.md#the-vertex-stage))"},
+    {"cull.axes_turned_away", StatType::kInteger, "axes left out of the index tables of the runs drawn last frame for the same reason (each saves 4 vertex runs a cube)"},
     {"overlay.visible", StatType::kBool, "the overlay is shown (F3, `overlay on`)"},
     {"overlay.panels.NAME.x", StatType::kNumber, "where panel NAME (`frame`, `buffer`, `allocator`, `world`, `occupancy`, `culling`, `edit`, `settings`) was drawn in the last frame the overlay was shown, in pixels from the window's top-left corner; only while the overlay is shown"},
     {"overlay.panels.NAME.y", StatType::kNumber, "where panel NAME (`frame`, `buffer`, `allocator`, `world`, `occupancy`, `culling`, `edit`, `settings`) was drawn in the last frame the overlay was shown, in pixels from the window's top-left corner; only while the overlay is shown"},

@@ -26,4 +26,15 @@ void sort_near_to_far(std::span<glm::ivec3> coords, glm::ivec3 origin_chunk, glm
     for (std::size_t i = 0; i < coords.size(); ++i) coords[i] = scratch[i].coord;
 }
 
+uint8_t axes_turned_to_eye(uint8_t faces, glm::vec3 box_min, glm::vec3 box_max) {
+    uint8_t axes = 0;
+    for (int a = 0; a < 3; ++a) {
+        const uint32_t plus = faces >> (2 * a) & 1u, minus = faces >> (2 * a + 1) & 1u;
+        // Every cube's centre lies strictly inside the box, so max <= 0 puts it behind the eye.
+        const uint32_t shown = box_max[a] <= 0.0f ? plus : box_min[a] >= 0.0f ? minus : (plus | minus);
+        axes |= static_cast<uint8_t>(shown << a);
+    }
+    return axes;
+}
+
 }  // namespace slotcraft

@@ -17,6 +17,20 @@ namespace {
 // (never loaded) matches none.
 constexpr std::array<uint8_t, 7> kLoadOrder = {2, 3, 6, 7, 5, 1, 4};
 static_assert(face_axes(1u << kPosY) == 2 && face_axes(1u << kNegX) == 1 && face_axes(1u << kPosZ) == 4);
+
+// Where each face mask's cubes go in a loaded chunk: by the rank of its axes in kLoadOrder,
+// then by the mask itself, so a group's cubes that show the same faces (the +x sides apart
+// from the -x sides) share pages, and the cull view can leave out the axes of a page whose
+// faces all turn away from the eye. Mask 0 (no face) is never loaded.
+constexpr std::array<uint8_t, 64> kLoadRank = [] {
+    std::array<uint8_t, 64> rank{};
+    uint8_t next = 0;
+    for (const uint8_t axes : kLoadOrder)
+        for (uint32_t mask = 1; mask < 64; ++mask)
+            if (face_axes(static_cast<uint8_t>(mask)) == axes) rank[mask] = next++;
+    return rank;
+}();
+static_assert(kLoadRank[1u << kPosY] == 0, "tops alone come first");
 }  // namespace
 
 // [SECTION] applying world events
@@ -28,17 +42,21 @@ void InstanceSlots::apply(const WorldEvents& events) {
         // A new chunk: its record is found (made) once, not once per cube.
         ChunkSlots& record = chunk_record(loaded.coord);
         record.slot_by_index.reserve(record.slot_by_index.size() + loaded.instances.size());
-        // Grouped by face axes (tops alone first), in the chunk's order within a group: a page
-        // then holds cubes that show faces on the same axes, and is drawn with fewer indices.
+        // Grouped by face axes (tops alone first), then by faces, in the chunk's order within
+        // a group (a counting sort by kLoadRank): a page then holds cubes that show the same
+        // faces, and is drawn with fewer indices, or not at all when they turn away.
         assert(std::none_of(loaded.instances.begin(), loaded.instances.end(),
                             [](const CubeInstance& cube) { return cube.face_mask == 0; }) &&
-               "a loaded cube shows at least one face (kLoadOrder has no group for none)");
-        for (const uint8_t axes : kLoadOrder) {
-            for (const CubeInstance& cube : loaded.instances) {
-                if (face_axes(cube.face_mask) != axes) continue;
-                assert(!record.slot_by_index.contains(cube.index) && "a cube has at most one instance");
-                take_slot(record, cube.index, pack_instance(cube.index, cube.type, cube.face_mask, cube.shade));
-            }
+               "a loaded cube shows at least one face (kLoadRank has no place for none)");
+        std::array<uint32_t, 65> start{};
+        for (const CubeInstance& cube : loaded.instances) ++start[kLoadRank[cube.face_mask & kAllFaces] + 1u];
+        for (size_t r = 1; r < start.size(); ++r) start[r] += start[r - 1];
+        load_order_.resize(loaded.instances.size());
+        for (const CubeInstance& cube : loaded.instances)
+            load_order_[start[kLoadRank[cube.face_mask & kAllFaces]]++] = &cube;
+        for (const CubeInstance* cube : load_order_) {
+            assert(!record.slot_by_index.contains(cube->index) && "a cube has at most one instance");
+            take_slot(record, cube->index, pack_instance(cube->index, cube->type, cube->face_mask, cube->shade));
         }
     }
     apply_changes(events.changes);
@@ -106,11 +124,11 @@ void InstanceSlots::take_slot(ChunkSlots& record, uint16_t index, PackedInstance
         cpu_.resize(size, 0);
         index_by_slot_.resize(size, 0);
         write_pos_.resize(size, 0);
-        page_axes_.resize(size / kSlotsPerPage, 0);
+        page_faces_.resize(size / kSlotsPerPage, 0);
     }
     if (a.new_page) {
         frame_.pages.push_back({a.slot / kSlotsPerPage, c, 0});
-        page_axes_[a.slot / kSlotsPerPage] = 0;  // its last owner's cubes are gone
+        page_faces_[a.slot / kSlotsPerPage] = 0;  // its last owner's cubes are gone
     }
     index_by_slot_[a.slot] = index;
     write(a.slot, value);
@@ -171,7 +189,7 @@ void InstanceSlots::release_chunk(const ChunkCoord& c) {
 
 void InstanceSlots::write(uint32_t slot, PackedInstance value) {
     cpu_[slot] = value;
-    page_axes_[slot / kSlotsPerPage] |= face_axes(packed_face_mask(value));
+    page_faces_[slot / kSlotsPerPage] |= packed_face_mask(value);
     uint32_t& pos = write_pos_[slot];
     if (pos == 0) {
         frame_.writes.push_back({slot, 0, value});
@@ -244,14 +262,15 @@ void InstanceSlots::owner_runs(uint64_t owner, std::vector<SlotRun>& out) const 
     std::vector<PageAllocator::OwnedPage>& pages = scratch_pages_;
     pages_.owner_pages(owner, pages);
     for (size_t i = 0; i < pages.size();) {
-        const uint8_t axes = page_axes_[pages[i].page];
+        const uint8_t faces = page_faces_[pages[i].page];
         size_t j = i;
-        while (j + 1 < pages.size() && pages[j + 1].page == pages[j].page + 1 && page_axes_[pages[j + 1].page] == axes)
+        while (j + 1 < pages.size() && pages[j + 1].page == pages[j].page + 1 &&
+               page_faces_[pages[j + 1].page] == faces)
             ++j;
         // The run ends at the last used slot of its last page: empty tails cost vertex work.
         const uint32_t last_used = 63u - static_cast<uint32_t>(std::countl_zero(pages[j].used));
         const uint32_t first = pages[i].page * kSlotsPerPage;
-        out.push_back({first, pages[j].page * kSlotsPerPage + last_used + 1 - first, axes});
+        out.push_back({first, pages[j].page * kSlotsPerPage + last_used + 1 - first, face_axes(faces), faces});
         i = j + 1;
     }
 }
@@ -304,9 +323,9 @@ std::optional<std::string> InstanceSlots::find_invariant_violation() const {
             if (index_by_slot_[slot] != index) return "slot " + std::to_string(slot) + " has the wrong cube index";
             if (packed_face_mask(cpu_[slot]) == 0)
                 return "live slot " + std::to_string(slot) + " has an empty instance";
-            const uint8_t axes = face_axes(packed_face_mask(cpu_[slot]));
-            if ((page_axes_[slot / kSlotsPerPage] & axes) != axes)
-                return "live slot " + std::to_string(slot) + " has faces on axes its page's axes leave out";
+            const uint8_t faces = packed_face_mask(cpu_[slot]);
+            if ((page_faces_[slot / kSlotsPerPage] & faces) != faces)
+                return "live slot " + std::to_string(slot) + " has faces its page's faces leave out";
             const auto owner = pages_.owner_of_page(slot / kSlotsPerPage);
             const bool water = is_water(instance_type(cpu_[slot]));
             if (!owner || *owner != (water ? record.water_owner : record.owner)) {

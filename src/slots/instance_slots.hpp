@@ -66,13 +66,16 @@ struct PageHandOut {
     int32_t light = 0;
 };
 
-// One run of consecutive pages of a chunk: draw `count` slots from `first_slot`. `axes`
-// (face_axes bits) covers every face of every cube in the run: faces on other axes need no
-// vertex work.
+// One run of consecutive pages of a chunk: draw `count` slots from `first_slot`. `faces`
+// (face mask bits) covers every face of every cube in the run, `axes` (face_axes bits) the
+// axes the run is drawn with: faces on other axes need no vertex work. The cull view leaves
+// out the axes whose faces on the run's side of the eye it has none of (cull/draw_order.hpp
+// axes_turned_to_eye).
 struct SlotRun {
     uint32_t first_slot;
     uint32_t count;
     uint8_t axes = kAllFaceAxes;
+    uint8_t faces = kAllFaces;
 };
 
 class InstanceSlots {
@@ -174,11 +177,13 @@ public:
     // The CPU copy of the buffer, one PackedInstance per slot (0 for free slots).
     const std::vector<PackedInstance>& cpu_copy() const { return cpu_; }
     std::optional<ChunkCoord> chunk_of_page(uint32_t page) const;
-    // The face axes the cubes written to a page since it was handed out may show (the union of
-    // their face_axes; it never shrinks while the page stays with its chunk, so it covers every
-    // live cube of the page). A chunk's cubes are loaded into its pages grouped by face axes,
-    // so most pages have one or two axes.
-    uint8_t page_axes(uint32_t page) const { return page < page_axes_.size() ? page_axes_[page] : uint8_t{0}; }
+    // The faces the cubes written to a page since it was handed out may show (the union of
+    // their face masks; it never shrinks while the page stays with its chunk, so it covers
+    // every live cube of the page), and their axes. A chunk's cubes are loaded into its pages
+    // grouped by face axes, and by faces within a group, so most pages have one or two axes
+    // and one face on each.
+    uint8_t page_faces(uint32_t page) const { return page < page_faces_.size() ? page_faces_[page] : uint8_t{0}; }
+    uint8_t page_axes(uint32_t page) const { return face_axes(page_faces(page)); }
     const PageAllocator& pages() const { return pages_; }
     Stats stats() const;
 
@@ -211,7 +216,7 @@ private:
     uint64_t next_owner_ = 1;
     std::vector<PackedInstance> cpu_;      // by slot
     std::vector<uint16_t> index_by_slot_;  // local index of the cube in each live slot
-    std::vector<uint8_t> page_axes_;       // by page: see page_axes()
+    std::vector<uint8_t> page_faces_;      // by page: see page_faces()
     FrameWork frame_;
     FrameWork spare_;  // given back: the next frame's buffers
     // By slot: 1 + its index in frame_.writes, 0 when it has no write queued this frame (an
@@ -219,6 +224,7 @@ private:
     std::vector<uint32_t> write_pos_;
     std::vector<ChunkCoord> gained_, emptied_;
     mutable std::vector<PageAllocator::OwnedPage> scratch_pages_;  // chunk_runs' buffer, reused
+    std::vector<const CubeInstance*> load_order_;  // a loaded chunk's cubes in the order they take slots, reused
     uint64_t writes_last_frame_ = 0;
     uint64_t slot_allocations_ = 0;
     uint64_t slot_frees_ = 0;

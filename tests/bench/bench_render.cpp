@@ -276,6 +276,7 @@ int run_craft_pose(int view_distance, int rounds, int frames, const std::string&
     camera.position = {-8.5, 75.0, 8.5};
     camera.pitch = -10.0;
     const Eye eye = eye_of(camera, view_distance, 1280.0f / 720.0f);
+    scenes[1].cull.set_turned_away_culling(false);  // c9fcab8 drew every run with all its faces
     for (int p = 0; p < kPaths; ++p) {
         fill(scenes[p], world, events);
         renderers[p]->land(scenes[p].slots, scenes[p].light);
@@ -407,6 +408,7 @@ int run(int view_distance, int frames_per_pose, const std::string& json_path) {
 }  // namespace slotcraft
 
 int main(int argc, char** argv) {
+    slotcraft::bench::keep_freed_heap_between_frames();
     // --pose craft: the Craft pose instead of the circle, both vertex paths alternated.
     std::vector<char*> rest;
     bool craft = false;

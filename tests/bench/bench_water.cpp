@@ -115,6 +115,7 @@ int run(int view_distance, int frames_per_pose) {
 }  // namespace slotcraft
 
 int main(int argc, char** argv) {
+    slotcraft::bench::keep_freed_heap_between_frames();
     slotcraft::bench::GlBenchArgs defaults;
     defaults.view_distance = 8;
     const auto args = slotcraft::bench::parse_gl_bench_args("bench_water", argc, argv, defaults, false);

@@ -8,11 +8,31 @@
 #include <string>
 #include <vector>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #include "app/window.hpp"
 #include "gfx/cube_renderer.hpp"
 #include "world/world.hpp"
 
 namespace slotcraft::bench {
+
+// A bench draws two paths alternately in one process; their draws allocate and free blocks of
+// other sizes, and glibc's dynamic thresholds then gave llvmpipe's freed per-draw memory back
+// to the system after one path's frames and faulted it in again, a page at a time, in the
+// other's: 534,428 page faults in a `bench_render --pose craft` run against 95,432 with the
+// thresholds fixed, and our path's median frame 143 ms against 77 ms with llvmpipe's threads
+// (docs/benchmarks.md). The program draws one path and its settled frames take no page fault
+// (`frame.page_faults`), so the bench keeps its freed heap (up to 64 MiB) to measure what the
+// program does. Call first thing in main().
+inline void keep_freed_heap_between_frames() {
+#if defined(__GLIBC__)
+    if (mallopt(M_MMAP_THRESHOLD, 32 << 20) != 1 || mallopt(M_TRIM_THRESHOLD, 64 << 20) != 1) {
+        std::fprintf(stderr, "bench: warning: mallopt refused the heap thresholds; paths may fault memory in again\n");
+    }
+#endif
+}
 
 struct GlBenchArgs {
     int view_distance = 6;
