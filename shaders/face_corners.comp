@@ -11,9 +11,12 @@ layout(std430, binding = 0) readonly buffer Instances { uvec2 instances[]; };
 layout(std430, binding = 1) readonly buffer PageTable { ivec4 page_table[]; };
 layout(std430, binding = 2) readonly buffer Pages { uint pages[]; };
 layout(std430, binding = 3) readonly buffer Light { uint light_words[]; };
-layout(std430, binding = 4) writeonly buffer Corners { uvec2 corners[]; };  // slot * 6 + face
+// The corners of slots u_first_slot onwards: (slot - u_first_slot) * 6 + face. The renderer
+// binds a window of the buffer, so no binding passes GL_MAX_SHADER_STORAGE_BLOCK_SIZE.
+layout(std430, binding = 4) writeonly buffer Corners { uvec2 corners[]; };
 
-uniform uint u_count;  // pages in the list
+uniform uint u_count;       // pages in the list
+uniform uint u_first_slot;  // the first slot of the bound window
 
 // The edge and corner neighbours carry one occluder bit each (world/events.hpp: occluder_bit),
 // numbered in the order of the cells (dx+1) + 3(dz+1) + 9(dy+1): bit t of kOccluderCells says
@@ -81,6 +84,6 @@ void main() {
             uint code = sky_sum | (block_sum << 6) | ((count - 1u) << 12) | (ao << 14);
             words[c >> 1] |= code << (16u * uint(c & 1));
         }
-        corners[slot * 6u + uint(face)] = words;
+        corners[(slot - u_first_slot) * 6u + uint(face)] = words;
     }
 }

@@ -191,6 +191,7 @@ void App::end_after_display_lost(const DisplayLost& lost) {
 int App::run_frames() {
     bool captured_last = false;
     measures_.last_frame_time = glfwGetTime();
+    measures_.page_faults_at_end = process_page_faults();  // the first frame counts its own only
     while (!window_->should_close()) {
         if (stop_signal() != 0) break;  // SIGINT, SIGTERM, SIGHUP: end cleanly, now
         window_->poll_events();
@@ -381,7 +382,10 @@ void App::render_frame() {
     measures_.frame_times.add(measures_.frame_seconds * 1000.0);
     measures_.last_frame_time = now;
     const int64_t faults = process_page_faults();
-    measures_.frame_page_faults = faults - std::exchange(measures_.page_faults_at_end, faults);
+    measures_.frame_page_faults = faults < 0 || measures_.page_faults_at_end < 0
+                                      ? -1
+                                      : faults - measures_.page_faults_at_end;
+    measures_.page_faults_at_end = faults;
     if (script_) script_->frame_rendered();
 }
 

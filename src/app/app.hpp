@@ -191,7 +191,7 @@ private:
         double stepped_to = 0.0;
         int frame_sleep_ms = 0;  // `frame-sleep MS`, a test hook
         // frame.page_faults: the process's minor page faults at the end of the last frame,
-        // and how many that frame took (app/heap.hpp).
+        // and how many that frame took (app/page_faults.hpp; -1 when getrusage fails).
         int64_t page_faults_at_end = 0;
         int64_t frame_page_faults = 0;
     };

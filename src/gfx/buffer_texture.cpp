@@ -28,4 +28,11 @@ void BufferTexture::bind(unsigned int buffer, uint64_t bytes, unsigned int unit)
     glBindTextureUnit(unit, texture_.get());
 }
 
+void BufferTexture::detach() {
+    if (attached_ == 0) return;
+    glTextureBuffer(texture_.get(), format_, 0);
+    attached_ = 0;
+    attached_bytes_ = 0;
+}
+
 }  // namespace slotcraft::gfx

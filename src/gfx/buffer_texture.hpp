@@ -20,6 +20,9 @@ public:
     // Re-attaches only when the buffer changed (it is replaced when it grows). Throws
     // GfxError when the buffer holds more texels than the GL's GL_MAX_TEXTURE_BUFFER_SIZE.
     void bind(unsigned int buffer, uint64_t bytes, unsigned int unit);
+    // Lets go of the buffer (a texture keeps the buffer it views alive after it is deleted):
+    // before the buffer is replaced, so the old storage can go first.
+    void detach();
 
 private:
     Texture texture_;

@@ -46,8 +46,13 @@ constexpr GLuint kPagesUnit = 2;
 constexpr GLuint kCornersUnit = 4;
 static_assert(InstanceBuffer::kCornerBytes == kCornerBytesPerSlot, "the corner buffer holds six faces a slot");
 // A dispatch of shaders/face_corners.comp takes at most this many pages (one work group each;
-// GL guarantees 65,535 groups on x).
+// GL guarantees 65,535 groups on x), all within one window of the corner buffer of at most
+// kCornerWindowBytes (or the GL's GL_MAX_SHADER_STORAGE_BLOCK_SIZE, if less): bound whole,
+// the buffer would pass llvmpipe's 128 MiB past 2.8M slots. 1 MiB (341 pages) is small enough
+// that the tests' scenes span several windows (view distance 4: 512 pages).
 constexpr size_t kCornerPagesPerDispatch = 65535;
+constexpr uint64_t kCornerWindowBytes = 1u << 20;
+constexpr uint64_t kCornerPageBytes = uint64_t{kSlotsPerPage} * kCornerBytesPerSlot;  // 3,072
 
 // cube.vert and cube.frag from config.cube_shader_dir (bench_render's contender) or shader_dir.
 Program build_cube_program(const CubeRendererConfig& config) {
@@ -94,9 +99,19 @@ CubeRenderer::CubeRenderer(const CubeRendererConfig& config)
     u_scatter_count_ = uniform_location(scatter_program_, "u_count", "scatter");
     u_light_scatter_count_ = uniform_location(light_scatter_program_, "u_count", "light_scatter");
     u_corners_count_ = uniform_location(corners_program_, "u_count", "face_corners");
+    u_corners_first_slot_ = uniform_location(corners_program_, "u_first_slot", "face_corners");
     GLint alignment = 256;
     glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
     ssbo_alignment_ = static_cast<size_t>(std::max(alignment, 4));
+    GLint max_block = 0;
+    glGetIntegerv(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &max_block);
+    const uint64_t window_bytes = std::min<uint64_t>(kCornerWindowBytes, static_cast<uint64_t>(std::max(max_block, 0)));
+    corner_window_pages_ = static_cast<uint32_t>(window_bytes / kCornerPageBytes);
+    if (corner_window_pages_ == 0) {
+        throw GfxError("this GL's GL_MAX_SHADER_STORAGE_BLOCK_SIZE (" + std::to_string(max_block) +
+                       " bytes) cannot hold one page of face corners (" + std::to_string(kCornerPageBytes) +
+                       " bytes): this GL cannot run Slotcraft; use a GL 4.5 driver (Mesa's llvmpipe will do)");
+    }
 }
 
 // [SECTION] landing the frame's slot work
@@ -141,6 +156,7 @@ void CubeRenderer::land(InstanceSlots& slots, LightPageTable& light) {
         slots.chunk_pages(c, pages);
         for (const uint32_t page : pages) work.pages.push_back({page, c, ref(c)});
     }
+    const uint32_t slots_before = buffer_.slots();
     land_work(work, light_work);
     // The pages whose faces' corners may have changed: those written to, those whose table
     // entry changed (handed out, or the chunk's light reference), and every page of a chunk
@@ -155,6 +171,11 @@ void CubeRenderer::land(InstanceSlots& slots, LightPageTable& light) {
         }
         for (const PageHandOut& p : work.pages) dirty.push_back(p.page);
         for (const ChunkCoord& c : light_work.relit) slots.chunk_pages(c, dirty);
+        // A grown buffer starts with no corners (InstanceBuffer::kCornerBytes): every page it
+        // held is worked out again (pages without cubes cost a test each).
+        if (buffer_.slots() != slots_before) {
+            for (uint32_t page = 0; page < slots_before / kSlotsPerPage; ++page) dirty.push_back(page);
+        }
         std::sort(dirty.begin(), dirty.end());
         dirty.erase(std::unique(dirty.begin(), dirty.end()), dirty.end());
     }
@@ -169,6 +190,8 @@ void CubeRenderer::land_work(const InstanceSlots::FrameWork& work, const LightPa
     uint64_t needed = 0;
     for (const PageHandOut& p : work.pages) needed = std::max<uint64_t>(needed, (uint64_t{p.page} + 1) * kSlotsPerPage);
     for (const SlotWrite& w : work.writes) needed = std::max<uint64_t>(needed, uint64_t{w.slot} + 1);
+    // The corner view lets go of the old corners first, so growing never holds both sizes.
+    if (needed > buffer_.slots()) views_.corners.detach();
     buffer_.ensure_slots(needed);
     for (uint32_t page : work.cleared_pages) buffer_.clear_page(page);
     write_page_table(work.pages);
@@ -242,12 +265,23 @@ void CubeRenderer::work_out_corners(const std::vector<uint32_t>& pages) {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, buffer_.instances());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPagesBinding, buffer_.page_table());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLightBinding, light_.buffer());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCornersBinding, buffer_.corners());
+    // A window starts at a page whose byte offset meets the storage-buffer offset alignment.
+    uint32_t align_pages = 1;
+    while ((align_pages * kCornerPageBytes) % ssbo_alignment_ != 0) ++align_pages;
     const size_t per_batch = std::min(kCornerPagesPerDispatch, ring_.max_reservation() / sizeof(uint32_t));
     for (size_t i = 0; i < pages.size();) {
-        const size_t n = std::min(pages.size() - i, per_batch);
+        const uint32_t first_page = pages[i] - pages[i] % align_pages;
+        const uint32_t window = std::max(align_pages, corner_window_pages_ / align_pages * align_pages);
+        const uint32_t window_pages = std::min(window, buffer_.slots() / kSlotsPerPage - first_page);
+        size_t n = 0;  // the sorted pages from i inside [first_page, first_page + window_pages)
+        while (n < per_batch && i + n < pages.size() && pages[i + n] < first_page + window_pages) ++n;
+        assert(n > 0 && "a window holds at least the page it starts from");
         UploadRing::Span span = ring_.reserve(n * sizeof(uint32_t), ssbo_alignment_);
         std::memcpy(span.data, pages.data() + i, n * sizeof(uint32_t));
+        glBindBufferRange(GL_SHADER_STORAGE_BUFFER, kCornersBinding, buffer_.corners(),
+                          static_cast<GLintptr>(first_page * kCornerPageBytes),
+                          static_cast<GLsizeiptr>(window_pages * kCornerPageBytes));
+        glUniform1ui(u_corners_first_slot_, first_page * kSlotsPerPage);
         glUniform1ui(u_corners_count_, static_cast<GLuint>(n));
         glBindBufferRange(GL_SHADER_STORAGE_BUFFER, kWritesBinding, ring_.buffer(), static_cast<GLintptr>(span.offset),
                           static_cast<GLsizeiptr>(n * sizeof(uint32_t)));
@@ -495,17 +529,22 @@ void CubeRenderer::verify(const std::vector<PackedInstance>& cpu) const {
 // CPU by the app's light check): a page whose corners were not worked out again after its
 // cubes or light changed shows here.
 void CubeRenderer::verify_corners(const std::vector<uint64_t>& gpu) const {
-    const std::vector<uint32_t> corners = buffer_.read_back_corners();
     const std::vector<int32_t> table = read_back_page_table();
     const std::vector<uint8_t> light = read_back_light();
+    constexpr uint32_t kBlock = 16384;  // slots read back at a time (768 KiB of corners)
+    std::vector<uint32_t> corners;
     for (size_t slot = 0; slot < gpu.size(); ++slot) {
+        if (slot % kBlock == 0) {
+            corners = buffer_.read_back_corners(static_cast<uint32_t>(slot),
+                                                static_cast<uint32_t>(std::min<size_t>(kBlock, gpu.size() - slot)));
+        }
         const uint8_t mask = packed_face_mask(gpu[slot]);
         if (mask == 0) continue;
         const int32_t ref = table[slot / kSlotsPerPage * 4 + 3];
         for (int face = 0; face < kFaceCount; ++face) {
             if (!(mask >> face & 1u)) continue;
             const FaceCornerWords want = face_corner_words(face_cells(gpu[slot], face, ref, light));
-            const size_t at = (slot * kFaceCount + static_cast<size_t>(face)) * 2;
+            const size_t at = (slot % kBlock * kFaceCount + static_cast<size_t>(face)) * 2;
             if (corners[at] != want[0] || corners[at + 1] != want[1]) {
                 throw VerifyError("the corners of face " + std::to_string(face) + " of slot " + std::to_string(slot) +
                                   " are " + std::to_string(corners[at]) + "/" + std::to_string(corners[at + 1]) +

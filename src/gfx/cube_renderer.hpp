@@ -86,7 +86,7 @@ public:
         uint64_t table_bytes_last_frame = 0;   // page table entries
         uint64_t writes_last_frame = 0;
         uint64_t copies_last_frame = 0;      // writes landed by one copy each
-        uint64_t dispatches_last_frame = 0;  // scatter dispatches
+        uint64_t dispatches_last_frame = 0;  // compute dispatches: slot and light scatters, face corners
         uint64_t pages_cleared_last_frame = 0;
         // Pages whose faces' corners were worked out again (shaders/face_corners.comp), and
         // the buffer they are kept in (48 bytes a slot).
@@ -197,7 +197,8 @@ private:
         bool in_flight = false;  // ended, the result not read yet
     };
     CubeUniforms cube_u_;
-    int u_scatter_count_ = -1, u_light_scatter_count_ = -1, u_corners_count_ = -1;
+    int u_scatter_count_ = -1, u_light_scatter_count_ = -1, u_corners_count_ = -1, u_corners_first_slot_ = -1;
+    uint32_t corner_window_pages_ = 1;  // pages of corners one dispatch's binding may span
     size_t ssbo_alignment_ = 256;
     PassQueries queries_;
     Stats stats_;

@@ -30,11 +30,11 @@ bool InstanceBuffer::ensure_slots(uint64_t slots) {
     // copied on the GPU. Nothing goes through the CPU.
     Buffer instances = make_storage(grown * kInstanceBytes);
     Buffer pages = make_storage(grown / kSlotsPerPage * kPageEntryBytes);
+    corners_ = Buffer();  // before the new one: never both (kCornerBytes)
     Buffer corners = make_storage(grown * kCornerBytes);
     glCopyNamedBufferSubData(instances_.get(), instances.get(), 0, 0, static_cast<GLsizeiptr>(bytes()));
     glCopyNamedBufferSubData(pages_.get(), pages.get(), 0, 0,
                              static_cast<GLsizeiptr>(uint64_t{slots_} / kSlotsPerPage * kPageEntryBytes));
-    glCopyNamedBufferSubData(corners_.get(), corners.get(), 0, 0, static_cast<GLsizeiptr>(corner_bytes()));
     instances_ = std::move(instances);
     pages_ = std::move(pages);
     corners_ = std::move(corners);
@@ -56,10 +56,11 @@ std::vector<uint64_t> InstanceBuffer::read_back() const {
     return out;
 }
 
-std::vector<uint32_t> InstanceBuffer::read_back_corners() const {
-    std::vector<uint32_t> out(corner_bytes() / 4);
+std::vector<uint32_t> InstanceBuffer::read_back_corners(uint32_t first, uint32_t count) const {
+    std::vector<uint32_t> out(uint64_t{count} * kCornerBytes / 4);
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    glGetNamedBufferSubData(corners_.get(), 0, static_cast<GLsizeiptr>(corner_bytes()), out.data());
+    glGetNamedBufferSubData(corners_.get(), static_cast<GLintptr>(uint64_t{first} * kCornerBytes),
+                            static_cast<GLsizeiptr>(out.size() * 4), out.data());
     return out;
 }
 

@@ -16,12 +16,15 @@ public:
     static constexpr uint32_t kInstanceBytes = 8;
     static constexpr uint32_t kPageEntryBytes = 16;  // ivec4: the page's chunk coordinates
     // Beside each slot: its six faces' corners (gfx/face_corners.hpp), worked out on the GPU
-    // when the slot's cube or light changes; grown with the instances, never uploaded.
+    // when the slot's cube or light changes; never uploaded. When the buffer grows they are
+    // not copied: the old ones go first and the renderer works every page out again, so the
+    // two sizes (96 and 48 MiB at 2M slots) are never held at once.
     static constexpr uint32_t kCornerBytes = 48;
 
     explicit InstanceBuffer(uint32_t initial_slots);
 
-    // Grows (by doubling) until `slots` fit. Returns true when it grew.
+    // Grows (by doubling) until `slots` fit, the instances and page table copied on the GPU,
+    // the corners cleared (see kCornerBytes). Returns true when it grew.
     bool ensure_slots(uint64_t slots);
     void clear_page(uint32_t page);
 
@@ -36,8 +39,9 @@ public:
 
     // Reads the whole instance buffer back (for `verify`; stalls the pipeline).
     std::vector<uint64_t> read_back() const;
-    // Reads the face corners back: kCornerBytes / 4 words a slot (for `verify`; stalls).
-    std::vector<uint32_t> read_back_corners() const;
+    // Reads the face corners of `count` slots from `first` back: kCornerBytes / 4 words a
+    // slot (for `verify`, a block at a time; stalls).
+    std::vector<uint32_t> read_back_corners(uint32_t first, uint32_t count) const;
 
 private:
     static Buffer make_storage(uint64_t bytes);

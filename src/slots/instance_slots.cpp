@@ -48,12 +48,16 @@ void InstanceSlots::apply(const WorldEvents& events) {
         assert(std::none_of(loaded.instances.begin(), loaded.instances.end(),
                             [](const CubeInstance& cube) { return cube.face_mask == 0; }) &&
                "a loaded cube shows at least one face (kLoadRank has no place for none)");
+        // A cube with no face has no rank and takes no slot (as the empty instance says).
         std::array<uint32_t, 65> start{};
-        for (const CubeInstance& cube : loaded.instances) ++start[kLoadRank[cube.face_mask & kAllFaces] + 1u];
+        for (const CubeInstance& cube : loaded.instances) {
+            if ((cube.face_mask & kAllFaces) != 0) ++start[kLoadRank[cube.face_mask & kAllFaces] + 1u];
+        }
         for (size_t r = 1; r < start.size(); ++r) start[r] += start[r - 1];
-        load_order_.resize(loaded.instances.size());
-        for (const CubeInstance& cube : loaded.instances)
-            load_order_[start[kLoadRank[cube.face_mask & kAllFaces]]++] = &cube;
+        load_order_.resize(start.back());
+        for (const CubeInstance& cube : loaded.instances) {
+            if ((cube.face_mask & kAllFaces) != 0) load_order_[start[kLoadRank[cube.face_mask & kAllFaces]]++] = &cube;
+        }
         for (const CubeInstance* cube : load_order_) {
             assert(!record.slot_by_index.contains(cube->index) && "a cube has at most one instance");
             take_slot(record, cube->index, pack_instance(cube->index, cube->type, cube->face_mask, cube->shade));
