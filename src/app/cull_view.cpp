@@ -60,6 +60,20 @@ const std::vector<SlotRun>& CullView::cull(const Eye& eye, const InstanceSlots& 
 
 // Far chunks are few (thousands at most): each is tested alone against the far frustum
 // and the kept ones sorted by the distance from the eye to their centres.
+namespace {
+// A far chunk's box (lod key: level in y) relative to the eye's chunk corner, exact far out.
+Box far_box(const ChunkCoord& key, glm::ivec3 origin_chunk) {
+    const int level = key_level(key);
+    const ChunkCoord c = key_chunk(key);
+    Box box;
+    box.min = glm::vec3(relative_block(int64_t{c.x} << level, origin_chunk.x),
+                        relative_block(int64_t{c.y} << level, origin_chunk.y),
+                        relative_block(int64_t{c.z} << level, origin_chunk.z));
+    box.max = box.min + glm::vec3(static_cast<float>(kChunkSize << level));
+    return box;
+}
+}  // namespace
+
 void CullView::cull_far(const Eye& eye, const InstanceSlots& slots) {
     far_runs_.clear();
     far_translucent_runs_.clear();
@@ -67,14 +81,7 @@ void CullView::cull_far(const Eye& eye, const InstanceSlots& slots) {
     if (!eye.has_far) return;
     const Frustum far_frustum(eye.far_view_projection, eye.origin_chunk);
     for (const ChunkCoord& key : far_chunks_) {
-        const int level = key_level(key);
-        const ChunkCoord c = key_chunk(key);
-        const float span = static_cast<float>(kChunkSize << level);
-        Box box;
-        box.min = glm::vec3(relative_block(int64_t{c.x} << level, eye.origin_chunk.x),
-                            relative_block(int64_t{c.y} << level, eye.origin_chunk.y),
-                            relative_block(int64_t{c.z} << level, eye.origin_chunk.z));
-        box.max = box.min + glm::vec3(span);
+        const Box box = far_box(key, eye.origin_chunk);
         if (far_frustum.culls(box)) continue;
         const glm::vec3 d = (box.min + box.max) * 0.5f - eye.offset;
         far_order_.push_back({glm::dot(d, d), key});
@@ -87,13 +94,8 @@ void CullView::cull_far(const Eye& eye, const InstanceSlots& slots) {
     for (const ByDistance& f : far_order_) {
         const std::size_t first = far_runs_.size();
         slots.chunk_runs(f.coord, far_runs_);
-        const int level = key_level(f.coord);
-        const ChunkCoord c = key_chunk(f.coord);
-        const glm::vec3 box_min = glm::vec3(relative_block(int64_t{c.x} << level, eye.origin_chunk.x),
-                                            relative_block(int64_t{c.y} << level, eye.origin_chunk.y),
-                                            relative_block(int64_t{c.z} << level, eye.origin_chunk.z)) -
-                                  eye.offset;
-        keep_turned_to_eye(far_runs_, first, box_min, box_min + glm::vec3(static_cast<float>(kChunkSize << level)));
+        const Box box = far_box(f.coord, eye.origin_chunk);
+        keep_turned_to_eye(far_runs_, first, box.min - eye.offset, box.max - eye.offset);
     }
     for (auto it = far_order_.rbegin(); it != far_order_.rend(); ++it) {
         if (slots.has_water(it->coord)) slots.water_runs(it->coord, far_translucent_runs_);

@@ -268,10 +268,10 @@ void CubeRenderer::work_out_corners(const std::vector<uint32_t>& pages) {
     // A window starts at a page whose byte offset meets the storage-buffer offset alignment.
     uint32_t align_pages = 1;
     while ((align_pages * kCornerPageBytes) % ssbo_alignment_ != 0) ++align_pages;
+    const uint32_t window = std::max(align_pages, corner_window_pages_ / align_pages * align_pages);
     const size_t per_batch = std::min(kCornerPagesPerDispatch, ring_.max_reservation() / sizeof(uint32_t));
     for (size_t i = 0; i < pages.size();) {
         const uint32_t first_page = pages[i] - pages[i] % align_pages;
-        const uint32_t window = std::max(align_pages, corner_window_pages_ / align_pages * align_pages);
         const uint32_t window_pages = std::min(window, buffer_.slots() / kSlotsPerPage - first_page);
         size_t n = 0;  // the sorted pages from i inside [first_page, first_page + window_pages)
         while (n < per_batch && i + n < pages.size() && pages[i + n] < first_page + window_pages) ++n;

@@ -163,7 +163,7 @@ public:
     // the culling octree). A chunk may appear in both if it did both; apply in this order.
     void take_chunk_changes(std::vector<ChunkCoord>& gained, std::vector<ChunkCoord>& emptied);
     // The draw ranges of one chunk's opaque cubes: runs of consecutive pages with the same
-    // face axes (page_axes), each up to its last used slot. Water cubes live on pages of their
+    // faces (page_faces), each up to its last used slot. Water cubes live on pages of their
     // own (so this skips them).
     void chunk_runs(const ChunkCoord& chunk, std::vector<SlotRun>& out) const;
     // The same for the chunk's water pages (the translucent pass).
@@ -179,11 +179,10 @@ public:
     std::optional<ChunkCoord> chunk_of_page(uint32_t page) const;
     // The faces the cubes written to a page since it was handed out may show (the union of
     // their face masks; it never shrinks while the page stays with its chunk, so it covers
-    // every live cube of the page), and their axes. A chunk's cubes are loaded into its pages
-    // grouped by face axes, and by faces within a group, so most pages have one or two axes
-    // and one face on each.
+    // every live cube of the page); its axes are face_axes(page_faces). A chunk's cubes are
+    // loaded into its pages grouped by face axes, and by faces within a group, so most pages
+    // have one or two axes and one face on each.
     uint8_t page_faces(uint32_t page) const { return page < page_faces_.size() ? page_faces_[page] : uint8_t{0}; }
-    uint8_t page_axes(uint32_t page) const { return face_axes(page_faces(page)); }
     const PageAllocator& pages() const { return pages_; }
     Stats stats() const;
 
