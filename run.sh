@@ -14,7 +14,7 @@ cd "$(dirname "$0")"
 PACKAGES=(cmake g++ make pkg-config libglfw3-dev libglm-dev libimgui-dev libstb-dev python3-glad
           robin-map-dev libsqlite3-dev libtomlplusplus-dev libgtest-dev libgmock-dev libbenchmark-dev
           xvfb xauth libgl1-mesa-dri clang-format dpkg-dev desktop-file-utils xdotool clang-14 libclang-rt-14-dev
-          zlib1g-dev)
+          zlib1g-dev universal-ctags python3)
 
 ensure_packages() {
   local missing=()

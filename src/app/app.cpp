@@ -13,26 +13,27 @@
 #include <filesystem>
 #include <thread>
 
-#include "app/build_files.hpp"
-#include "app/page_faults.hpp"
+#include "edit/import_export.hpp"
+#include "platform/page_faults.hpp"
 #include "app/controls.hpp"
 #include "world/cpu_clock.hpp"
-#include "app/cull_view.hpp"
-#include "app/data_dir.hpp"
-#include "app/editor.hpp"
-#include "app/frame_passes.hpp"
-#include "app/frame_renderer.hpp"
+#include "draw/cull_view.hpp"
+#include "io/data_dir.hpp"
+#include "edit/editor.hpp"
+#include "draw/scene_passes.hpp"
+#include "draw/scene_renderer.hpp"
 #include "app/imgui_layer.hpp"
-#include "app/pin_libraries.hpp"
-#include "app/screenshot_path.hpp"
-#include "app/script_runner.hpp"
-#include "app/stats_json.hpp"
-#include "app/stop_signals.hpp"
+#include "platform/lsan_pins.hpp"
+#include "io/screenshot_path.hpp"
+#include "script/script_runner.hpp"
+#include "stats/stats_json.hpp"
+#include "platform/stop_signals.hpp"
 #include "app/window.hpp"
-#include "app/world_session.hpp"
-#include "user/shown_text.hpp"
-#include "user/user_file.hpp"
+#include "edit/world_session.hpp"
+#include "io/shown_text.hpp"
+#include "io/user_file.hpp"
 #include "ui/hud.hpp"
+#include "io/atomic_file.hpp"
 
 namespace slotcraft {
 
@@ -93,7 +94,7 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
     const bool scripted = !options_.script_path.empty();
     // The data folders first: a missing one is one message, before any window opens.
     const std::filesystem::path exe_dir = executable_dir();
-    FrameRendererConfig frame_config;
+    SceneRendererConfig frame_config;
     frame_config.clear_colour = options_.clear_colour;
     frame_config.shader_dir = find_data_dir(options_.shaders_dir, exe_dir, "shaders", "--shaders").string();
     frame_config.assets_dir = find_data_dir(options_.assets_dir, exe_dir, "assets", "--assets").string();
@@ -117,9 +118,9 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
                                           scripted ? std::string() : imgui_ini_path(settings_file_.path));
     overlay_.visible = !scripted && settings.overlay;
 
-    frame_ = std::make_unique<FrameRenderer>(frame_config);
-    frame_work_.passes = std::make_unique<FramePasses>(
-        *frame_, [this] { imgui_->end_frame(); }, [this] { capture_requested(); });
+    frame_ = std::make_unique<SceneRenderer>(frame_config);
+    frame_state_.passes = std::make_unique<ScenePasses>(
+        *frame_, [this] { imgui_->end_frame(); }, [this] { take_captures(); });
     cull_ = std::make_unique<CullView>();
     controls_ = std::make_unique<Controls>(window_->handle(), *imgui_, scripted, settings.keys);
     controls_->set_fov(settings.fov);
@@ -269,13 +270,13 @@ void App::watch_saving() {
 // --screenshot: the last frame goes to its path. A script's screenshot asked for the same
 // frame keeps its line, so a failure still names it.
 void App::capture_final_frame() {
-    for (CaptureRequest& c : frame_work_.captures) {
+    for (CaptureRequest& c : frame_state_.captures) {
         if (c.script_line > 0) {  // the script's screenshot of this frame goes to --screenshot's path
             c.path = options_.screenshot_path;
             return;
         }
     }
-    frame_work_.captures.push_back(CaptureRequest{options_.screenshot_path});
+    frame_state_.captures.push_back(CaptureRequest{options_.screenshot_path});
 }
 
 // The simulation: the player's fixed steps, then streaming around the camera, whose
@@ -300,19 +301,19 @@ void App::simulate() {
 }
 
 // What the frame draws besides the cubes: the outline, the boxes, the region, the ghost.
-FrameExtras App::frame_extras(const std::optional<RayHit>& hit, const Eye& eye) {
-    FrameExtras extras;
+SceneMarks App::frame_extras(const std::optional<RayHit>& hit, const Eye& eye) {
+    SceneMarks extras;
     if (hit) extras.outline = hit->block;
     if (cull_->show_boxes()) {
-        cull_->chunk_boxes(frame_work_.boxes_scratch);
-        extras.boxes = &frame_work_.boxes_scratch;
+        cull_->chunk_boxes(frame_state_.boxes_scratch);
+        extras.boxes = &frame_state_.boxes_scratch;
         extras.frozen_frustum = cull_->frozen_frustum(eye.origin_chunk);
     }
     extras.highlight = highlighted_chunk_;
     if (const auto& region = editor_->region()) extras.selection = std::pair{region->min, region->max};
     // The paste preview follows the crosshair while the clipboard holds something.
     if (!session_->clipboard().empty()) {
-        if (const std::optional<RayHit> far = editor_->far_target()) {
+        if (const std::optional<RayHit> far = editor_->far_crosshair_hit()) {
             extras.ghost = &session_->clipboard();
             extras.ghost_origin = far->place;
         }
@@ -337,17 +338,17 @@ void App::render_frame() {
     const InstanceSlots::Stats slot_stats = session_->slots().stats();
     measures_.allocator_history.record(slot_stats.slot_allocations, slot_stats.slot_frees);
     lap(FrameStage::kSlots);
-    frame_->land(session_->slots(), session_->light());
+    frame_->upload(session_->slots(), session_->light());
     lap(FrameStage::kUpload);
     cull_->track(session_->slots());
     lap(FrameStage::kCull);
-    const std::optional<RayHit> hit = target();  // one ray a frame: the outline and the overlay
+    const std::optional<RayHit> hit = crosshair_hit();  // one ray a frame: the outline and the overlay
     lap(skip);
 
     draw_ui(hit);
     lap(FrameStage::kUi);
 
-    FramePasses::Plan plan;
+    ScenePasses::Plan plan;
     const bool drawable = width > 0 && height > 0;  // minimised: nothing to cull or draw into
     if (drawable) {
         const World& world = session_->world();
@@ -362,10 +363,10 @@ void App::render_frame() {
         plan.extras = frame_extras(hit, plan.eye);
     }
     lap(skip);
-    frame_work_.passes->run(drawable ? &plan : nullptr, !frame_work_.captures.empty());
+    frame_state_.passes->run(drawable ? &plan : nullptr, !frame_state_.captures.empty());
     // The passes time themselves on this thread's CPU clock: the drawing passes count as
     // draw, the HUD and overlay as ui; the capture belongs to no stage.
-    for (const PassGraph::RanPass& pass : frame_work_.passes->last_run()) {
+    for (const PassGraph::RanPass& pass : frame_state_.passes->last_run()) {
         if (pass.name == "ui")
             measures_.stage_frame[StageTimes::index(FrameStage::kUi)] += static_cast<float>(pass.cpu_ms);
         else if (pass.name != "capture")
@@ -390,8 +391,8 @@ void App::render_frame() {
 }
 
 // The capture pass: every request of this frame (F2 pressed twice in one frame saves two files).
-void App::capture_requested() {
-    for (const CaptureRequest& request : std::exchange(frame_work_.captures, {})) {
+void App::take_captures() {
+    for (const CaptureRequest& request : std::exchange(frame_state_.captures, {})) {
         try {
             frame_->capture(request.path);
             if (request.from_key) show_message("saved " + request.path);
@@ -405,7 +406,7 @@ void App::capture_requested() {
     }
 }
 
-std::optional<RayHit> App::target() const { return editor_->target(); }
+std::optional<RayHit> App::crosshair_hit() const { return editor_->crosshair_hit(); }
 
 void App::save_meta() {
     WorldMeta meta;
@@ -523,10 +524,10 @@ void App::request_screenshot_from_key() {
     const std::filesystem::path path = unique_screenshot_path(folder, local, millis, [&](const auto& p) {
         std::error_code exists_ec;
         if (std::filesystem::exists(p, exists_ec) || exists_ec) return true;
-        return std::any_of(frame_work_.captures.begin(), frame_work_.captures.end(),
+        return std::any_of(frame_state_.captures.begin(), frame_state_.captures.end(),
                            [&](const auto& c) { return c.path == p.string(); });
     });
-    frame_work_.captures.push_back(CaptureRequest{path.string(), 0, true});
+    frame_state_.captures.push_back(CaptureRequest{path.string(), 0, true});
 }
 
 // [SECTION] the loop-level things scripts ask for
@@ -539,7 +540,7 @@ void App::eye_moved() {
 }
 
 void App::capture_next_frame(const std::string& path, int line) {
-    frame_work_.captures.push_back(CaptureRequest{path, line, false});
+    frame_state_.captures.push_back(CaptureRequest{path, line, false});
 }
 
 void App::write_stats(const std::string& path) {
@@ -556,11 +557,7 @@ void App::write_stats_file(const std::string& path) const {
     write_file_atomically(path, json.dump());
 }
 
-bool App::show_overlay(bool on) {
-    const bool newly_shown = on && !overlay_.visible;
-    overlay_.visible = on;
-    return newly_shown;
-}
+void App::show_overlay(bool on) { overlay_.visible = on; }
 
 void App::verify() {
     try {

@@ -5,8 +5,8 @@
 //   Window events -> Controls (keys, mouse, player, hotbar) or the ScriptRunner (script)
 //   -> Editor (what the user does to the cells; keys, clicks, the Edit panel, scripts)
 //   -> WorldSession (world edits and streaming -> InstanceSlots -> world file)
-//   -> FrameRenderer::land (slot writes uploaded) -> CullView (octree, frustum)
-//   -> FramePasses: opaque, water, lines, ui (Overlay and HUD), capture -> swap.
+//   -> SceneRenderer::upload (slot writes uploaded) -> CullView (octree, frustum)
+//   -> ScenePasses: opaque, water, lines, ui (Overlay and HUD), capture -> swap.
 //
 // Needs GLFW, so it is not unit-tested: the render tests run it for real.
 #include <memory>
@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
-#include "app/editor.hpp"
-#include "app/options.hpp"
-#include "app/script.hpp"
-#include "app/settings.hpp"
+#include "edit/editor.hpp"
+#include "config/options.hpp"
+#include "script/script.hpp"
+#include "config/settings.hpp"
 #include "gfx/debug.hpp"
 #include "ui/frame_times.hpp"
 #include "ui/hud.hpp"
@@ -35,10 +35,10 @@ class StatsJson;
 class WorldSession;
 class Controls;
 class CullView;
-class FrameRenderer;
-class FramePasses;
+class SceneRenderer;
+class ScenePasses;
 struct ChunkBox;
-struct FrameExtras;
+struct SceneMarks;
 struct Eye;
 class ScriptRunner;
 class BuildFiles;
@@ -90,13 +90,13 @@ private:
     void simulate();
     void capture_final_frame();
     void render_frame();
-    FrameExtras frame_extras(const std::optional<RayHit>& hit, const Eye& eye);
-    void capture_requested();
+    SceneMarks frame_extras(const std::optional<RayHit>& hit, const Eye& eye);
+    void take_captures();
     void perform(UserAction action);
     void toggle_mode();
     void request_screenshot_from_key();
     // The block under the crosshair (one ray a frame: the outline, the overlay, the stats).
-    std::optional<RayHit> target() const;
+    std::optional<RayHit> crosshair_hit() const;
     OverlayView overlay_view(const std::optional<RayHit>& target) const;
     HudView hud_view() const;
     // ImGui's frame: the overlay, the HUD (the key help beside the panels or alone) and the picker.
@@ -122,7 +122,8 @@ private:
     void write_stats(const std::string& path) override;
     void verify() override;
     void resize(int width, int height) override;
-    bool show_overlay(bool on) override;
+    bool overlay_shown() const override { return overlay_.visible; }
+    void show_overlay(bool on) override;
     // What a panel or a script line asked for (view settings, an Edit panel button).
     void apply_view(const OverlayActions& actions) override;
     void eye_moved() override;
@@ -148,7 +149,7 @@ private:
     std::unique_ptr<Window> window_;
     std::unique_ptr<ImGuiLayer> imgui_;
     gfx::GlDebugStats gl_debug_;
-    std::unique_ptr<FrameRenderer> frame_;
+    std::unique_ptr<SceneRenderer> frame_;
     // `record-layout FRAMES PATH`: the lines recorded so far and the frames still to record.
     struct LayoutRecording {
         std::string path;
@@ -159,13 +160,13 @@ private:
     // What the frame's passes need beyond the renderer: the passes in their order, the chunk
     // boxes the lines pass draws, and the frames to save once drawn (as PNGs, or the
     // overlay's layout as JSON).
-    struct FrameWork {
-        std::unique_ptr<FramePasses> passes;
+    struct FrameState {
+        std::unique_ptr<ScenePasses> passes;
         std::vector<ChunkBox> boxes_scratch;
         std::vector<CaptureRequest> captures;
         LayoutRecording layout;
     };
-    FrameWork frame_work_;
+    FrameState frame_state_;
     std::unique_ptr<WorldSession> session_;
     std::unique_ptr<Controls> controls_;
     std::unique_ptr<Editor> editor_;     // over session_ and controls_

@@ -7,8 +7,8 @@
 #include <cmath>
 
 #include "app/imgui_layer.hpp"
-#include "app/key_names.hpp"
-#include "app/script.hpp"
+#include "config/key_names.hpp"
+#include "script/script.hpp"
 
 namespace slotcraft {
 
@@ -55,21 +55,6 @@ constexpr HelpLine kKeyHelp[] = {
     {"Ctrl+{export}", "export region (Edit panel's file)"},
 };
 
-constexpr PressName kPressNames[] = {
-    {"fill", UserAction::kFill},
-    {"replace", UserAction::kReplace},
-    {"rotate", UserAction::kRotate},
-    {"clear_region", UserAction::kClearRegion},
-    {"paste_air", UserAction::kPasteAir},
-    {"picker", UserAction::kPicker},
-    {"copy", UserAction::kCopy},
-    {"paste", UserAction::kPaste},
-    {"undo", UserAction::kUndo},
-    {"redo", UserAction::kRedo},
-    {"corner_one", UserAction::kCornerOne},
-    {"corner_two", UserAction::kCornerTwo},
-};
-
 // `text` with every "{name}" replaced by the key bound to that [keys] entry.
 std::string with_keys(std::string text, const KeyBindings& keys) {
     for (const BindingInfo& b : binding_table()) {
@@ -83,23 +68,10 @@ std::string with_keys(std::string text, const KeyBindings& keys) {
 
 }  // namespace
 
-std::span<const PressName> press_names() { return kPressNames; }
-
 std::vector<std::pair<std::string, std::string>> key_help_rows(const KeyBindings& keys) {
     std::vector<std::pair<std::string, std::string>> rows;
     for (const HelpLine& line : kKeyHelp) rows.emplace_back(with_keys(line.keys, keys), with_keys(line.action, keys));
     return rows;
-}
-
-const std::vector<std::string>& script_key_names() {
-    static const std::vector<std::string> names = [] {
-        std::vector<std::string> out;
-        for (const BindingInfo& b : binding_table()) {
-            if (!b.script_key.empty()) out.emplace_back(b.script_key);
-        }
-        return out;
-    }();
-    return names;
 }
 
 Controls::Controls(GLFWwindow* window, ImGuiLayer& imgui, bool scripted, const KeyBindings& keys)

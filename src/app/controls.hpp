@@ -11,9 +11,11 @@
 #include <utility>
 #include <vector>
 
-#include "app/camera.hpp"
-#include "app/hotbar.hpp"
-#include "app/settings.hpp"
+#include "edit/camera.hpp"
+#include "edit/hotbar.hpp"
+#include "config/settings.hpp"
+#include "config/user_actions.hpp"
+#include "script/script.hpp"
 #include "save/save.hpp"
 #include "ui/hud.hpp"
 #include "world/player.hpp"
@@ -28,42 +30,7 @@ class ImGuiLayer;
 // default keys; the settings file's [keys] table can rebind the movement and action keys).
 std::vector<std::pair<std::string, std::string>> key_help_rows(const KeyBindings& keys);
 
-// What a key or a click asks the App to do (the keys are the defaults of the settings
-// file's [keys] table).
-enum class UserAction {
-    kNone,
-    kQuit,           // Ctrl+Q
-    kToggleOverlay,  // F3
-    kFullscreen,     // F11
-    kScreenshot,     // F2
-    kToggleMode,     // F: fly <-> walk
-    kBreak,          // left click (mouse captured)
-    kPlace,          // right click
-    kPick,           // middle click
-    kCornerOne,      // B: the region's first corner at the targeted block
-    kCornerTwo,      // N: its second corner
-    kUndo,           // Ctrl+Z
-    kRedo,           // Ctrl+Y, Ctrl+Shift+Z
-    kCopy,           // Ctrl+C: the region into the clipboard
-    kPaste,          // Ctrl+V: the clipboard at the cell in front of the targeted face
-    kFill,           // G: the region filled with the selected hotbar block
-    kReplace,        // H: the region's cells of the targeted block's type become the selected block
-    kRotate,         // R: the clipboard turned 90 degrees clockwise
-    kClearRegion,    // K: no region any more
-    kPasteAir,       // P: the paste-air switch flipped
-    kPicker,         // E: the block picker opened or closed (the mouse freed to click in it)
-    kExport,         // Ctrl+E: the region (or the clipboard) to the Edit panel's file
-};
-
-// The editor's actions by the names the script's `press NAME` uses (the [keys] names where
-// the action has one): one table, so a script presses exactly what a key does.
-struct PressName {
-    std::string_view name;
-    UserAction action;
-};
-std::span<const PressName> press_names();
-
-class Controls {
+class Controls final : public ScriptControls {
 public:
     struct Stats {
         glm::dvec3 camera{0.0};
@@ -91,20 +58,21 @@ public:
     // time asks: all of it, up to half a second a frame (docs/player.md "Time").
     void step(double frame_seconds, const BlockQuery& solid, const BlockQuery& water);
     // `clock real`: a scripted run steps by the real time too, as an interactive run does.
-    void set_real_time(bool on) { real_time_ = on; }
+    void set_real_time(bool on) override { real_time_ = on; }
     // Turning in degrees (the mouse and `look`): yaw wraps into [-180, 180], pitch stops
     // just short of straight up or down.
-    void look(double dyaw, double dpitch);
+    void look(double dyaw, double dpitch) override;
     // `camera`: teleports the eye (throws PositionOutOfRange out of the world's bounds).
-    void move_eye(const glm::dvec3& eye, double yaw, double pitch);
-    void set_mode(MoveMode mode) { player_.set_mode(mode); }
+    void move_eye(const glm::dvec3& eye, double yaw, double pitch) override;
+    void set_mode(MoveMode mode) override { player_.set_mode(mode); }
+    void select_hotbar(int slot) override { hotbar_.select(slot); }
     // The Settings panel's live values: the vertical field of view in degrees, and the mouse
     // speed as a factor of 0.12 degrees per pixel.
     void set_fov(double degrees) { camera_.fov_y = degrees; }
     void set_mouse_sensitivity(double factor) { mouse_sensitivity_ = factor; }
     double mouse_sensitivity() const { return mouse_sensitivity_; }
     // `key NAME FRAMES`: holds a key (one of script_key_names()) for FRAMES steps.
-    void hold_key(const std::string& name, int64_t frames) { script_keys_[name] = frames; }
+    void hold_key(const std::string& name, int64_t frames) override { script_keys_[name] = frames; }
     // The spawn place, or the player's place and hotbar from the world file.
     void place_at_spawn(double ground);
     void restore(const WorldMeta& meta);

@@ -1,4 +1,4 @@
-// The cube renderer: landing slot work and the one multi-draw. See cube_renderer.hpp.
+// The cube renderer: uploading slot work and the one multi-draw. See cube_renderer.hpp.
 #include "gfx/cube_renderer.hpp"
 
 #include <algorithm>
@@ -18,22 +18,12 @@ namespace slotcraft::gfx {
 
 namespace {
 
-// Up to this many writes land as one buffer copy each (an edit writes at most 7); more
-// go through one compute dispatch (about 25x cheaper than copies for 50k on llvmpipe).
+// Up to this many writes go as one buffer copy each (an edit writes at most 7); more
+// go through one compute dispatch, far cheaper than that many copies (docs/benchmarks-history.md).
 constexpr size_t kCopyThreshold = 16;
-
-struct DrawArraysIndirectCommand {
-    GLuint count;
-    GLuint instance_count;
-    GLuint first;
-    GLuint base_instance;
-};
 
 using DrawElementsIndirectCommand = CubeRenderer::DrawElementsCommand;
 static_assert(sizeof(DrawElementsIndirectCommand) == 20, "glMultiDrawElementsIndirect reads 5 words a command");
-
-// The c9fcab8 path: 18 vertices a cube, one instance per cube.
-constexpr GLuint kEighteenVertices = 18;
 
 constexpr GLuint kInstancesBinding = 0;
 constexpr GLuint kPagesBinding = 1;
@@ -54,12 +44,6 @@ constexpr size_t kCornerPagesPerDispatch = 65535;
 constexpr uint64_t kCornerWindowBytes = 1u << 20;
 constexpr uint64_t kCornerPageBytes = uint64_t{kSlotsPerPage} * kCornerBytesPerSlot;  // 3,072
 
-// cube.vert and cube.frag from config.cube_shader_dir (bench_render's contender) or shader_dir.
-Program build_cube_program(const CubeRendererConfig& config) {
-    const std::string& dir = config.cube_shader_dir.empty() ? config.shader_dir : config.cube_shader_dir;
-    return build_program(dir, {{GL_VERTEX_SHADER, "cube.vert"}, {GL_FRAGMENT_SHADER, "cube.frag"}});
-}
-
 }  // namespace
 
 CubeRenderer::CubeRenderer(const CubeRendererConfig& config)
@@ -67,13 +51,13 @@ CubeRenderer::CubeRenderer(const CubeRendererConfig& config)
       light_(config.initial_light_pages),
       ring_(config.ring_bytes),
       textures_(config.assets_dir),
-      cube_program_(build_cube_program(config)),
-      scatter_program_(build_program(config.shader_dir, {{GL_COMPUTE_SHADER, "scatter.comp"}})),
-      light_scatter_program_(build_program(config.shader_dir, {{GL_COMPUTE_SHADER, "light_scatter.comp"}})),
-      corners_program_(build_program(config.shader_dir, {{GL_COMPUTE_SHADER, "face_corners.comp"}})),
+      cube_program_(
+          build_program(config.shader_dir, {{GL_VERTEX_SHADER, "cube.vert"}, {GL_FRAGMENT_SHADER, "cube.frag"}})),
+      compute_{{build_program(config.shader_dir, {{GL_COMPUTE_SHADER, "scatter.comp"}})},
+               {build_program(config.shader_dir, {{GL_COMPUTE_SHADER, "light_scatter.comp"}})},
+               {build_program(config.shader_dir, {{GL_COMPUTE_SHADER, "face_corners.comp"}})}},
       cube_vao_(make_vertex_array()),
       corner_indices_(make_buffer()),
-      vertex_path_(config.vertex_path),
       views_{BufferTexture(GL_RG32UI, InstanceBuffer::kInstanceBytes, "instance"),
              BufferTexture(GL_RGBA32I, InstanceBuffer::kPageEntryBytes, "page table"),
              BufferTexture(GL_RG32UI, kFaceCornerBytes, "face corner")},
@@ -90,16 +74,15 @@ CubeRenderer::CubeRenderer(const CubeRendererConfig& config)
     cube_u_.highlight = uniform_location(cube_program_, "u_highlight_chunk", "cube");
     cube_u_.translucent = uniform_location(cube_program_, "u_translucent", "cube");
     cube_u_.daylight = uniform_location(cube_program_, "u_daylight", "cube");
-    // c9fcab8's shaders (bench_render's contender) have no far pass: -1, and setting it is a no-op.
-    if (vertex_path_ == VertexPath::kSharedCorners) cube_u_.far = uniform_location(cube_program_, "u_far", "cube");
+    cube_u_.far = uniform_location(cube_program_, "u_far", "cube");
     const GLint u_layers = uniform_location(cube_program_, "u_layers", "cube");
     assert(config.face_layers.size() == kFaceLayerCount &&
            "CubeRendererConfig::face_layers needs kBlockTypeCount x kFaceCount entries: use face_layer_table()");
     glProgramUniform1iv(cube_program_.get(), u_layers, kFaceLayerCount, config.face_layers.data());
-    u_scatter_count_ = uniform_location(scatter_program_, "u_count", "scatter");
-    u_light_scatter_count_ = uniform_location(light_scatter_program_, "u_count", "light_scatter");
-    u_corners_count_ = uniform_location(corners_program_, "u_count", "face_corners");
-    u_corners_first_slot_ = uniform_location(corners_program_, "u_first_slot", "face_corners");
+    compute_.scatter.count = uniform_location(compute_.scatter.program, "u_count", "scatter");
+    compute_.light_scatter.count = uniform_location(compute_.light_scatter.program, "u_count", "light_scatter");
+    compute_.corners.count = uniform_location(compute_.corners.program, "u_count", "face_corners");
+    compute_.corners.first_slot = uniform_location(compute_.corners.program, "u_first_slot", "face_corners");
     GLint alignment = 256;
     glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
     ssbo_alignment_ = static_cast<size_t>(std::max(alignment, 4));
@@ -114,7 +97,7 @@ CubeRenderer::CubeRenderer(const CubeRendererConfig& config)
     }
 }
 
-// [SECTION] landing the frame's slot work
+// [SECTION] uploading the frame's slot work
 
 void CubeRenderer::begin_frame() {
     stats_.upload_bytes_last_frame = 0;
@@ -144,9 +127,9 @@ void CubeRenderer::start_draw_figures() {
     stats_.translucent_instances = 0;
 }
 
-void CubeRenderer::land(InstanceSlots& slots, LightPageTable& light) {
-    InstanceSlots::FrameWork work = slots.take_frame();
-    const LightPageTable::FrameWork light_work = light.take_frame();
+void CubeRenderer::upload(InstanceSlots& slots, LightPageTable& light) {
+    InstanceSlots::Uploads work = slots.take_uploads();
+    const LightPageTable::Uploads light_work = light.take_uploads();
     // A chunk with cubes and no light box is a bug `verify` reports; until then it draws dark.
     auto ref = [&light](const ChunkCoord& c) { return light.ref_of(c).value_or(uniform_light_ref(0)); };
     for (PageHandOut& p : work.pages) p.light = ref(p.chunk);
@@ -157,34 +140,32 @@ void CubeRenderer::land(InstanceSlots& slots, LightPageTable& light) {
         for (const uint32_t page : pages) work.pages.push_back({page, c, ref(c)});
     }
     const uint32_t slots_before = buffer_.slots();
-    land_work(work, light_work);
+    upload_work(work, light_work);
     // The pages whose faces' corners may have changed: those written to, those whose table
     // entry changed (handed out, or the chunk's light reference), and every page of a chunk
     // whose light changed (a light byte reaches the faces of up to 3 x 3 x 3 cubes around it;
     // the whole chunk is simpler, and cheap next to the light work itself).
     std::vector<uint32_t>& dirty = page_scratch_;
     dirty.clear();
-    if (vertex_path_ == VertexPath::kSharedCorners) {  // c9fcab8's shaders work out corners per vertex
-        for (const SlotWrite& w : work.writes) {       // a chunk's writes come page by page: drop the repeats first
-            const uint32_t page = w.slot / kSlotsPerPage;
-            if (dirty.empty() || dirty.back() != page) dirty.push_back(page);
-        }
-        for (const PageHandOut& p : work.pages) dirty.push_back(p.page);
-        for (const ChunkCoord& c : light_work.relit) slots.chunk_pages(c, dirty);
-        // A grown buffer starts with no corners (InstanceBuffer::kCornerBytes): every page it
-        // held is worked out again (pages without cubes cost a test each).
-        if (buffer_.slots() != slots_before) {
-            for (uint32_t page = 0; page < slots_before / kSlotsPerPage; ++page) dirty.push_back(page);
-        }
-        std::sort(dirty.begin(), dirty.end());
-        dirty.erase(std::unique(dirty.begin(), dirty.end()), dirty.end());
+    for (const SlotWrite& w : work.writes) {  // a chunk's writes come page by page: drop the repeats first
+        const uint32_t page = w.slot / kSlotsPerPage;
+        if (dirty.empty() || dirty.back() != page) dirty.push_back(page);
     }
+    for (const PageHandOut& p : work.pages) dirty.push_back(p.page);
+    for (const ChunkCoord& c : light_work.relit) slots.chunk_pages(c, dirty);
+    // A grown buffer starts with no corners (InstanceBuffer::kCornerBytes): every page it
+    // held is worked out again (pages without cubes cost a test each).
+    if (buffer_.slots() != slots_before) {
+        for (uint32_t page = 0; page < slots_before / kSlotsPerPage; ++page) dirty.push_back(page);
+    }
+    std::sort(dirty.begin(), dirty.end());
+    dirty.erase(std::unique(dirty.begin(), dirty.end()), dirty.end());
     work_out_corners(dirty);
     slots.give_back(std::move(work));
 }
 
-void CubeRenderer::land_work(const InstanceSlots::FrameWork& work, const LightPageTable::FrameWork& light) {
-    land_light(light);
+void CubeRenderer::upload_work(const InstanceSlots::Uploads& work, const LightPageTable::Uploads& light) {
+    upload_light(light);
     stats_.writes_last_frame += work.writes.size();
     stats_.pages_cleared_last_frame += work.cleared_pages.size();
     uint64_t needed = 0;
@@ -195,60 +176,50 @@ void CubeRenderer::land_work(const InstanceSlots::FrameWork& work, const LightPa
     buffer_.ensure_slots(needed);
     for (uint32_t page : work.cleared_pages) buffer_.clear_page(page);
     write_page_table(work.pages);
-    land_writes(work.writes);
+    upload_writes(work.writes);
 }
 
 void CubeRenderer::write_page_table(const std::vector<PageHandOut>& pages) {
-    size_t i = 0;
-    while (i < pages.size()) {
-        const size_t n = std::min(pages.size() - i, ring_.max_reservation() / InstanceBuffer::kPageEntryBytes);
-        UploadRing::Span span = ring_.reserve(n * InstanceBuffer::kPageEntryBytes, 16);
+    constexpr size_t kEntry = InstanceBuffer::kPageEntryBytes;
+    upload_in_batches(ring_, pages.size(), kEntry, 16, [&](const UploadRing::Span& span, size_t first, size_t n) {
         for (size_t k = 0; k < n; ++k) {
-            const PageHandOut& p = pages[i + k];
+            const PageHandOut& p = pages[first + k];
             const int32_t entry[4] = {p.chunk.x, p.chunk.y, p.chunk.z, p.light};
-            std::memcpy(span.data + k * InstanceBuffer::kPageEntryBytes, entry, sizeof entry);
+            std::memcpy(span.data + k * kEntry, entry, sizeof entry);
             glCopyNamedBufferSubData(ring_.buffer(), buffer_.page_table(),
-                                     static_cast<GLintptr>(span.offset + k * InstanceBuffer::kPageEntryBytes),
-                                     GLintptr{p.page} * InstanceBuffer::kPageEntryBytes,
-                                     InstanceBuffer::kPageEntryBytes);
+                                     static_cast<GLintptr>(span.offset + k * kEntry), GLintptr{p.page} * kEntry,
+                                     kEntry);
         }
-        ring_.commit(span, n * InstanceBuffer::kPageEntryBytes);
-        stats_.table_bytes_last_frame += n * InstanceBuffer::kPageEntryBytes;
-        i += n;
-    }
+        stats_.table_bytes_last_frame += n * kEntry;
+    });
 }
 
-void CubeRenderer::land_writes(const std::vector<SlotWrite>& writes) {
+void CubeRenderer::upload_writes(const std::vector<SlotWrite>& writes) {
     static_assert(sizeof(SlotWrite) == 16 && offsetof(SlotWrite, value) == 8,
                   "a write is (slot, unused, instance low, instance high) as uint32: scatter.comp's uvec4");
     const bool scatter = writes.size() > kCopyThreshold;
-    const size_t per_batch = ring_.max_reservation() / sizeof(SlotWrite);
-    size_t i = 0;
-    while (i < writes.size()) {
-        const size_t n = std::min(writes.size() - i, per_batch);
-        UploadRing::Span span = ring_.reserve(n * sizeof(SlotWrite), scatter ? ssbo_alignment_ : 16);
-        std::memcpy(span.data, writes.data() + i, n * sizeof(SlotWrite));
+    const auto upload = [&](const UploadRing::Span& span, size_t first, size_t n) {
+        std::memcpy(span.data, writes.data() + first, n * sizeof(SlotWrite));
         if (scatter) {
-            glUseProgram(scatter_program_.get());
-            glUniform1ui(u_scatter_count_, static_cast<GLuint>(n));
+            glUseProgram(compute_.scatter.program.get());
+            glUniform1ui(compute_.scatter.count, static_cast<GLuint>(n));
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, buffer_.instances());
             glBindBufferRange(GL_SHADER_STORAGE_BUFFER, kWritesBinding, ring_.buffer(),
                               static_cast<GLintptr>(span.offset), static_cast<GLsizeiptr>(n * sizeof(SlotWrite)));
             glDispatchCompute(static_cast<GLuint>((n + 63) / 64), 1, 1);
             ++stats_.dispatches_last_frame;
-        } else {
-            for (size_t k = 0; k < n; ++k) {
-                // The value half of write k lands in its slot.
-                glCopyNamedBufferSubData(
-                    ring_.buffer(), buffer_.instances(),
-                    static_cast<GLintptr>(span.offset + k * sizeof(SlotWrite) + offsetof(SlotWrite, value)),
-                    GLintptr{writes[i + k].slot} * InstanceBuffer::kInstanceBytes, InstanceBuffer::kInstanceBytes);
-            }
-            stats_.copies_last_frame += n;
+            return;
         }
-        ring_.commit(span, n * sizeof(SlotWrite));
-        i += n;
-    }
+        for (size_t k = 0; k < n; ++k) {
+            // The value half of write k goes to its slot.
+            glCopyNamedBufferSubData(
+                ring_.buffer(), buffer_.instances(),
+                static_cast<GLintptr>(span.offset + k * sizeof(SlotWrite) + offsetof(SlotWrite, value)),
+                GLintptr{writes[first + k].slot} * InstanceBuffer::kInstanceBytes, InstanceBuffer::kInstanceBytes);
+        }
+        stats_.copies_last_frame += n;
+    };
+    upload_in_batches(ring_, writes.size(), sizeof(SlotWrite), scatter ? ssbo_alignment_ : 16, upload);
     if (scatter) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
     const uint64_t bytes = writes.size() * uint64_t{kInstanceBytes};
     stats_.upload_bytes_last_frame += bytes;
@@ -261,7 +232,7 @@ void CubeRenderer::land_writes(const std::vector<SlotWrite>& writes) {
 void CubeRenderer::work_out_corners(const std::vector<uint32_t>& pages) {
     stats_.corner_pages_last_frame += pages.size();
     if (pages.empty()) return;
-    glUseProgram(corners_program_.get());
+    glUseProgram(compute_.corners.program.get());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, buffer_.instances());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPagesBinding, buffer_.page_table());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLightBinding, light_.buffer());
@@ -269,80 +240,71 @@ void CubeRenderer::work_out_corners(const std::vector<uint32_t>& pages) {
     uint32_t align_pages = 1;
     while ((align_pages * kCornerPageBytes) % ssbo_alignment_ != 0) ++align_pages;
     const uint32_t window = std::max(align_pages, corner_window_pages_ / align_pages * align_pages);
-    const size_t per_batch = std::min(kCornerPagesPerDispatch, ring_.max_reservation() / sizeof(uint32_t));
-    for (size_t i = 0; i < pages.size();) {
-        const uint32_t first_page = pages[i] - pages[i] % align_pages;
-        const uint32_t window_pages = std::min(window, buffer_.slots() / kSlotsPerPage - first_page);
-        size_t n = 0;  // the sorted pages from i inside [first_page, first_page + window_pages)
-        while (n < per_batch && i + n < pages.size() && pages[i + n] < first_page + window_pages) ++n;
-        assert(n > 0 && "a window holds at least the page it starts from");
-        UploadRing::Span span = ring_.reserve(n * sizeof(uint32_t), ssbo_alignment_);
-        std::memcpy(span.data, pages.data() + i, n * sizeof(uint32_t));
+    // A batch is the sorted pages from `first` inside one window [first_page, first_page +
+    // window_pages) of the corner buffer, at most one dispatch's groups; the window is set
+    // here and bound by the batch below.
+    uint32_t first_page = 0, window_pages = 0;
+    const auto in_one_window = [&](size_t first, size_t n) {
+        first_page = pages[first] - pages[first] % align_pages;
+        window_pages = std::min(window, buffer_.slots() / kSlotsPerPage - first_page);
+        size_t k = 0;
+        while (k < std::min(n, kCornerPagesPerDispatch) && pages[first + k] < first_page + window_pages) ++k;
+        return k;
+    };
+    const auto dispatch = [&](const UploadRing::Span& span, size_t first, size_t n) {
+        std::memcpy(span.data, pages.data() + first, n * sizeof(uint32_t));
         glBindBufferRange(GL_SHADER_STORAGE_BUFFER, kCornersBinding, buffer_.corners(),
                           static_cast<GLintptr>(first_page * kCornerPageBytes),
                           static_cast<GLsizeiptr>(window_pages * kCornerPageBytes));
-        glUniform1ui(u_corners_first_slot_, first_page * kSlotsPerPage);
-        glUniform1ui(u_corners_count_, static_cast<GLuint>(n));
+        glUniform1ui(compute_.corners.first_slot, first_page * kSlotsPerPage);
+        glUniform1ui(compute_.corners.count, static_cast<GLuint>(n));
         glBindBufferRange(GL_SHADER_STORAGE_BUFFER, kWritesBinding, ring_.buffer(), static_cast<GLintptr>(span.offset),
                           static_cast<GLsizeiptr>(n * sizeof(uint32_t)));
         glDispatchCompute(static_cast<GLuint>(n), 1, 1);
-        ring_.commit(span, n * sizeof(uint32_t));
         ++stats_.dispatches_last_frame;
-        i += n;
-    }
+    };
+    upload_in_batches(ring_, pages.size(), sizeof(uint32_t), ssbo_alignment_, dispatch, in_one_window);
     glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
 }
 
 // Whole pages by one copy each from the ring, then the byte writes in one dispatch of
 // shaders/light_scatter.comp (atomics on the bytes' words).
-void CubeRenderer::land_light(const LightPageTable::FrameWork& light) {
+void CubeRenderer::upload_light(const LightPageTable::Uploads& light) {
     uint32_t needed = 0;
     for (const uint32_t page : light.pages) needed = std::max(needed, page + 1);
     for (const LightByteWrite& w : light.writes) needed = std::max(needed, w.address / kLightPageBytes + 1);
     light_.ensure_pages(needed);
-    // Whole pages, as many as fit in one reservation; a ring under two pages (--ring-kib
-    // below 12) takes each page in pieces of what it can hold.
-    const size_t max_bytes = ring_.max_reservation();
-    const size_t pages_per_batch = std::max<size_t>(1, max_bytes / kLightPageBytes);
-    for (size_t i = 0; i < light.pages.size();) {
-        const size_t n = std::min(light.pages.size() - i, pages_per_batch);
-        const size_t piece = std::min(max_bytes, n * kLightPageBytes);
-        for (size_t at = 0; at < n * kLightPageBytes;) {
-            const size_t bytes = std::min(piece, n * kLightPageBytes - at);
-            UploadRing::Span span = ring_.reserve(bytes, 16);
-            std::memcpy(span.data, light.page_data.data() + i * kLightPageBytes + at, bytes);
-            // One copy per page (pages need not be consecutive in the buffer).
-            for (size_t done = 0; done < bytes;) {
-                const size_t k = (at + done) / kLightPageBytes, in_page = (at + done) % kLightPageBytes;
-                const size_t len = std::min(bytes - done, kLightPageBytes - in_page);
-                glCopyNamedBufferSubData(ring_.buffer(), light_.buffer(), static_cast<GLintptr>(span.offset + done),
-                                         static_cast<GLintptr>(GLintptr{light.pages[i + k]} * kLightPageBytes +
-                                                               in_page),
-                                         static_cast<GLsizeiptr>(len));
-                done += len;
-            }
-            ring_.commit(span, bytes);
-            at += bytes;
+    // The pages' bytes, whole pages a batch where a reservation holds one (a ring under two
+    // pages, --ring-kib below 12, takes each page in pieces); one copy per page or piece
+    // (pages need not be consecutive in the buffer).
+    const auto whole_pages = [](size_t, size_t n) {
+        return n >= kLightPageBytes ? n / kLightPageBytes * kLightPageBytes : n;
+    };
+    const auto copy_pages = [&](const UploadRing::Span& span, size_t at, size_t bytes) {
+        std::memcpy(span.data, light.page_data.data() + at, bytes);
+        for (size_t done = 0; done < bytes;) {
+            const size_t k = (at + done) / kLightPageBytes, in_page = (at + done) % kLightPageBytes;
+            const size_t len = std::min(bytes - done, kLightPageBytes - in_page);
+            glCopyNamedBufferSubData(ring_.buffer(), light_.buffer(), static_cast<GLintptr>(span.offset + done),
+                                     static_cast<GLintptr>(GLintptr{light.pages[k]} * kLightPageBytes + in_page),
+                                     static_cast<GLsizeiptr>(len));
+            done += len;
         }
-        i += n;
-    }
-    const size_t per_batch = ring_.max_reservation() / sizeof(LightByteWrite);
-    for (size_t i = 0; i < light.writes.size();) {
-        const size_t n = std::min(light.writes.size() - i, per_batch);
-        UploadRing::Span span = ring_.reserve(n * sizeof(LightByteWrite), ssbo_alignment_);
-        std::memcpy(span.data, light.writes.data() + i, n * sizeof(LightByteWrite));
-        // The copies above must land before the atomics change bytes of the same pages.
+    };
+    upload_in_batches(ring_, light.pages.size() * kLightPageBytes, 1, 16, copy_pages, whole_pages);
+    const auto scatter_bytes = [&](const UploadRing::Span& span, size_t first, size_t n) {
+        std::memcpy(span.data, light.writes.data() + first, n * sizeof(LightByteWrite));
+        // The copies above must be done before the atomics change bytes of the same pages.
         glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
-        glUseProgram(light_scatter_program_.get());
-        glUniform1ui(u_light_scatter_count_, static_cast<GLuint>(n));
+        glUseProgram(compute_.light_scatter.program.get());
+        glUniform1ui(compute_.light_scatter.count, static_cast<GLuint>(n));
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLightBinding, light_.buffer());
         glBindBufferRange(GL_SHADER_STORAGE_BUFFER, kWritesBinding, ring_.buffer(), static_cast<GLintptr>(span.offset),
                           static_cast<GLsizeiptr>(n * sizeof(LightByteWrite)));
         glDispatchCompute(static_cast<GLuint>((n + 63) / 64), 1, 1);
-        ring_.commit(span, n * sizeof(LightByteWrite));
         ++stats_.dispatches_last_frame;
-        i += n;
-    }
+    };
+    upload_in_batches(ring_, light.writes.size(), sizeof(LightByteWrite), ssbo_alignment_, scatter_bytes);
     if (!light.writes.empty()) glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
     stats_.light_upload_bytes_last_frame += light.bytes();
     stats_.light_upload_bytes_total += light.bytes();
@@ -412,15 +374,9 @@ void CubeRenderer::use_cube_program(const CubeView& view, bool translucent) {
     glUniform1i(cube_u_.translucent, translucent ? 1 : 0);
     glUniform1i(cube_u_.far, view.far_rings ? 1 : 0);
     textures_.bind(0);
-    if (vertex_path_ == VertexPath::kEighteenVertices) {  // c9fcab8's shader reads storage buffers
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, buffer_.instances());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPagesBinding, buffer_.page_table());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLightBinding, light_.buffer());
-    } else {
-        views_.instances.bind(buffer_.instances(), buffer_.bytes(), kInstancesUnit);
-        views_.pages.bind(buffer_.page_table(), buffer_.page_table_bytes(), kPagesUnit);
-        views_.corners.bind(buffer_.corners(), buffer_.corner_bytes(), kCornersUnit);
-    }
+    views_.instances.bind(buffer_.instances(), buffer_.bytes(), kInstancesUnit);
+    views_.pages.bind(buffer_.page_table(), buffer_.page_table_bytes(), kPagesUnit);
+    views_.corners.bind(buffer_.corners(), buffer_.corner_bytes(), kCornersUnit);
     glBindVertexArray(cube_vao_.get());
     glBindBuffer(GL_DRAW_INDIRECT_BUFFER, ring_.buffer());
     glEnable(GL_DEPTH_TEST);
@@ -431,11 +387,6 @@ void CubeRenderer::use_cube_program(const CubeView& view, bool translucent) {
 // One indirect command per run (per kCubesPerCommand cubes of a longer run), in order,
 // through the ring; one multi-draw call unless the ring is too small for all the commands.
 uint64_t CubeRenderer::multi_draw(const std::vector<SlotRun>& runs, uint64_t& calls, uint64_t& instances) {
-    if (vertex_path_ == VertexPath::kEighteenVertices) {
-        const uint64_t before = instances;
-        multi_draw_eighteen(runs, calls, instances);
-        return (instances - before) * kEighteenVertices;
-    }
     uint64_t corners = 0;
     std::vector<DrawElementsIndirectCommand>& commands = command_scratch_;
     commands.clear();
@@ -453,38 +404,15 @@ uint64_t CubeRenderer::multi_draw(const std::vector<SlotRun>& runs, uint64_t& ca
         corners += uint64_t{run.count} * 4 * static_cast<uint64_t>(std::popcount(unsigned{axes}));
         instances += run.count;
     }
-    const size_t per_call = ring_.max_reservation() / sizeof(DrawElementsIndirectCommand);
-    for (size_t i = 0; i < commands.size(); i += per_call) {
-        const size_t n = std::min(commands.size() - i, per_call);
-        UploadRing::Span span = ring_.reserve(n * sizeof(DrawElementsIndirectCommand), 4);
-        std::memcpy(span.data, commands.data() + i, n * sizeof(DrawElementsIndirectCommand));
-        ring_.commit(span, n * sizeof(DrawElementsIndirectCommand));
+    constexpr size_t kCommand = sizeof(DrawElementsIndirectCommand);
+    upload_in_batches(ring_, commands.size(), kCommand, 4, [&](const UploadRing::Span& span, size_t first, size_t n) {
+        std::memcpy(span.data, commands.data() + first, n * kCommand);
         glMultiDrawElementsIndirect(GL_TRIANGLES, GL_UNSIGNED_INT, reinterpret_cast<const void*>(span.offset),
                                     static_cast<GLsizei>(n), 0);
         ++calls;
-        stats_.draw_bytes_last_frame += n * sizeof(DrawElementsIndirectCommand);
-    }
+        stats_.draw_bytes_last_frame += n * kCommand;
+    });
     return corners;
-}
-
-// The c9fcab8 path (bench_render's contender): one instanced command of 18 vertices per run.
-void CubeRenderer::multi_draw_eighteen(const std::vector<SlotRun>& runs, uint64_t& calls, uint64_t& instances) {
-    const size_t per_call = ring_.max_reservation() / sizeof(DrawArraysIndirectCommand);
-    size_t i = 0;
-    while (i < runs.size()) {
-        const size_t n = std::min(runs.size() - i, per_call);
-        UploadRing::Span span = ring_.reserve(n * sizeof(DrawArraysIndirectCommand), 4);
-        auto* commands = reinterpret_cast<DrawArraysIndirectCommand*>(span.data);
-        for (size_t k = 0; k < n; ++k) {
-            commands[k] = {kEighteenVertices, runs[i + k].count, 0, runs[i + k].first_slot};
-            instances += runs[i + k].count;
-        }
-        ring_.commit(span, n * sizeof(DrawArraysIndirectCommand));
-        glMultiDrawArraysIndirect(GL_TRIANGLES, reinterpret_cast<const void*>(span.offset), static_cast<GLsizei>(n), 0);
-        ++calls;
-        stats_.draw_bytes_last_frame += n * sizeof(DrawArraysIndirectCommand);
-        i += n;
-    }
 }
 
 void CubeRenderer::read_queries() {
@@ -521,7 +449,7 @@ void CubeRenderer::verify(const std::vector<PackedInstance>& cpu) const {
                               " on the GPU but " + std::to_string(want) + " in the CPU copy");
         }
     }
-    if (vertex_path_ == VertexPath::kSharedCorners) verify_corners(gpu);
+    verify_corners(gpu);
 }
 
 // Every drawn face's corners as shaders/face_corners.comp left them, against the same

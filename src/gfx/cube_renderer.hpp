@@ -1,5 +1,5 @@
 #pragma once
-// The cube renderer: lands each frame's slot work in the one InstanceBuffer through the
+// The cube renderer: uploads each frame's slot work to the one InstanceBuffer through the
 // UploadRing (a few copies for an edit, one compute scatter for many writes), turns the
 // visible chunks' slot runs into indirect commands, and draws every cube with ONE
 // glMultiDrawElementsIndirect call: 12 vertices a cube (the 3 faces turned to the camera, 4
@@ -41,15 +41,8 @@ struct VerifyError : std::runtime_error {
     std::string difference;
 };
 
-// How the cube vertex stage runs. kSharedCorners is the program's; kEighteenVertices is the
-// path of commit c9fcab8 (18 vertices a cube drawn instanced, each working out all four
-// corners of its face), kept so bench_render measures the two in one run.
-enum class VertexPath { kSharedCorners, kEighteenVertices };
-
 struct CubeRendererConfig {
     std::string shader_dir;
-    std::string cube_shader_dir;  // where cube.vert and cube.frag are read from; empty: shader_dir
-    VertexPath vertex_path = VertexPath::kSharedCorners;
     std::string assets_dir;
     std::vector<int> face_layers;  // texture layer of (block type * 6 + face), kFaceLayerCount entries
     size_t ring_bytes = 4u << 20;
@@ -85,7 +78,7 @@ public:
         uint64_t draw_bytes_last_frame = 0;    // indirect commands
         uint64_t table_bytes_last_frame = 0;   // page table entries
         uint64_t writes_last_frame = 0;
-        uint64_t copies_last_frame = 0;      // writes landed by one copy each
+        uint64_t copies_last_frame = 0;      // writes uploaded by one copy each
         uint64_t dispatches_last_frame = 0;  // compute dispatches: slot and light scatters, face corners
         uint64_t pages_cleared_last_frame = 0;
         // Pages whose faces' corners were worked out again (shaders/face_corners.comp), and
@@ -101,7 +94,7 @@ public:
         uint64_t instances_drawn = 0;  // slots the commands cover
         // Vertex ids the opaque commands reach: 4 corners a face on each axis of a run's
         // index table (12 a cube when all three); what the vertex shader runs, bar the few a
-        // vertex cache batch repeats. c9fcab8's path: 18 a cube.
+        // vertex cache batch repeats.
         uint64_t corners_drawn = 0;
         // The translucent pass (water): its commands, calls and the slots they cover.
         uint64_t translucent_commands = 0;
@@ -115,13 +108,13 @@ public:
 
     explicit CubeRenderer(const CubeRendererConfig& config);
 
-    // Starts a frame's counters (the "last frame" figures cover everything landed from here).
+    // Starts a frame's counters (the "last frame" figures cover everything uploaded from here).
     void begin_frame();
-    // Takes both frames' work and lands it: the page table entries of handed-out pages, and
+    // Takes both frames' work and uploads it: the page table entries of handed-out pages, and
     // of every page of a chunk whose light reference changed, get the chunk's reference. Then
     // the faces' corners of every page whose cubes, entry or chunk light changed are worked
     // out again (shaders/face_corners.comp).
-    void land(InstanceSlots& slots, LightPageTable& light);
+    void upload(InstanceSlots& slots, LightPageTable& light);
     // Draws the given slot runs (each run becomes one indirect command): the opaque pass.
     void draw(const std::vector<SlotRun>& runs, const CubeView& view);
     // The translucent pass: blends the given runs in their order (far to near) over what is
@@ -139,6 +132,12 @@ public:
     std::vector<int32_t> read_back_page_table() const;
     Stats stats() const;
     const BlockTextures& textures() const { return textures_; }
+    // The GL names of the uploaded buffers, for a vertex stage outside the program that draws
+    // from them (bench_render's contender, tests/bench/contender).
+    struct BufferNames {
+        unsigned int instances, page_table, light;
+    };
+    BufferNames buffer_names() const { return {buffer_.instances(), buffer_.page_table(), light_.buffer()}; }
 
     // One command of glMultiDrawElementsIndirect (the GL's DrawElementsIndirectCommand).
     struct DrawElementsCommand {
@@ -148,15 +147,15 @@ public:
     };
 
 private:
-    // Lands one frame's slot work (page clears, page table, writes) and light work (whole
+    // Uploads one frame's slot work (page clears, page table, writes) and light work (whole
     // light pages, then byte writes) on the GPU. The page table entries in work.pages carry
     // their chunk's light reference (.w) already.
-    void land_work(const InstanceSlots::FrameWork& work, const LightPageTable::FrameWork& light);
+    void upload_work(const InstanceSlots::Uploads& work, const LightPageTable::Uploads& light);
     // Works out the faces' corners of the slots of `pages` (sorted, unique).
     void work_out_corners(const std::vector<uint32_t>& pages);
     void verify_corners(const std::vector<uint64_t>& gpu) const;
-    void land_writes(const std::vector<SlotWrite>& writes);
-    void land_light(const LightPageTable::FrameWork& light);
+    void upload_writes(const std::vector<SlotWrite>& writes);
+    void upload_light(const LightPageTable::Uploads& light);
     void write_page_table(const std::vector<PageHandOut>& pages);
     void read_queries();
     void start_draw_figures();
@@ -164,19 +163,24 @@ private:
     void use_cube_program(const CubeView& view, bool translucent);
     // Returns the vertex ids the commands reach (Stats::corners_drawn).
     uint64_t multi_draw(const std::vector<SlotRun>& runs, uint64_t& calls, uint64_t& instances);
-    void multi_draw_eighteen(const std::vector<SlotRun>& runs, uint64_t& calls, uint64_t& instances);
 
     InstanceBuffer buffer_;
     LightPages light_;
     UploadRing ring_;
     BlockTextures textures_;
     Program cube_program_;
-    Program scatter_program_;
-    Program light_scatter_program_;
-    Program corners_program_;
+    // The compute passes that write the buffers, with their uniform locations, looked up once.
+    struct ComputePass {
+        Program program;
+        int count = -1;       // u_count
+        int first_slot = -1;  // u_first_slot (face_corners.comp only)
+    };
+    struct ComputePasses {
+        ComputePass scatter, light_scatter, corners;
+    };
+    ComputePasses compute_;
     VertexArray cube_vao_;  // no attributes; the corner index buffer
     Buffer corner_indices_;
-    VertexPath vertex_path_;
     std::vector<DrawElementsCommand> command_scratch_;  // the frame's commands, reused
     std::vector<uint32_t> page_scratch_;                // the frame's pages to work out, reused
     // The buffers as cube.vert reads them (texture units 1, 2, 4).
@@ -197,7 +201,6 @@ private:
         bool in_flight = false;  // ended, the result not read yet
     };
     CubeUniforms cube_u_;
-    int u_scatter_count_ = -1, u_light_scatter_count_ = -1, u_corners_count_ = -1, u_corners_first_slot_ = -1;
     uint32_t corner_window_pages_ = 1;  // pages of corners one dispatch's binding may span
     size_t ssbo_alignment_ = 256;
     PassQueries queries_;

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "gfx/gl_object.hpp"
+#include "gfx/growable_buffer.hpp"
 
 namespace slotcraft::gfx {
 
@@ -29,10 +29,10 @@ public:
     void clear_page(uint32_t page);
 
     uint32_t slots() const { return slots_; }
-    uint64_t bytes() const { return uint64_t{slots_} * kInstanceBytes; }
-    uint64_t page_table_bytes() const { return uint64_t{slots_} / kSlotsPerPage * kPageEntryBytes; }
-    uint64_t corner_bytes() const { return uint64_t{slots_} * kCornerBytes; }
-    uint64_t growths() const { return growths_; }
+    uint64_t bytes() const { return instances_.bytes(); }
+    uint64_t page_table_bytes() const { return pages_.bytes(); }
+    uint64_t corner_bytes() const { return corners_.bytes(); }
+    uint64_t growths() const { return instances_.growths(); }
     unsigned int instances() const { return instances_.get(); }  // GL buffer names
     unsigned int page_table() const { return pages_.get(); }
     unsigned int corners() const { return corners_.get(); }
@@ -44,12 +44,10 @@ public:
     std::vector<uint32_t> read_back_corners(uint32_t first, uint32_t count) const;
 
 private:
-    static Buffer make_storage(uint64_t bytes);
     uint32_t slots_ = 0;
-    uint64_t growths_ = 0;
-    Buffer instances_;
-    Buffer pages_;
-    Buffer corners_;
+    GrowableBuffer instances_;  // kInstanceBytes a slot, copied on growth
+    GrowableBuffer pages_;      // kPageEntryBytes a page, copied on growth
+    GrowableBuffer corners_;    // kCornerBytes a slot, discarded on growth
 };
 
 }  // namespace slotcraft::gfx

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "gfx/gl_object.hpp"
+#include "gfx/growable_buffer.hpp"
 
 namespace slotcraft::gfx {
 
@@ -23,8 +23,8 @@ public:
     bool ensure_pages(uint32_t pages);
 
     uint32_t pages() const { return pages_; }
-    uint64_t bytes() const;
-    uint64_t growths() const { return growths_; }
+    uint64_t bytes() const { return buffer_.bytes(); }
+    uint64_t growths() const { return buffer_.growths(); }
     unsigned int buffer() const { return buffer_.get(); }  // the GL buffer name
 
     // Reads the whole buffer back (for `verify`; stalls the pipeline).
@@ -32,8 +32,7 @@ public:
 
 private:
     uint32_t pages_ = 0;
-    uint64_t growths_ = 0;
-    Buffer buffer_;
+    GrowableBuffer buffer_;  // copied on growth; a page is written whole before it is read
 };
 
 }  // namespace slotcraft::gfx

@@ -3,7 +3,7 @@
 
 #include "gfx/gl.hpp"
 
-#include "user/user_file.hpp"
+#include "io/user_file.hpp"
 
 namespace slotcraft::gfx {
 

@@ -7,7 +7,7 @@
 
 #include "gfx/gl.hpp"
 #include "slots/png_image.hpp"
-#include "user/shown_text.hpp"
+#include "io/shown_text.hpp"
 #include "world/block.hpp"
 
 namespace slotcraft::gfx {

@@ -3,6 +3,8 @@
 // (alloc/), with a fence as the marker of each submitted batch. The CPU writes instance
 // data and draw commands into it; the GPU copies or scatters from it. The CPU waits only
 // when the ring is full of data the GPU has not consumed yet (counted as waits).
+#include <algorithm>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -56,5 +58,30 @@ private:
     bool unsubmitted_ = false;
     uint64_t waits_ = 0;
 };
+
+// The one upload batch: stages `count` items of `item_bytes` bytes each through `ring`, as many
+// a batch as one reservation holds. For each batch, `use(span, first, n)` writes items
+// [first, first + n) into span.data and issues the GL commands that read them; the span is
+// committed after it. `limit(first, n)` may narrow a batch to its first items (a batch that
+// must stay inside one window of its destination); it keeps at least one.
+template <class Use, class Limit>
+void upload_in_batches(UploadRing& ring, size_t count, size_t item_bytes, size_t alignment, Use&& use, Limit&& limit) {
+    assert(item_bytes > 0 && item_bytes <= ring.max_reservation() &&
+           "an item larger than one reservation: stage it as bytes (item_bytes 1)");
+    const size_t per_batch = ring.max_reservation() / item_bytes;
+    for (size_t first = 0; first < count;) {
+        const size_t n = limit(first, std::min(count - first, per_batch));
+        assert(n > 0 && "a batch takes at least one item");
+        UploadRing::Span span = ring.reserve(n * item_bytes, alignment);
+        use(span, first, n);
+        ring.commit(span, n * item_bytes);
+        first += n;
+    }
+}
+
+template <class Use>
+void upload_in_batches(UploadRing& ring, size_t count, size_t item_bytes, size_t alignment, Use&& use) {
+    upload_in_batches(ring, count, item_bytes, alignment, use, [](size_t, size_t n) { return n; });
+}
 
 }  // namespace slotcraft::gfx

@@ -3,7 +3,7 @@
 // Index: [SECTION] opening, loading, writing.
 #include "save/save.hpp"
 #include "save/save_sqlite.hpp"
-#include "user/shown_text.hpp"
+#include "io/shown_text.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>

@@ -11,10 +11,10 @@ namespace slotcraft {
 
 namespace {
 // The face axes groups in the order a loaded chunk's cubes take their slots: tops alone
-// first (flat ground, most of the surface), then tops with sides, then sides alone. (The
-// reverse, tops drawn first where pages are drawn last page first, was measured: 948,383
-// samples passed at the Craft pose against 902,770, and no faster.) A cube with no face
-// (never loaded) matches none.
+// first (flat ground, most of the surface), then tops with sides, then sides alone: drawn
+// near to far and each chunk's last page first, the upper cubes hide more of what follows
+// (docs/benchmarks-history.md, "Order of the face axes groups"). A cube with no face (never
+// loaded) matches none.
 constexpr std::array<uint8_t, 7> kLoadOrder = {2, 3, 6, 7, 5, 1, 4};
 static_assert(face_axes(1u << kPosY) == 2 && face_axes(1u << kNegX) == 1 && face_axes(1u << kPosZ) == 4);
 
@@ -182,7 +182,7 @@ void InstanceSlots::release_chunk(const ChunkCoord& c) {
     slot_frees_ += it->second.slot_by_index.size();
     for (const auto& [index, slot] : it->second.slot_by_index) {
         cpu_[slot] = 0;
-        // A write queued earlier this frame would land after the clear: make it a zero.
+        // A write queued earlier this frame would arrive after the clear: make it a zero.
         if (const uint32_t w = write_pos_[slot]; w != 0) frame_.writes[w - 1].value = 0;
     }
     coord_by_owner_.erase(it->second.owner);
@@ -221,8 +221,8 @@ void InstanceSlots::compact(size_t max_moves) {
 
 // [SECTION] frame
 
-InstanceSlots::FrameWork InstanceSlots::take_frame() {
-    FrameWork out = std::move(frame_);
+InstanceSlots::Uploads InstanceSlots::take_uploads() {
+    Uploads out = std::move(frame_);
     frame_ = std::move(spare_);
     spare_ = {};
     for (const SlotWrite& w : out.writes) write_pos_[w.slot] = 0;
@@ -301,7 +301,7 @@ std::optional<ChunkCoord> InstanceSlots::chunk_of_page(uint32_t page) const {
 InstanceSlots::Stats InstanceSlots::stats() const {
     const PageAllocator::Stats p = pages_.stats();
     Stats s;
-    s.taken = p.slots_taken;
+    s.instances = p.slots_taken;
     s.pages = p.pages;
     s.high_water = p.high_water;
     s.gaps = p.gaps;

@@ -2,7 +2,7 @@
 // Which slot of the one instance buffer each exposed cube lives in: world instance events ->
 // slots through the PageAllocator (pages of 64 owned by chunks), the CPU copy of every 8-byte
 // instance, and the frame's GPU work (pages to clear, page-table entries, slot writes).
-// Plain C++20 on world/ and alloc/, never GL or gfx/ (gfx/ lands the work; docs/slots.md).
+// Plain C++20 on world/ and alloc/, never GL or gfx/ (gfx/ uploads the work; docs/slots.md).
 #include <tsl/robin_map.h>
 
 #include <cstdint>
@@ -59,7 +59,7 @@ struct SlotWrite {
 
 // A page that changed hands this frame: clear it on the GPU and record its chunk. `light`
 // is the page table's .w (the chunk's light page or uniform value, LightPageTable::ref_of),
-// filled in when the frame lands.
+// filled in when the frame's work is uploaded.
 struct PageHandOut {
     uint32_t page;
     ChunkCoord chunk;
@@ -81,7 +81,7 @@ struct SlotRun {
 class InstanceSlots {
 public:
     struct Stats {
-        uint64_t taken = 0;       // live instances
+        uint64_t instances = 0;   // live instances
         uint64_t pages = 0;       // pages owned by chunks
         uint64_t high_water = 0;  // one past the highest live slot
         uint64_t gaps = 0;        // free slots below it
@@ -90,15 +90,15 @@ public:
         uint64_t moves = 0;       // instances moved by compaction, since start
         uint64_t page_allocations = 0;
         uint64_t page_frees = 0;
-        uint64_t writes_last_frame = 0;  // slot writes queued by the last take_frame()
+        uint64_t writes_last_frame = 0;  // slot writes queued by the last take_uploads()
         uint64_t slot_allocations = 0;   // since start
         uint64_t slot_frees = 0;         // since start (a chunk unload frees all its slots)
     };
 
-    // The GPU work of one frame, in the order it must land: clear the pages of chunks that
+    // The GPU work of one frame, in the order it must be uploaded: clear the pages of chunks that
     // unloaded, write the page table for handed-out pages, then the slot writes (one per
     // slot: the last write of a slot wins). Every free slot is 0 on the GPU as on the CPU.
-    struct FrameWork {
+    struct Uploads {
         std::vector<uint32_t> cleared_pages;
         std::vector<PageHandOut> pages;
         std::vector<SlotWrite> writes;
@@ -115,10 +115,9 @@ public:
     // reallocating or rehashing: growing a copy of millions of slots mid-frame costs
     // milliseconds (the copy and its page faults). With Touch::kNow the room is touched too
     // (grown, then shrunk back: the capacity and its pages stay), so the first use of each
-    // page faults now and not in a frame's streaming time (on this VM page faults were a
-    // tenth of that time, these and those of a vector of writes grown anew each frame, see
-    // give_back); it is then resident memory (14 bytes a slot) whether the view fills it or
-    // not. With Touch::kLater it is address space until used (a reserve inside a frame: the
+    // page faults now and not in a frame's streaming time (as a vector of writes grown anew
+    // each frame would, see give_back); it is then resident memory (14 bytes a slot) whether
+    // the view fills it or not. With Touch::kLater it is address space until used (a reserve inside a frame: the
     // touch would be that frame's cost).
     enum class Touch { kNow, kLater };
     void reserve(size_t slots, size_t chunks, Touch touch) {
@@ -144,12 +143,12 @@ public:
     std::size_t queued_writes() const { return frame_.writes.size(); }
     // Hands the queued GPU work to the caller and starts a new frame (in the buffers of the
     // work given back last, if any).
-    FrameWork take_frame();
+    Uploads take_uploads();
     // The caller is done with a frame's work: its buffers (emptied, capacity kept) queue the
     // frame after the next one's (the next frame's set is handed out at take_frame, so two
     // sets take turns). While the view fills, a frame queues tens of thousands of writes;
     // growing a fresh vector to that size every frame cost copies and page faults.
-    void give_back(FrameWork&& used) {
+    void give_back(Uploads&& used) {
         used.cleared_pages.clear();
         used.pages.clear();
         used.writes.clear();
@@ -158,7 +157,8 @@ public:
 
     // [SECTION] queries
     std::optional<uint32_t> slot_of(const ChunkCoord& chunk, uint16_t local_index) const;
-    bool has_chunk(const ChunkCoord& chunk) const { return chunks_.contains(chunk); }
+    // Whether the chunk has at least one live instance.
+    bool has_instances(const ChunkCoord& chunk) const { return chunks_.contains(chunk); }
     // Chunks that gained their first instance / lost their last since the last call (for
     // the culling octree). A chunk may appear in both if it did both; apply in this order.
     void take_chunk_changes(std::vector<ChunkCoord>& gained, std::vector<ChunkCoord>& emptied);
@@ -183,7 +183,8 @@ public:
     // loaded into its pages grouped by face axes, and by faces within a group, so most pages
     // have one or two axes and one face on each.
     uint8_t page_faces(uint32_t page) const { return page < page_faces_.size() ? page_faces_[page] : uint8_t{0}; }
-    const PageAllocator& pages() const { return pages_; }
+    // The allocator of the buffer's pages (the Occupancy picture reads its masks).
+    const PageAllocator& page_allocator() const { return pages_; }
     Stats stats() const;
 
     // For tests: a description of the first disagreement between the slot maps, the CPU copy
@@ -216,10 +217,10 @@ private:
     std::vector<PackedInstance> cpu_;      // by slot
     std::vector<uint16_t> index_by_slot_;  // local index of the cube in each live slot
     std::vector<uint8_t> page_faces_;      // by page: see page_faces()
-    FrameWork frame_;
-    FrameWork spare_;  // given back: the next frame's buffers
+    Uploads frame_;
+    Uploads spare_;  // given back: the next frame's buffers
     // By slot: 1 + its index in frame_.writes, 0 when it has no write queued this frame (an
-    // array beside cpu_: a hash look-up per write was a tenth of the slots' streaming time).
+    // array beside cpu_, so queueing a write costs no hash look-up).
     std::vector<uint32_t> write_pos_;
     std::vector<ChunkCoord> gained_, emptied_;
     mutable std::vector<PageAllocator::OwnedPage> scratch_pages_;  // chunk_runs' buffer, reused

@@ -32,7 +32,7 @@ void LightPageTable::apply(const LightEvents& light) {
         }
         uint8_t* data = frame_.page_data.data() + std::size_t{at->second} * kLightPageBytes;
         std::memcpy(data, box.cells.data(), kLightPageBytes);
-        // Byte writes queued earlier this frame land after the page: they must agree with it.
+        // Byte writes queued earlier this frame arrive after the page: they must agree with it.
         const uint32_t first = page * kLightPageBytes;
         for (LightByteWrite& w : frame_.writes) {
             if (w.address >= first && w.address < first + kLightPageBytes) w.value = data[w.address - first];
@@ -96,8 +96,8 @@ std::optional<int32_t> LightPageTable::ref_of(const ChunkCoord& chunk) const {
     return it->second;
 }
 
-LightPageTable::FrameWork LightPageTable::take_frame() {
-    FrameWork out = std::move(frame_);
+LightPageTable::Uploads LightPageTable::take_uploads() {
+    Uploads out = std::move(frame_);
     frame_ = {};
     write_pos_.clear();
     page_pos_.clear();

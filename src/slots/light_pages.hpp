@@ -2,7 +2,7 @@
 // Which GPU light page each chunk's light box lives in (docs/light.md "Light pages"): light
 // events -> pages handed out lowest-first by a SlotTree, and the frame's GPU work (whole pages,
 // single bytes, changed page-table references). A uniform box holds no page, only its value.
-// Plain C++20 on world/ and alloc/, never GL or gfx/ (gfx/ lands the work).
+// Plain C++20 on world/ and alloc/, never GL or gfx/ (gfx/ uploads the work).
 #include <tsl/robin_map.h>
 
 #include <cstdint>
@@ -37,10 +37,10 @@ public:
         uint64_t upload_bytes_total = 0;
     };
 
-    // The GPU work of one frame, in the order it must land: the whole pages (their bytes
+    // The GPU work of one frame, in the order it must be uploaded: the whole pages (their bytes
     // one after the other in `page_data`), then the byte writes (one per byte), then the
     // chunks whose instance page table entries must be written again (.w: ref_of).
-    struct FrameWork {
+    struct Uploads {
         std::vector<uint32_t> pages;
         std::vector<uint8_t> page_data;
         std::vector<LightByteWrite> writes;
@@ -63,7 +63,7 @@ public:
     uint32_t page_high_water() const { return static_cast<uint32_t>(pages_.high_water()); }
     // Bytes queued for upload this frame so far (whole pages and byte writes).
     uint64_t queued_bytes() const { return frame_.bytes(); }
-    FrameWork take_frame();
+    Uploads take_uploads();
     // Every chunk with a box and its reference.
     template <class F>
     void for_each_chunk(F&& f) const {
@@ -79,7 +79,7 @@ private:
 
     SlotTree pages_;
     tsl::robin_map<ChunkCoord, int32_t, ChunkCoordHash> refs_;
-    FrameWork frame_;
+    Uploads frame_;
     tsl::robin_map<uint32_t, uint32_t> write_pos_;  // address -> index in frame_.writes
     tsl::robin_map<uint32_t, uint32_t> page_pos_;   // page uploaded this frame -> index in frame_.pages
     tsl::robin_map<ChunkCoord, bool, ChunkCoordHash> ref_changed_;

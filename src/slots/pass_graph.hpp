@@ -20,7 +20,7 @@ struct PassGraphError : std::runtime_error {
 // Resources are names. A resource has at most one writer, so a target that several passes
 // draw into in turn is a chain of names, one per state ("colour.opaque" after the opaque
 // pass, "colour.water" after the water pass, ...). A name nobody writes is an input made
-// before the graph runs (the instance buffer, landed before the frame's passes).
+// before the graph runs (the instance buffer, uploaded before the frame's passes).
 class PassGraph {
 public:
     using PassId = std::size_t;

@@ -3,7 +3,7 @@
 // writer links for stb_image_write).
 #include "slots/png_image.hpp"
 
-#include "user/user_file.hpp"
+#include "io/user_file.hpp"
 
 #include <cassert>
 #include <algorithm>

@@ -53,31 +53,4 @@ std::string format_bytes(uint64_t bytes) {
     return in_units(bytes, 1024.0, 1024.0, kUnits, " ");
 }
 
-RingWindow ring_window(size_t ring_size, int64_t count) {
-    const auto capacity = static_cast<int64_t>(ring_size);
-    const int64_t kept = std::clamp<int64_t>(count, 0, capacity);
-    RingWindow w;
-    w.size = static_cast<int>(kept);
-    w.first = capacity > 0 ? static_cast<int>((count - kept) % capacity) : 0;
-    return w;
-}
-
-SeriesSummary summarize(std::span<const float> ring, int64_t count) {
-    const RingWindow w = ring_window(ring.size(), count);
-    SeriesSummary s;
-    s.samples = w.size;
-    if (w.size == 0) return s;
-    double sum = 0.0;
-    s.min = s.max = ring[static_cast<size_t>(w.first)];
-    for (int i = 0; i < w.size; ++i) {
-        const float v = ring[static_cast<size_t>(w.first + i) % ring.size()];
-        s.min = std::min(s.min, v);
-        s.max = std::max(s.max, v);
-        sum += v;
-        s.last = v;
-    }
-    s.average = static_cast<float>(sum / w.size);
-    return s;
-}
-
 }  // namespace slotcraft::figures

@@ -1,10 +1,12 @@
 #pragma once
 // Numbers as the overlay prints them (digit groups, bytes in B/KiB/MiB/GiB) and the summary
-// of a per-frame series kept in a ring (the allocator's plot).
+// of a per-frame series (the allocator's plot).
 // Plain C++20: never include ImGui or GL, so the unit tests check these without a window.
+#include <algorithm>
 #include <cstdint>
-#include <span>
 #include <string>
+
+#include "ui/history.hpp"
 
 namespace slotcraft::figures {
 
@@ -19,18 +21,28 @@ std::string short_count(uint64_t value);
 // 512 -> "512 B", 1536 -> "1.50 KiB", 3 << 20 -> "3.00 MiB".
 std::string format_bytes(uint64_t bytes);
 
-// The kept values of a ring of per-frame samples, oldest first. `count` samples were ever
-// written (the newest at (count - 1) % ring.size()); at most ring.size() are kept.
-struct RingWindow {
-    int size = 0;   // samples kept
-    int first = 0;  // ring index of the oldest kept sample
-};
-RingWindow ring_window(size_t ring_size, int64_t count);
-
+// The least, mean, largest and newest of a per-frame series' kept samples.
 struct SeriesSummary {
     int samples = 0;
     float min = 0, average = 0, max = 0, last = 0;
 };
-SeriesSummary summarize(std::span<const float> ring, int64_t count);
+// The kept samples of `history`, oldest first.
+template <int N>
+SeriesSummary summarize(const History<float, N>& history) {
+    SeriesSummary s;
+    s.samples = history.size();
+    if (s.samples == 0) return s;
+    double sum = 0.0;
+    s.min = s.max = history.at(0);
+    for (int i = 0; i < s.samples; ++i) {
+        const float v = history.at(i);
+        s.min = std::min(s.min, v);
+        s.max = std::max(s.max, v);
+        sum += v;
+    }
+    s.last = history.last();
+    s.average = static_cast<float>(sum / s.samples);
+    return s;
+}
 
 }  // namespace slotcraft::figures

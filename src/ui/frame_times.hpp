@@ -2,8 +2,9 @@
 // Frame times of the last 240 frames: what the overlay plots and the stats JSON reports.
 // Plain C++; app/ fills it, ui/ reads it.
 #include <algorithm>
-#include <array>
 #include <cstdint>
+
+#include "ui/history.hpp"
 
 namespace slotcraft {
 
@@ -11,17 +12,11 @@ class FrameTimes {
 public:
     static constexpr int kHistory = 240;
 
-    void add(double ms) {
-        history_[static_cast<size_t>(count_ % kHistory)] = static_cast<float>(ms);
-        ++count_;
-    }
-    int64_t count() const { return count_; }
-    int size() const { return static_cast<int>(std::min<int64_t>(count_, kHistory)); }
+    void add(double ms) { history_.add(static_cast<float>(ms)); }
+    int64_t count() const { return history_.count(); }
+    int size() const { return history_.size(); }
     // The i-th oldest of the kept frames, 0 <= i < size().
-    float at(int i) const {
-        const int64_t first = count_ - size();
-        return history_[static_cast<size_t>((first + i) % kHistory)];
-    }
+    float at(int i) const { return history_.at(i); }
     double average_ms() const {
         return reduce(0.0, [](double a, float v) { return a + v; }) / std::max(1, size());
     }
@@ -38,8 +33,7 @@ private:
         for (int i = 0; i < size(); ++i) init = f(init, at(i));
         return init;
     }
-    std::array<float, kHistory> history_{};
-    int64_t count_ = 0;
+    History<float, kHistory> history_;
 };
 
 }  // namespace slotcraft

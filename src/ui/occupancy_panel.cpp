@@ -116,7 +116,7 @@ void outline_chunk(ImDrawList* draw, ImVec2 origin, const InstanceSlots& slots, 
 void cell_grid(const OverlayView& view, const GridLayout& grid, float area_width, float area_height,
                OverlayActions& actions) {
     const InstanceSlots& slots = *view.slots;
-    const std::span<const uint64_t> masks = slots.pages().page_masks();
+    const std::span<const uint64_t> masks = slots.page_allocator().page_masks();
     const bool scrolls = grid.height() > area_height;
     ImGui::BeginChild("##cells", ImVec2(area_width + ImGui::GetStyle().ScrollbarSize, area_height), false,
                       scrolls ? 0 : ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
@@ -235,7 +235,7 @@ void zoom_row(const GridLayout& grid, int& zoom, int zoom_limit, ItemLog& log) {
 // highlight row.
 void occupancy_panel(const OverlayView& view, int& zoom, OverlayActions& actions, ItemLog& log) {
     const InstanceSlots::Stats s = view.slots ? view.slots->stats() : InstanceSlots::Stats{};
-    const uint64_t masks = view.slots ? view.slots->pages().page_masks().size() : 0;
+    const uint64_t masks = view.slots ? view.slots->page_allocator().page_masks().size() : 0;
     // The whole buffer: its capacity, or further if the pages ever outran it.
     const uint64_t pages = std::max({occupancy::pages_for_slots(view.renderer.buffer_slots), masks,
                                      occupancy::pages_for_slots(s.high_water), uint64_t{1}});

@@ -25,10 +25,8 @@ static_assert(slotcraft::occupancy::kSlotsPerPage == slotcraft::kSlotsPerPage, "
 namespace slotcraft {
 
 void AllocatorHistory::record(uint64_t allocations_total, uint64_t frees_total) {
-    const int i = static_cast<int>(count % kHistory);
-    allocations[i] = static_cast<float>(allocations_total - allocations_seen_);
-    frees[i] = static_cast<float>(frees_total - frees_seen_);
-    ++count;
+    allocations.add(static_cast<float>(allocations_total - allocations_seen_));
+    frees.add(static_cast<float>(frees_total - frees_seen_));
     allocations_seen_ = allocations_total;
     frees_seen_ = frees_total;
 }
@@ -226,7 +224,7 @@ void buffer_panel(PanelContext& context) {
     // and ring waits do below), so the left column fits at 1280x720 with every panel open.
     value_row(log, "capacity", "%s x %llu B = %s", short_count(r.buffer_slots).c_str(),
               static_cast<unsigned long long>(kInstanceBytes), format_bytes(r.buffer_bytes).c_str());
-    value_row(log, "instances", "%s", group_digits(s.taken).c_str());
+    value_row(log, "instances", "%s", group_digits(s.instances).c_str());
     value_row(log, "pages", "%s, held by %s", short_count(s.pages).c_str(), counted_short(s.chunks, "chunk").c_str());
     value_row(log, "high water", "%s slots, %s pages", short_count(s.high_water).c_str(),
               short_count(occupancy::pages_for_slots(s.high_water)).c_str());
@@ -246,10 +244,9 @@ void buffer_panel(PanelContext& context) {
 
 // Slots taken (green) and freed (red) per frame, oldest on the left, on one scale.
 void allocations_plot(const AllocatorHistory& history, ItemLog& log) {
-    const std::span<const float> taken(history.allocations), freed(history.frees);
-    const figures::RingWindow window = figures::ring_window(taken.size(), history.count);
-    const figures::SeriesSummary a = figures::summarize(taken, history.count);
-    const figures::SeriesSummary f = figures::summarize(freed, history.count);
+    const History<float, AllocatorHistory::kHistory>&taken = history.allocations, &freed = history.frees;
+    const figures::SeriesSummary a = figures::summarize(taken);
+    const figures::SeriesSummary f = figures::summarize(freed);
     const float top = std::max({1.0f, a.max, f.max});
 
     const ImVec2 size(content_width(), px(40.0f));
@@ -259,16 +256,15 @@ void allocations_plot(const AllocatorHistory& history, ItemLog& log) {
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + size.y), ImGui::GetColorU32(ImGuiCol_FrameBg));
     const float step = size.x / static_cast<float>(AllocatorHistory::kHistory - 1);
-    const auto line = [&](std::span<const float> series, ImU32 colour) {
+    const auto line = [&](const History<float, AllocatorHistory::kHistory>& series, ImU32 colour) {
         std::array<ImVec2, AllocatorHistory::kHistory> points;
-        for (int i = 0; i < window.size; ++i) {
-            const float v = series[static_cast<size_t>(window.first + i) % series.size()];
+        for (int i = 0; i < series.size(); ++i) {
             // Right-aligned: the newest frame is always at the right edge.
-            const int x_index = AllocatorHistory::kHistory - window.size + i;
+            const int x_index = AllocatorHistory::kHistory - series.size() + i;
             points[static_cast<size_t>(i)] = ImVec2(p0.x + step * static_cast<float>(x_index),
-                                                    p0.y + size.y - 2.0f - (size.y - 4.0f) * v / top);
+                                                    p0.y + size.y - 2.0f - (size.y - 4.0f) * series.at(i) / top);
         }
-        if (window.size >= 2) draw->AddPolyline(points.data(), window.size, colour, 0, 1.5f);
+        if (series.size() >= 2) draw->AddPolyline(points.data(), series.size(), colour, 0, 1.5f);
     };
     line(freed, IM_COL32(235, 90, 80, 255));
     line(taken, IM_COL32(90, 210, 110, 255));
@@ -298,7 +294,7 @@ void allocator_panel(PanelContext& context) {
     static const AllocatorHistory kNoHistory;
     allocations_plot(view.allocator ? *view.allocator : kNoHistory, log);
     const InstanceSlots::Stats s = view.slots ? view.slots->stats() : InstanceSlots::Stats{};
-    const SlotTree::Stats tree = view.slots ? view.slots->pages().page_tree().stats() : SlotTree::Stats{};
+    const SlotTree::Stats tree = view.slots ? view.slots->page_allocator().page_tree().stats() : SlotTree::Stats{};
     const uint64_t cpu_bytes = view.slots ? view.slots->cpu_copy().size() * sizeof(PackedInstance) : 0;
     value_row(log, "page tree", "%s, %s pages", counted_short(tree.levels, "level").c_str(),
               short_count(tree.capacity).c_str());

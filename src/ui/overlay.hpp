@@ -12,10 +12,12 @@
 #include <glm/glm.hpp>
 
 #include "cull/chunk_octree.hpp"
+#include "edit/edit_request.hpp"
 #include "gfx/cube_renderer.hpp"
 #include "slots/instance_slots.hpp"
 #include "slots/pass_graph.hpp"
 #include "ui/frame_times.hpp"
+#include "ui/history.hpp"
 #include "ui/overlay_layout.hpp"
 #include "ui/stage_times.hpp"
 #include "world/raycast.hpp"
@@ -27,9 +29,8 @@ namespace slotcraft {
 // Per-frame counts the overlay plots (allocations and frees of slots per frame).
 struct AllocatorHistory {
     static constexpr int kHistory = 240;
-    float allocations[kHistory] = {};
-    float frees[kHistory] = {};
-    int64_t count = 0;  // frames recorded; the newest is at (count - 1) % kHistory
+    History<float, kHistory> allocations;  // slots taken a frame
+    History<float, kHistory> frees;        // slots freed a frame
 
     // Records one frame from the slot counters' running totals.
     void record(uint64_t allocations_total, uint64_t frees_total);
@@ -39,7 +40,7 @@ private:
 };
 
 // The Settings panel: the values it changes live and their ranges (the App fills them from
-// app/settings.hpp, which the settings file is checked against too).
+// config/settings.hpp, which the settings file is checked against too).
 struct SettingsView {
     double fov = 70.0;  // degrees, vertical
     double fov_min = 30.0, fov_max = 120.0;
@@ -81,24 +82,6 @@ struct OverlayView {
     glm::ivec3 clipboard_size{0};
     std::size_t undo_depth = 0, redo_depth = 0, undo_bytes = 0;
     std::string save;  // the World panel's save line: "ok, 0 pending, 12 saved" (empty: nothing is saved)
-};
-
-// An operation asked for in the Edit panel (the App carries it out as the script would).
-struct EditRequest {
-    enum class Op { kFill, kReplace, kCopy, kPaste, kRotate, kUndo, kRedo, kClearRegion, kPasteAir };
-    Op op = Op::kFill;
-    BlockType block = BlockType::kAir;  // fill: the block; replace: the new block
-    BlockType from = BlockType::kAir;   // replace: the block replaced
-    int degrees = 90;                   // rotate
-    bool paste_air = false;             // paste air: the switch's new state
-};
-
-// An export or import asked for in the Edit panel (the App carries it out as `export PATH` and
-// `import PATH` would).
-struct BuildFileRequest {
-    enum class Op { kExport, kImport };
-    Op op = Op::kExport;
-    std::string path;
 };
 
 // What the user changed in the overlay this frame; the App applies it.

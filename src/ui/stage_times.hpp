@@ -8,13 +8,15 @@
 #include <cstdint>
 #include <string_view>
 
+#include "ui/history.hpp"
+
 namespace slotcraft {
 
 enum class FrameStage : uint8_t {
     kStream,  // world update: streaming plan, drops, integration, and their slot work
     kCull,    // octree tracking, frustum culling, near-to-far order of the visible chunks
     kSlots,   // slot bookkeeping: compaction, the frame's slot work taken for the GPU
-    kUpload,  // landing the slot work on the GPU (page table, copies, scatter)
+    kUpload,  // uploading the slot work to the GPU (page table, copies, scatter)
     kDraw,    // draw submission: commands, the multi-draw, lines, end of frame
     kUi,      // overlay and HUD, ImGui's frame and its draw
 };
@@ -30,16 +32,15 @@ public:
     using Frame = std::array<float, kFrameStageCount>;  // milliseconds per stage
 
     void add(const Frame& ms) {
-        history_[static_cast<std::size_t>(count_ % kHistory)] = ms;
-        ++count_;
+        history_.add(ms);
         stream_max_ = std::max(stream_max_, static_cast<double>(ms[index(FrameStage::kStream)]));
     }
-    int64_t count() const { return count_; }
-    int size() const { return static_cast<int>(std::min<int64_t>(count_, kHistory)); }
+    int64_t count() const { return history_.count(); }
+    int size() const { return history_.size(); }
     // The i-th oldest of the kept frames, 0 <= i < size().
-    const Frame& at(int i) const { return history_[static_cast<std::size_t>((count_ - size() + i) % kHistory)]; }
+    const Frame& at(int i) const { return history_.at(i); }
     // The newest frame (all zero before the first).
-    Frame last() const { return size() ? at(size() - 1) : Frame{}; }
+    Frame last() const { return history_.last(); }
     // The largest streaming time of any frame so far (not only the kept ones).
     double stream_max_ms() const { return stream_max_; }
     // The largest sum over the stages among the kept frames (the plot's scale).
@@ -56,8 +57,7 @@ public:
     static constexpr std::size_t index(FrameStage s) { return static_cast<std::size_t>(s); }
 
 private:
-    std::array<Frame, kHistory> history_{};
-    int64_t count_ = 0;
+    History<Frame, kHistory> history_;
     double stream_max_ = 0.0;
 };
 

@@ -63,7 +63,7 @@ EditChanges EditBatch::set_block(const BlockPos& p, BlockType type) {
         throw EditRefused(p, *refused);
     }
     EditResult result = apply(
-        Region{p, p}, [type](std::size_t, BlockType) { return type; }, false, "edit");
+        Region{p, p}, [type](std::size_t, BlockType) { return type; }, ListEdits::kNo, "edit");
     return EditChanges(std::move(result.changes), std::move(result.light));
 }
 
@@ -121,7 +121,7 @@ EditBatch::TouchedChunk& EditBatch::touch(Chunk* c) {
 
 // [SECTION] apply
 
-EditResult EditBatch::apply(const Region& region, const CellRule& rule, bool list_edits, const std::string& what) {
+EditResult EditBatch::apply(const Region& region, const CellRule& rule, ListEdits list_edits, const std::string& what) {
     EditResult out;
     start(region, what, out);
     for_each_chunk_part(region, [&](const ChunkCoord& cc, const glm::ivec3& from, const glm::ivec3& to) {
@@ -153,7 +153,7 @@ void EditBatch::start(const Region& region, const std::string& what, EditResult&
 
 // The cells of one chunk's part of the region get rule(index, old): in a loaded chunk they
 // change and are marked dirty; in an unloaded one they become kept edits.
-void EditBatch::change_part(const Region& region, const CellRule& rule, bool list_edits, const ChunkCoord& cc,
+void EditBatch::change_part(const Region& region, const CellRule& rule, ListEdits list_edits, const ChunkCoord& cc,
                             const glm::ivec3& from, const glm::ivec3& to, EditResult& out) {
     const BlockPos origin = chunk_origin(cc);
     Chunk* c = chunks_.find(cc);
@@ -172,7 +172,7 @@ void EditBatch::change_part(const Region& region, const CellRule& rule, bool lis
                 assert(is_valid_block_type(static_cast<uint8_t>(type)) && "a batch rule gave a bad type");
                 out.before[ri] = static_cast<uint8_t>(old);
                 ++out.cells_changed;
-                if (list_edits) out.edits.push_back({cc, i, type});
+                if (list_edits == ListEdits::kYes) out.edits.push_back({cc, i, type});
                 if (!c) {
                     unloaded->set_block(i, type);
                     new_kept.push_back({i, type});

@@ -55,6 +55,10 @@ struct CellEdit {
     BlockType type = BlockType::kAir;
 };
 
+// Whether a batch lists its changed cells (EditResult::edits), as the world file's records
+// need; off, it only counts them.
+enum class ListEdits : bool { kNo = false, kYes = true };
+
 // What one batch (World::apply) did.
 struct EditResult {
     // Every instance change of the batch, removals first, at most one per cube.
@@ -82,7 +86,7 @@ public:
     EditBatch& operator=(const EditBatch&) = delete;
 
     // The contracts are World's (world.hpp: apply, read_region, set_block).
-    EditResult apply(const Region& region, const CellRule& rule, bool list_edits, const std::string& what);
+    EditResult apply(const Region& region, const CellRule& rule, ListEdits list_edits, const std::string& what);
     std::vector<BlockType> read_region(const Region& region, const std::string& what) const;
     EditChanges set_block(const BlockPos& p, BlockType type);
     EditChanges set_block(const BlockPos& p, std::string_view type_name);
@@ -98,7 +102,7 @@ private:
 
     // The phases of apply.
     void start(const Region& region, const std::string& what, EditResult& out);
-    void change_part(const Region& region, const CellRule& rule, bool list_edits, const ChunkCoord& cc,
+    void change_part(const Region& region, const CellRule& rule, ListEdits list_edits, const ChunkCoord& cc,
                      const glm::ivec3& from, const glm::ivec3& to, EditResult& out);
     void mark_around(const ChunkCoord& cc, const glm::ivec3& p, TouchedChunk& t);
     void relight(LightTrack& track);

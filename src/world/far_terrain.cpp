@@ -13,66 +13,16 @@ namespace slotcraft {
 
 // [SECTION] workers
 
-CoarsePool::CoarsePool(const TerrainGenerator& terrain, int threads) : terrain_(terrain) {
-    assert(threads >= 1 && "CoarsePool needs at least one worker thread");
-    for (int i = 0; i < threads; ++i) workers_.emplace_back([this](std::stop_token stop) { work(stop); });
-}
-
-CoarsePool::~CoarsePool() {
-    for (std::jthread& w : workers_) w.request_stop();
-    wake_.notify_all();
-}
-
-void CoarsePool::submit(CoarseJob job) {
-    {
-        const std::lock_guard lock(mutex_);
-        queue_.push_back(std::move(job));
-    }
-    wake_.notify_one();
-}
-
-std::vector<ChunkCoord> CoarsePool::cancel_queued() {
-    const std::lock_guard lock(mutex_);
-    std::vector<ChunkCoord> out;
-    for (const CoarseJob& j : queue_) out.push_back(j.key);
-    queue_.clear();
-    return out;
-}
-
-std::vector<CoarsePool::Result> CoarsePool::take_results() {
-    const std::lock_guard lock(mutex_);
-    if (!failure_.empty()) throw GenerationError(failure_);
-    std::vector<Result> out;
-    out.swap(results_);
-    return out;
-}
-
-std::size_t CoarsePool::queued() const {
-    const std::lock_guard lock(mutex_);
-    return queue_.size();
-}
-
-void CoarsePool::work(std::stop_token stop) {
-    while (true) {
-        CoarseJob job;
-        {
-            std::unique_lock lock(mutex_);
-            if (!wake_.wait(lock, stop, [this] { return !queue_.empty(); })) return;
-            job = std::move(queue_.front());
-            queue_.pop_front();
-        }
-        try {
-            const double start = thread_cpu_ms();
-            Result r{job.key, build_coarse_chunk(terrain_, job), 0.0};
-            r.cpu_ms = thread_cpu_ms() - start;
-            const std::lock_guard lock(mutex_);
-            results_.push_back(std::move(r));
-        } catch (const std::exception& e) {
-            const std::lock_guard lock(mutex_);
-            if (failure_.empty()) failure_ = "making far chunk " + to_string(job.key) + " failed: " + e.what();
-        }
-    }
-}
+CoarsePool::CoarsePool(const TerrainGenerator& terrain, int threads)
+    : WorkerPool(
+          threads,
+          [&terrain](const CoarseJob& job, std::monostate&) {
+              const double start = thread_cpu_ms();
+              CoarseResult r{job.key, build_coarse_chunk(terrain, job), 0.0};
+              r.cpu_ms = thread_cpu_ms() - start;
+              return r;
+          },
+          [](const CoarseJob& job) { return "making far chunk " + to_string(job.key); }) {}
 
 // [SECTION] planning
 
@@ -135,7 +85,8 @@ void FarTerrain::plan(ChunkCoord camera, int view_distance) {
     drops_due_ = true;
     // Queued jobs the new rings may not want go back; the walk asks again for those it does.
     if (pool_) {
-        for (const ChunkCoord& key : pool_->cancel_queued()) {
+        for (const CoarseJob& job : pool_->cancel_queued()) {
+            const ChunkCoord& key = job.key;
             auto it = entries_.find(key);
             assert(it != entries_.end() && "a queued far chunk has an entry");
             it.value().in_flight = false;
@@ -178,7 +129,7 @@ void FarTerrain::update(ChunkCoord camera, int view_distance, const EditsOf& edi
 
 void FarTerrain::collect(WorldEvents& events) {
     if (!pool_) return;
-    for (CoarsePool::Result& r : pool_->take_results()) {
+    for (CoarseResult& r : pool_->take_results()) {
         auto it = entries_.find(r.key);
         assert(it != entries_.end() && it->second.in_flight && "a far chunk arrives for its entry");
         Entry& e = it.value();

@@ -9,53 +9,32 @@
 #include "world/events.hpp"
 #include "world/lod.hpp"
 #include "world/terrain.hpp"
+#include "world/worker_pool.hpp"
 
 #include <tsl/robin_map.h>
 #include <tsl/robin_set.h>
 
 #include <array>
-#include <condition_variable>
 #include <cstddef>
-#include <deque>
 #include <functional>
-#include <mutex>
-#include <stop_token>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace slotcraft {
 
-// The workers that make coarse chunks (build_coarse_chunk), off the main thread.
-class CoarsePool {
+// What a far terrain worker hands back: one coarse chunk's cubes.
+struct CoarseResult {
+    ChunkCoord key;
+    std::vector<CubeInstance> instances;
+    double cpu_ms = 0.0;  // the worker's CPU time for it
+};
+
+// The workers that make coarse chunks (build_coarse_chunk), off the main thread
+// (world/worker_pool.hpp: a stop drops the queued jobs).
+class CoarsePool : public WorkerPool<CoarseJob, CoarseResult> {
 public:
-    struct Result {
-        ChunkCoord key;
-        std::vector<CubeInstance> instances;
-        double cpu_ms = 0.0;  // the worker's CPU time for it
-    };
+    // `terrain` must outlive the pool. threads >= 1.
     CoarsePool(const TerrainGenerator& terrain, int threads);
-    ~CoarsePool();
-    CoarsePool(const CoarsePool&) = delete;
-    CoarsePool& operator=(const CoarsePool&) = delete;
-
-    void submit(CoarseJob job);
-    // Jobs no worker started, taken back.
-    std::vector<ChunkCoord> cancel_queued();
-    // The finished ones (never waits). Throws GenerationError when a worker failed.
-    std::vector<Result> take_results();
-    std::size_t queued() const;
-
-private:
-    void work(std::stop_token stop);
-
-    const TerrainGenerator& terrain_;
-    mutable std::mutex mutex_;
-    std::condition_variable_any wake_;
-    std::deque<CoarseJob> queue_;
-    std::vector<Result> results_;
-    std::string failure_;
-    std::vector<std::jthread> workers_;  // last: joined first
 };
 
 class FarTerrain {

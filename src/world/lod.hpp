@@ -20,7 +20,7 @@ inline constexpr int kMaxFarDistance = 2048;
 // of levels adds about as many cubes as the one before it, so 1,024 holds about 4 times the
 // instances of the view alone (16 MiB of buffer at view distance 16) and 2,048 only 10% more;
 // a desktop GPU draws that in well under a millisecond. On a software rasteriser (llvmpipe)
-// the same rings double the frame, so there the default is off (app/settings.hpp
+// the same rings double the frame, so there the default is off (config/settings.hpp
 // default_far_distance; docs/world.md "Far terrain").
 inline constexpr int kGpuFarDistance = 1024;
 // The far distance of a world made without one (tests, tools): off.

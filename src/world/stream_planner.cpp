@@ -73,7 +73,7 @@ bool StreamPlanner::restart(ChunkCoord camera) {
     replan_needed_ = false;
     if (view_resized()) order_.build(view_.view_distance);
     cursor_ = 0;
-    for (const ChunkCoord& c : pool_->cancel_queued()) in_flight_.erase(c);
+    for (const GenerationJob& job : pool_->cancel_queued()) in_flight_.erase(job.coord);
     if (!drop_scan_needed_) return false;
     drop_scan_needed_ = false;
     to_drop_.clear();
@@ -86,9 +86,9 @@ bool StreamPlanner::restart(ChunkCoord camera) {
     return true;
 }
 
-std::optional<ChunkCoord> StreamPlanner::next_drop(std::size_t done, Deadline deadline) {
+std::optional<ChunkCoord> StreamPlanner::next_drop(std::size_t done, CpuDeadline deadline) {
     if (to_drop_.empty()) return std::nullopt;
-    if (done >= kMinDropsPerUpdate && done % kDropsPerClockCheck == 0 && thread_cpu_ms() >= deadline) {
+    if (done >= kMinDropsPerUpdate && done % kDropsPerClockCheck == 0 && deadline.passed()) {
         return std::nullopt;
     }
     const ChunkCoord c = to_drop_.back();
@@ -96,7 +96,7 @@ std::optional<ChunkCoord> StreamPlanner::next_drop(std::size_t done, Deadline de
     return c;
 }
 
-void StreamPlanner::feed_workers(Deadline deadline) {
+void StreamPlanner::feed_workers(CpuDeadline deadline) {
     const std::span<const StreamOrder::Offset> offsets = order_.offsets();
     const std::size_t queued = pool_->queued();
     std::vector<GenerationJob> jobs;
@@ -106,7 +106,7 @@ void StreamPlanner::feed_workers(Deadline deadline) {
     // pile up tens of thousands of finished chunks in memory.
     const std::size_t waiting = queued + ready_.size();
     while (cursor_ < offsets.size() && waiting + jobs.size() < queue_target_ && jobs.size() < kMaxJobsPerUpdate) {
-        if (++steps % kStepsPerClockCheck == 0 && thread_cpu_ms() >= deadline) break;
+        if (++steps % kStepsPerClockCheck == 0 && deadline.passed()) break;
         const std::optional<ChunkCoord> c = offset_chunk(*view_.camera, offsets[cursor_++]);
         if (!c || loaded_.contains(*c) || in_flight_.contains(*c)) continue;
         jobs.push_back(kept_.job_for(*c));

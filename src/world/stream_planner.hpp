@@ -7,6 +7,7 @@
 // Plain C++20; never depends on GL.
 #include "world/chunk_table.hpp"
 #include "world/coords.hpp"
+#include "world/cpu_clock.hpp"
 #include "world/kept_edits.hpp"
 #include "world/streaming.hpp"
 #include "world/terrain.hpp"
@@ -23,8 +24,6 @@ namespace slotcraft {
 
 class StreamPlanner {
 public:
-    using Deadline = double;  // a value of thread_cpu_ms() (world/cpu_clock.hpp)
-
     // `terrain`, `loaded` and `kept` must outlive the planner; worker_threads >= 1. Builds
     // the view's order table now, so no frame pays for it.
     StreamPlanner(const TerrainGenerator& terrain, const ChunkTable& loaded, KeptEdits& kept, int view_distance,
@@ -58,11 +57,11 @@ public:
     bool restart(ChunkCoord camera);
     // The next listed chunk to drop (it may be back in view: the caller asks view()), or
     // nullopt when none is left or `deadline` passed; `done` counts this update's drops.
-    std::optional<ChunkCoord> next_drop(std::size_t done, Deadline deadline);
+    std::optional<ChunkCoord> next_drop(std::size_t done, CpuDeadline deadline);
     bool drops_done() const { return to_drop_.empty(); }
     // Walks the view's offsets nearest first and queues the chunks nobody has asked for,
     // until the queue holds its target, the walk ends or the deadline passes.
-    void feed_workers(Deadline deadline);
+    void feed_workers(CpuDeadline deadline);
 
     // [SECTION] arrivals
 

@@ -92,81 +92,14 @@ std::unique_ptr<Chunk> build_chunk(const TerrainGenerator& terrain, const Genera
     return chunk;
 }
 
-GenerationPool::GenerationPool(const TerrainGenerator& terrain, int threads) : terrain_(terrain) {
-    assert(threads >= 1 && "GenerationPool needs at least one worker thread");
-    workers_.reserve(static_cast<std::size_t>(threads));
-    for (int i = 0; i < threads; ++i) {
-        workers_.emplace_back([this](std::stop_token stop) { work(stop); });
-    }
-}
-
-GenerationPool::~GenerationPool() {
-    {
-        const std::lock_guard lock(mutex_);
-        queue_.clear();
-    }
-    for (auto& w : workers_) w.request_stop();
-    wake_.notify_all();
-    workers_.clear();  // joins; a running job finishes its chunk first
-}
-
-void GenerationPool::submit(std::vector<GenerationJob> jobs) {
-    if (jobs.empty()) return;
-    {
-        const std::lock_guard lock(mutex_);
-        for (auto& job : jobs) queue_.push_back(std::move(job));
-    }
-    wake_.notify_all();
-}
-
-std::vector<ChunkCoord> GenerationPool::cancel_queued() {
-    std::deque<GenerationJob> taken;
-    {
-        const std::lock_guard lock(mutex_);
-        taken.swap(queue_);
-    }
-    std::vector<ChunkCoord> coords;
-    coords.reserve(taken.size());
-    for (const auto& job : taken) coords.push_back(job.coord);
-    return coords;
-}
-
-std::vector<GenerationResult> GenerationPool::take_results() {
-    const std::lock_guard lock(mutex_);
-    if (!failure_.empty()) throw GenerationError(failure_);
-    std::vector<GenerationResult> out;
-    out.swap(results_);
-    return out;
-}
-
-std::size_t GenerationPool::queued() const {
-    const std::lock_guard lock(mutex_);
-    return queue_.size();
-}
-
-void GenerationPool::work(std::stop_token stop) {
-    SurfaceCache surfaces;  // this worker's own
-    for (;;) {
-        GenerationJob job;
-        {
-            std::unique_lock lock(mutex_);
-            wake_.wait(lock, stop, [this] { return !queue_.empty(); });
-            if (stop.stop_requested()) return;  // the world is going away: leave the queue
-            job = std::move(queue_.front());
-            queue_.pop_front();
-        }
-        try {
-            GenerationResult result{job.coord, build_chunk(terrain_, job, &surfaces), {}};
-            result.inner = inner_instances(*result.chunk);
-            const std::lock_guard lock(mutex_);
-            results_.push_back(std::move(result));
-        } catch (const std::exception& e) {
-            const std::lock_guard lock(mutex_);
-            if (failure_.empty()) {
-                failure_ = "generating chunk " + to_string(job.coord) + " failed: " + e.what();
-            }
-        }
-    }
-}
+GenerationPool::GenerationPool(const TerrainGenerator& terrain, int threads)
+    : WorkerPool(
+          threads,
+          [&terrain](const GenerationJob& job, SurfaceCache& surfaces) {
+              GenerationResult result{job.coord, build_chunk(terrain, job, &surfaces), {}};
+              result.inner = inner_instances(*result.chunk);
+              return result;
+          },
+          [](const GenerationJob& job) { return "generating chunk " + to_string(job.coord); }) {}
 
 }  // namespace slotcraft

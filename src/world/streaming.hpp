@@ -7,19 +7,14 @@
 #include "world/chunk.hpp"
 #include "world/coords.hpp"
 #include "world/terrain.hpp"
+#include "world/worker_pool.hpp"
 
-#include <condition_variable>
 #include <cstddef>
-#include <deque>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <span>
-#include <stdexcept>
 #include <string>
-#include <stop_token>
-#include <thread>
 #include <vector>
 
 namespace slotcraft {
@@ -120,42 +115,12 @@ struct GenerationResult {
 std::unique_ptr<Chunk> build_chunk(const TerrainGenerator& terrain, const GenerationJob& job,
                                    SurfaceCache* cache = nullptr);
 
-// A worker could not build a chunk (out of memory, or a bug in the generator): the world
-// cannot go on streaming. Thrown on the main thread by take_results().
-struct GenerationError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
-class GenerationPool {
+// The generation workers: each builds chunks with its own SurfaceCache and shades their inner
+// cubes (world/worker_pool.hpp: a stop drops the queued jobs).
+class GenerationPool : public WorkerPool<GenerationJob, GenerationResult, SurfaceCache> {
 public:
     // `terrain` must outlive the pool. threads >= 1.
     GenerationPool(const TerrainGenerator& terrain, int threads);
-    ~GenerationPool();  // stops the workers and joins them; queued jobs are dropped
-    GenerationPool(const GenerationPool&) = delete;
-    GenerationPool& operator=(const GenerationPool&) = delete;
-
-    // Appends jobs to the queue; workers take them in order.
-    void submit(std::vector<GenerationJob> jobs);
-    // Removes every job no worker has started yet and returns their coordinates (the
-    // world re-plans them nearest-first, or drops them when they left the view).
-    std::vector<ChunkCoord> cancel_queued();
-    // Takes the finished chunks (never waits for a running job). Throws GenerationError
-    // when a worker failed (a worker cannot throw across its thread: it keeps the message).
-    std::vector<GenerationResult> take_results();
-
-    std::size_t queued() const;
-    int threads() const { return static_cast<int>(workers_.size()); }
-
-private:
-    void work(std::stop_token stop);
-
-    const TerrainGenerator& terrain_;
-    mutable std::mutex mutex_;
-    std::condition_variable_any wake_;
-    std::deque<GenerationJob> queue_;
-    std::vector<GenerationResult> results_;
-    std::string failure_;                // the first worker's failure (empty: none)
-    std::vector<std::jthread> workers_;  // last: joined before the queue is destroyed
 };
 
 }  // namespace slotcraft

@@ -43,11 +43,11 @@ World::~World() = default;
 
 bool World::idle() const { return planner_.idle() && far_.idle(); }
 
-World::Deadline World::budget_deadline() const { return thread_cpu_ms() + budget_ms_; }
+CpuDeadline World::budget_deadline() const { return CpuDeadline::after(budget_ms_); }
 
 WorldEvents World::update(const glm::dvec3& camera) { return update(camera, budget_deadline()); }
 
-WorldEvents World::update(const glm::dvec3& camera, Deadline deadline) {
+WorldEvents World::update(const glm::dvec3& camera, CpuDeadline deadline) {
     WorldEvents all;
     update(camera, deadline, [&all](WorldEvents& part) {
         for (ChunkCoord& c : part.unloaded) all.unloaded.push_back(c);
@@ -58,7 +58,7 @@ WorldEvents World::update(const glm::dvec3& camera, Deadline deadline) {
     return all;
 }
 
-void World::update(const glm::dvec3& camera, Deadline deadline, const EventSink& sink) {
+void World::update(const glm::dvec3& camera, CpuDeadline deadline, const EventSink& sink) {
     planner_.ensure_pool();
     ChangeTracker tracker;
     const ChunkCoord cam = camera_chunk(camera);
@@ -107,7 +107,7 @@ void World::show_waiting(ChangeTracker& tracker, const EventSink& sink) {
     flush(tracker, events, &sink);
 }
 
-void World::drop_out_of_view(ChangeTracker& tracker, Deadline deadline, const EventSink& sink) {
+void World::drop_out_of_view(ChangeTracker& tracker, CpuDeadline deadline, const EventSink& sink) {
     WorldEvents events;
     std::size_t done = 0;
     while (const std::optional<ChunkCoord> c = planner_.next_drop(done, deadline)) {
@@ -120,10 +120,10 @@ void World::drop_out_of_view(ChangeTracker& tracker, Deadline deadline, const Ev
 // Integrates what the workers finished a slice at a time until the deadline (one slice at
 // least). Each slice's own border and shade rewrites go with it, so no work piles up for
 // the end of the update, past the deadline; the caller's work on them counts too.
-void World::integrate_ready(ChangeTracker& tracker, Deadline deadline, const EventSink& sink) {
+void World::integrate_ready(ChangeTracker& tracker, CpuDeadline deadline, const EventSink& sink) {
     planner_.collect_results();
     bool first = true;
-    while (planner_.has_results() && (first || thread_cpu_ms() < deadline)) {
+    while (planner_.has_results() && (first || !deadline.passed())) {
         first = false;
         WorldEvents events;
         integrate(planner_.next_slice(), events, tracker);
@@ -202,7 +202,7 @@ EditChanges World::set_block(const BlockPos& p, std::string_view type_name) {
     return changes;
 }
 
-EditResult World::apply(const Region& region, const CellRule& rule, bool list_edits, const std::string& what) {
+EditResult World::apply(const Region& region, const CellRule& rule, ListEdits list_edits, const std::string& what) {
     EditResult result = batch_.apply(region, rule, list_edits, what);
     if (result.cells_changed > 0) mark_edited(region);
     return result;
@@ -213,7 +213,7 @@ std::vector<BlockType> World::read_region(const Region& region, const std::strin
 }
 
 void World::import_edits(ChunkCoord c, std::span<const BlockEdit> edits) {
-    assert(!is_loaded(c) && !planner_.requested(c) && "import_edits: call before the chunk is loaded or requested");
+    assert(!chunk_loaded(c) && !planner_.requested(c) && "import_edits: call before the chunk is loaded or requested");
     kept_.import(c, edits);
     if (!edits.empty()) far_.mark_edited(c);
 }
@@ -269,7 +269,7 @@ std::optional<ChunkHandle> World::handle(ChunkCoord c) const { return chunks_.ha
 
 const Chunk* World::chunk(ChunkHandle h) const { return chunks_.chunk(h); }
 
-std::vector<ChunkCoord> World::loaded_chunks() const {
+std::vector<ChunkCoord> World::loaded_coords() const {
     std::vector<ChunkCoord> out;
     out.reserve(chunks_.size());
     chunks_.table().for_each([&](const ChunkCoord& coord, uint32_t) { out.push_back(coord); });

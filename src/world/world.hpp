@@ -95,17 +95,15 @@ public:
     // (the first form: now plus the configured budget). Every step checks the clock between
     // slices; at least one slice of integration runs, so a tiny budget still makes progress.
     // Never waits for a worker.
-    // A value of thread_cpu_ms() (world/cpu_clock.hpp): the budget is main-thread CPU time.
-    using Deadline = double;
     WorldEvents update(const glm::dvec3& camera);
-    WorldEvents update(const glm::dvec3& camera, Deadline deadline);
+    WorldEvents update(const glm::dvec3& camera, CpuDeadline deadline);
     // The same, handing the events to `sink` slice by slice (drops first, then each slice of
     // loaded chunks, then the border changes of chunks loaded before), so the caller's own
     // work on them (the slots) runs inside the same deadline. The sink may move from them.
     using EventSink = std::function<void(WorldEvents&)>;
-    void update(const glm::dvec3& camera, Deadline deadline, const EventSink& sink);
+    void update(const glm::dvec3& camera, CpuDeadline deadline, const EventSink& sink);
     // Now plus the configured budget (--stream-budget-ms).
-    Deadline budget_deadline() const;
+    CpuDeadline budget_deadline() const;
     // True when every chunk in view is loaded and nothing is requested (after an update).
     bool idle() const;
     std::size_t pending() const { return planner_.pending(); }
@@ -139,7 +137,7 @@ public:
     // changes returned. Cells in chunks that are not loaded become kept edits, applied when
     // the chunk loads (their old type: the kept edit, else the generated block). Throws
     // RegionRefused (check_region) having changed nothing; `what` names the operation.
-    EditResult apply(const Region& region, const CellRule& rule, bool list_edits = false,
+    EditResult apply(const Region& region, const CellRule& rule, ListEdits list_edits = ListEdits::kNo,
                      const std::string& what = "edit");
     // The types of a region's cells in region order, loaded or not (kept edits, else the
     // generated terrain). Throws RegionRefused as apply does.
@@ -176,11 +174,11 @@ public:
 
     // [SECTION] chunks and instances
 
-    bool is_loaded(ChunkCoord c) const { return chunks_.contains(c); }
+    bool chunk_loaded(ChunkCoord c) const { return chunks_.contains(c); }
     std::optional<ChunkHandle> handle(ChunkCoord c) const;
     // The chunk behind `h`, or nullptr when the handle is stale (its chunk unloaded).
     const Chunk* chunk(ChunkHandle h) const;
-    std::vector<ChunkCoord> loaded_chunks() const;
+    std::vector<ChunkCoord> loaded_coords() const;
 
     // The stored face mask of the cube at p (0: no instance or not loaded).
     uint8_t face_mask(const BlockPos& p) const;
@@ -196,7 +194,7 @@ public:
     const TerrainGenerator& terrain() const { return terrain_; }
     // The loaded chunks, read only: for the probes of world_probes.hpp (benchmarks and
     // tests) and the parts' own tests.
-    const LoadedChunks& loaded() const { return chunks_; }
+    const LoadedChunks& loaded_table() const { return chunks_; }
 
 private:
     // The end of a step (the drops, a slice of loads, the waiting chunks shown, a synchronous
@@ -204,8 +202,8 @@ private:
     // the tracker is emptied, and `sink` (when given) gets the events if there are any.
     void flush(ChangeTracker& tracker, WorldEvents& events, const EventSink* sink = nullptr);
     void show_waiting(ChangeTracker& tracker, const EventSink& sink);
-    void drop_out_of_view(ChangeTracker& tracker, Deadline deadline, const EventSink& sink);
-    void integrate_ready(ChangeTracker& tracker, Deadline deadline, const EventSink& sink);
+    void drop_out_of_view(ChangeTracker& tracker, CpuDeadline deadline, const EventSink& sink);
+    void integrate_ready(ChangeTracker& tracker, CpuDeadline deadline, const EventSink& sink);
     // `show_all`: every chunk of the batch is shown at once (load_now), ready or not.
     void integrate(std::vector<GenerationResult> chunks, WorldEvents& events, ChangeTracker& tracker,
                    bool show_all = false);

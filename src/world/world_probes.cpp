@@ -7,7 +7,7 @@
 namespace slotcraft {
 
 std::vector<CubeInstance> rebuild_instances(const World& world, ChunkCoord c) {
-    const LoadedChunks& chunks = world.loaded();
+    const LoadedChunks& chunks = world.loaded_table();
     std::vector<CubeInstance> out;
     const Chunk* chunk = chunks.find(c);
     if (!chunk || !chunk->has_blocks()) return out;
@@ -25,7 +25,7 @@ std::vector<CubeInstance> rebuild_instances(const World& world, ChunkCoord c) {
 }
 
 std::optional<ChunkLightBox> light_box(const World& world, ChunkCoord c) {
-    const LoadedChunks& chunks = world.loaded();
+    const LoadedChunks& chunks = world.loaded_table();
     const Chunk* chunk = chunks.find(c);
     if (chunk == nullptr) return std::nullopt;
     ChunkLightBox box{c, 0, {}};

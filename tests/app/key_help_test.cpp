@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "app/controls.hpp"
-#include "app/key_names.hpp"
+#include "config/key_names.hpp"
 
 namespace slotcraft {
 namespace {

@@ -5,7 +5,7 @@
 // in the same run, as the baseline. Counters: cells, slot writes queued, the bytes those
 // writes upload (4 a slot), the undo step's memory.
 // Run: build/release/tests/bench/bench_edit (Release).
-#include "app/world_session.hpp"
+#include "edit/world_session.hpp"
 
 #include <benchmark/benchmark.h>
 
@@ -33,8 +33,8 @@ std::unique_ptr<WorldSession> flat_session(const std::string& world_file = {}) {
         for (int z = -1; z <= 8; ++z)
             for (int y = 0; y < kChunksPerColumn; ++y) coords.push_back({x, y, z});
     session->load_now(coords);
-    session->slots().take_frame();
-    session->light().take_frame();  // the light work of the same frame
+    session->slots().take_uploads();
+    session->light().take_uploads();  // the light work of the same frame
     return session;
 }
 
@@ -55,11 +55,11 @@ void time_fills(benchmark::State& state, WorldSession& session) {
         const auto start = std::chrono::steady_clock::now();
         session.fill(kRegion, BlockType::kStone);
         state.SetIterationTime(ms_since(start) / 1000.0);
-        report(state, session, session.slots().take_frame().writes.size());
-        session.light().take_frame();  // the light work of the same frame
+        report(state, session, session.slots().take_uploads().writes.size());
+        session.light().take_uploads();  // the light work of the same frame
         session.undo();
-        session.slots().take_frame();
-        session.light().take_frame();  // the light work of the same frame
+        session.slots().take_uploads();
+        session.light().take_uploads();  // the light work of the same frame
     }
 }
 
@@ -89,18 +89,18 @@ void BM_FillUndo(benchmark::State& state) {
     std::size_t writes = 0;
     for (auto _ : state) {
         session->fill(kRegion, BlockType::kStone);
-        session->slots().take_frame();
-        session->light().take_frame();  // the light work of the same frame
+        session->slots().take_uploads();
+        session->light().take_uploads();  // the light work of the same frame
         const auto start = std::chrono::steady_clock::now();
         session->undo();
         state.SetIterationTime(ms_since(start) / 1000.0);
-        writes = session->slots().take_frame().writes.size();
-        session->light().take_frame();  // the light work of the same frame
+        writes = session->slots().take_uploads().writes.size();
+        session->light().take_uploads();  // the light work of the same frame
         report(state, *session, writes);
         session->redo();  // then undone again below: the journal stays one step deep
         session->undo();
-        session->slots().take_frame();
-        session->light().take_frame();  // the light work of the same frame
+        session->slots().take_uploads();
+        session->light().take_uploads();  // the light work of the same frame
     }
 }
 BENCHMARK(BM_FillUndo)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
@@ -116,15 +116,15 @@ void BM_FillSingleBlocks(benchmark::State& state) {
             for (int z = kRegion.min.z; z <= kRegion.max.z; ++z)
                 for (int x = kRegion.min.x; x <= kRegion.max.x; ++x) session->edit({x, y, z}, BlockType::kStone);
         state.SetIterationTime(ms_since(start) / 1000.0);
-        writes = session->slots().take_frame().writes.size();
-        session->light().take_frame();  // the light work of the same frame
+        writes = session->slots().take_uploads().writes.size();
+        session->light().take_uploads();  // the light work of the same frame
         state.counters["cells"] = static_cast<double>(kRegion.cells());
         state.counters["slot_writes"] = static_cast<double>(writes);
         state.counters["upload_bytes"] = static_cast<double>(writes * kInstanceBytes);
         state.counters["undo_bytes"] = static_cast<double>(session->journal().bytes());
         session->fill(kRegion, BlockType::kAir);
-        session->slots().take_frame();
-        session->light().take_frame();  // the light work of the same frame
+        session->slots().take_uploads();
+        session->light().take_uploads();  // the light work of the same frame
     }
 }
 BENCHMARK(BM_FillSingleBlocks)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(2);

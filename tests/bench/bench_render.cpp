@@ -12,7 +12,7 @@
 // bench_render --pose craft [--frames-per-pose N] [--shaders DIR] [--json PATH]: the pose matched with
 // fogleman/Craft, drawn by this vertex stage and by commit c9fcab8's (tests/bench/contender),
 // 7 alternated rounds of N frames (10) each; medians, vertex runs and samples of each.
-// --shaders DIR reads our cube.vert and cube.frag from DIR (a change tried without a rebuild).
+// --shaders DIR reads our shaders from DIR (a copy of shaders/ with a change, tried without a rebuild).
 #include <algorithm>
 #include <chrono>
 #include <ctime>
@@ -26,9 +26,10 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "app/camera.hpp"
-#include "app/cull_view.hpp"
+#include "edit/camera.hpp"
+#include "draw/cull_view.hpp"
 #include "app/window.hpp"
+#include "bench/contender/eighteen_vertices.hpp"
 #include "bench/gl_bench_support.hpp"
 #include "cull/chunk_octree.hpp"
 #include "gfx/cube_renderer.hpp"
@@ -84,16 +85,21 @@ struct Result {
 
 enum class Drawing { kNearToFar, kSlotOrder, kWholeBuffer };
 
-// Draws `runs` from `eye` with the fog of `view_distance` (the frame's cube pass).
-void draw_runs(gfx::CubeRenderer& renderer, const std::vector<SlotRun>& runs, const Eye& eye, int view_distance) {
+// The view from `eye` with the fog of `view_distance`.
+gfx::CubeView cube_view(const Eye& eye, int view_distance) {
     gfx::CubeView view;
     view.view_projection = eye.view_projection;
     view.origin_chunk = eye.origin_chunk;
     view.camera_offset = eye.offset;
     view.fog_end = float(view_distance * 16);
     view.fog_start = view.fog_end * 0.7f;
+    return view;
+}
+
+// Draws `runs` from `eye` (the frame's cube pass).
+void draw_runs(gfx::CubeRenderer& renderer, const std::vector<SlotRun>& runs, const Eye& eye, int view_distance) {
     renderer.begin_frame();
-    renderer.draw(runs, view);
+    renderer.draw(runs, cube_view(eye, view_distance));
     renderer.end_frame();
 }
 
@@ -101,7 +107,7 @@ void draw_runs(gfx::CubeRenderer& renderer, const std::vector<SlotRun>& runs, co
 // includes gfx::finish() (on llvmpipe: the rasterisation itself).
 Result run_path(gfx::CubeRenderer& renderer, Scene& scene, Drawing drawing, int view_distance, int frames_per_pose,
                 int width, int height, Window& window) {
-    renderer.land(scene.slots, scene.light);
+    renderer.upload(scene.slots, scene.light);
     gfx::finish();
     Result r;
     int frames = 0, sampled = 0;
@@ -229,14 +235,22 @@ struct PathResult {
     double median() const { return median_of(frame_ms); }
 };
 
-// Draws `frames` frames of the pose's opaque pass with `renderer`, adding to `r`.
-void draw_pose(gfx::CubeRenderer& renderer, Scene& scene, const Eye& eye, int view_distance, int frames, bool timed,
-               PathResult& r, Window& window) {
+// Draws `frames` frames of the pose's opaque pass from `renderer`'s buffers, by its own
+// vertex stage or by the c9fcab8 contender when there is one, adding to `r`.
+void draw_pose(gfx::CubeRenderer& renderer, bench::EighteenVertices* contender, Scene& scene, const Eye& eye,
+               int view_distance, int frames, bool timed, PathResult& r, Window& window) {
     for (int f = 0; f < frames; ++f) {
         const double c0 = process_cpu_ms();
         const auto t0 = Clock::now();
         gfx::begin_frame(1280, 720, Rgb8{142, 186, 232});
-        draw_runs(renderer, scene.cull.cull(eye, scene.slots), eye, view_distance);
+        const std::vector<SlotRun>& runs = scene.cull.cull(eye, scene.slots);
+        if (contender) {
+            renderer.begin_frame();
+            contender->draw(renderer, runs, cube_view(eye, view_distance));
+            renderer.end_frame();
+        } else {
+            draw_runs(renderer, runs, eye, view_distance);
+        }
         const auto t1 = Clock::now();
         gfx::finish();
         const auto t2 = Clock::now();
@@ -246,9 +260,9 @@ void draw_pose(gfx::CubeRenderer& renderer, Scene& scene, const Eye& eye, int vi
         r.process_ms.push_back(c2 - c0);
         r.frame_ms.push_back(std::chrono::duration<double, std::milli>(t2 - t0).count());
         r.cpu_ms += std::chrono::duration<double, std::milli>(t1 - t0).count();
-        r.vertex_invocations = renderer.stats().vertex_invocations;
-        r.samples = renderer.stats().samples_passed;
-        r.instances = renderer.stats().instances_drawn;
+        r.vertex_invocations = contender ? contender->vertex_invocations() : renderer.stats().vertex_invocations;
+        r.samples = contender ? contender->samples_passed() : renderer.stats().samples_passed;
+        r.instances = contender ? contender->instances_drawn() : renderer.stats().instances_drawn;
     }
 }
 
@@ -262,14 +276,14 @@ int run_craft_pose(int view_distance, int rounds, int frames, const std::string&
     World world({WorldType::kTerrain, 1, view_distance, 1});
     const WorldEvents events = world.load_now(bench::columns_within(view_distance));
     gfx::CubeRendererConfig ours_config = bench::bench_renderer_config();
-    gfx::CubeRendererConfig contender_config = ours_config;
-    ours_config.cube_shader_dir = shaders;
-    contender_config.cube_shader_dir = SLOTCRAFT_SOURCE_DIR "/tests/bench/contender";
-    contender_config.vertex_path = gfx::VertexPath::kEighteenVertices;
+    const gfx::CubeRendererConfig contender_config = ours_config;
+    if (!shaders.empty()) ours_config.shader_dir = shaders;
     constexpr int kPaths = 2;
     const char* const names[kPaths] = {"shared corners", "c9fcab8 (18 vertices)"};
     gfx::CubeRenderer ours(ours_config), contender(contender_config);
+    bench::EighteenVertices eighteen(SLOTCRAFT_SOURCE_DIR "/tests/bench/contender", contender_config.face_layers);
     gfx::CubeRenderer* renderers[kPaths] = {&ours, &contender};
+    bench::EighteenVertices* stages[kPaths] = {nullptr, &eighteen};
     Scene scenes[kPaths];
     PathResult results[kPaths];
     Camera camera;
@@ -279,14 +293,14 @@ int run_craft_pose(int view_distance, int rounds, int frames, const std::string&
     scenes[1].cull.set_turned_away_culling(false);  // c9fcab8 drew every run with all its faces
     for (int p = 0; p < kPaths; ++p) {
         fill(scenes[p], world, events);
-        renderers[p]->land(scenes[p].slots, scenes[p].light);
-        draw_pose(*renderers[p], scenes[p], eye, view_distance, 3, false, results[p],
+        renderers[p]->upload(scenes[p].slots, scenes[p].light);
+        draw_pose(*renderers[p], stages[p], scenes[p], eye, view_distance, 3, false, results[p],
                   window);  // the JIT compiles its variants
     }
     for (int round = 0; round < rounds; ++round) {
         for (int k = 0; k < kPaths; ++k) {
             const int p = (round % 2 == 0) ? k : kPaths - 1 - k;
-            draw_pose(*renderers[p], scenes[p], eye, view_distance, frames, true, results[p], window);
+            draw_pose(*renderers[p], stages[p], scenes[p], eye, view_distance, frames, true, results[p], window);
         }
     }
     std::printf("Craft pose: view distance %d, 1280x720, %d rounds x %d frames a path, alternated\n", view_distance,
@@ -338,7 +352,7 @@ int run(int view_distance, int frames_per_pose, const std::string& json_path) {
         gfx::CubeRenderer renderer(config);
         Scene exposed;
         fill(exposed, world, events);
-        renderer.land(exposed.slots, exposed.light);
+        renderer.upload(exposed.slots, exposed.light);
         std::mt19937 rng(7);
         const int kEdits = 2000;
         uint64_t bytes = 0, writes = 0;
@@ -353,7 +367,7 @@ int run(int view_distance, int frames_per_pose, const std::string& json_path) {
                 continue;
             }
             renderer.begin_frame();
-            renderer.land(exposed.slots, exposed.light);
+            renderer.upload(exposed.slots, exposed.light);
             bytes += renderer.stats().upload_bytes_last_frame;
             writes += renderer.stats().writes_last_frame;
             ++edits_by_bytes[renderer.stats().upload_bytes_last_frame];
@@ -363,7 +377,7 @@ int run(int view_distance, int frames_per_pose, const std::string& json_path) {
 
         // [SECTION] frame time, three contenders
         gfx::CubeRenderer solid_renderer(config);
-        std::vector<ChunkCoord> loaded = world.loaded_chunks();
+        std::vector<ChunkCoord> loaded = world.loaded_coords();
         WorldEvents now;
         for (const ChunkCoord& c : loaded) now.loaded.push_back({*world.handle(c), c, world.instances(c)});
         Scene solid_scene;
@@ -412,7 +426,7 @@ int main(int argc, char** argv) {
     // --pose craft: the Craft pose instead of the circle, both vertex paths alternated.
     std::vector<char*> rest;
     bool craft = false;
-    std::string shaders;  // --shaders DIR: our cube shaders from DIR (to try a change without a rebuild)
+    std::string shaders;  // --shaders DIR: our shaders from DIR (to try a change without a rebuild)
     for (int i = 0; i < argc; ++i) {
         if (i > 0 && i + 1 < argc && std::string(argv[i]) == "--shaders") {
             shaders = argv[++i];

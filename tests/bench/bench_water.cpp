@@ -11,8 +11,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "app/camera.hpp"
-#include "app/cull_view.hpp"
+#include "edit/camera.hpp"
+#include "draw/cull_view.hpp"
 #include "app/window.hpp"
 #include "bench/gl_bench_support.hpp"
 #include "gfx/cube_renderer.hpp"
@@ -76,7 +76,7 @@ int run(int view_distance, int frames_per_pose) {
     light.apply(loaded);
     CullView cull;
     cull.track(slots);
-    renderer.land(slots, light);
+    renderer.upload(slots, light);
     gfx::finish();
 
     // 24 poses on a circle around the spawn, looking down a little: the lakes of seed 1 (near

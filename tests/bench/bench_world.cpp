@@ -131,7 +131,7 @@ void BM_SettleFromNothing(benchmark::State& state) {
         const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
         const std::size_t rss_after = resident_bytes();
         std::size_t with = 0, with_bytes = 0, without = 0, without_bytes = 0;
-        for (const ChunkCoord& c : world.loaded_chunks()) {
+        for (const ChunkCoord& c : world.loaded_coords()) {
             const Chunk& chunk = *world.chunk(*world.handle(c));
             (chunk.instance_count() > 0 ? with : without) += 1;
             (chunk.instance_count() > 0 ? with_bytes : without_bytes) += chunk.storage_bytes();

@@ -1,6 +1,6 @@
 // The flag parser on any argument list (NUL-separated): options or an OptionsError, never
 // another exception; a flag given twice is always refused.
-#include "app/options.hpp"
+#include "config/options.hpp"
 #include "fuzz/fuzz_input.hpp"
 
 #include <set>

@@ -97,14 +97,14 @@ void check_region_case(fuzz::FuzzInput& in) {
     if (refused) {
         fuzz::check(!refusal([&] {
                          world().apply(
-                             r, [](std::size_t, BlockType t) { return t; }, false, "fill");
+                             r, [](std::size_t, BlockType t) { return t; }, ListEdits::kNo, "fill");
                      }).empty(),
                     "World::apply must refuse " + size);
         fuzz::check(!refusal([&] { (void)world().read_region(r, "copy"); }).empty(), "read_region must refuse");
         fuzz::check(world().stats().edits_applied == applied, "a refused region changed the world");
     } else if (cells <= 64) {
         world().apply(
-            r, [](std::size_t, BlockType) { return BlockType::kBrick; }, false, "fill");
+            r, [](std::size_t, BlockType) { return BlockType::kBrick; }, ListEdits::kNo, "fill");
         for (const BlockType t : world().read_region(r, "copy")) fuzz::check(t == BlockType::kBrick, "fill read back");
     }
 }

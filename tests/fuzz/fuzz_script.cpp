@@ -1,6 +1,6 @@
 // The script parser on any bytes: it returns commands or throws ScriptError, whose message
 // shows no byte outside printable ASCII (nothing raw reaches a terminal) and stays short.
-#include "app/script.hpp"
+#include "script/script.hpp"
 #include "fuzz/fuzz_input.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {

@@ -49,7 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
                 const BlockType type = random_type(in);
                 const Region r = Region::between(a, b);
                 world.apply(
-                    r, [type](std::size_t, BlockType) { return type; }, false, "fuzz");
+                    r, [type](std::size_t, BlockType) { return type; }, ListEdits::kNo, "fuzz");
                 for (int32_t y = r.min.y; y <= r.max.y; ++y) {
                     for (int32_t z = r.min.z; z <= r.max.z; ++z) {
                         for (int32_t x = r.min.x; x <= r.max.x; ++x) {
@@ -66,7 +66,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
                     world.set_block(p, type);
                     model[index(p)] = type;
                 } catch (const EditRefused&) {
-                    fuzz::check(!world.is_loaded(chunk_of(p)), "an edit in a loaded chunk was refused");
+                    fuzz::check(!world.chunk_loaded(chunk_of(p)), "an edit in a loaded chunk was refused");
                 }
                 break;
             }

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <glm/glm.hpp>
 
-#include "app/camera.hpp"
+#include "edit/camera.hpp"
 #include "render/render_test_support.hpp"
 
 namespace slotcraft {

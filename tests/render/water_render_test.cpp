@@ -6,7 +6,7 @@
 
 #include <glm/glm.hpp>
 
-#include "app/camera.hpp"
+#include "edit/camera.hpp"
 #include "render/render_test_support.hpp"
 
 namespace slotcraft {

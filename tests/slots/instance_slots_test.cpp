@@ -21,7 +21,7 @@ namespace slotcraft {
 namespace {
 
 // What the GPU does with a frame's work, on a plain vector.
-void replay(const InstanceSlots::FrameWork& work, std::vector<PackedInstance>& gpu) {
+void replay(const InstanceSlots::Uploads& work, std::vector<PackedInstance>& gpu) {
     for (uint32_t page : work.cleared_pages) {
         if (gpu.size() < (page + 1) * kSlotsPerPage) gpu.resize((page + 1) * kSlotsPerPage, 0);
         std::fill_n(gpu.begin() + page * kSlotsPerPage, kSlotsPerPage, 0u);
@@ -43,7 +43,7 @@ void expect_matches_world(const World& world, const InstanceSlots& slots, const 
             ASSERT_EQ(slots.cpu_copy()[*slot], pack_instance(cube.index, cube.type, cube.face_mask, cube.shade));
         }
     }
-    EXPECT_EQ(slots.stats().taken, exposed);
+    EXPECT_EQ(slots.stats().instances, exposed);
 }
 
 TEST(InstanceSlots, PacksEightBytesWithEmptyAsZero) {
@@ -109,7 +109,7 @@ TEST(InstanceSlots, WorkGivenBackIsReusedEmpty) {
     InstanceSlots slots;
     load_flat_column(world, slots);
     std::vector<PackedInstance> gpu;
-    InstanceSlots::FrameWork first = slots.take_frame();
+    InstanceSlots::Uploads first = slots.take_uploads();
     replay(first, gpu);
     ASSERT_EQ(first.writes.size(), 256u) << "the flat world's top layer";
     const SlotWrite* buffer = first.writes.data();
@@ -117,7 +117,7 @@ TEST(InstanceSlots, WorkGivenBackIsReusedEmpty) {
     const BlockPos top{5, 63, 5};
     for (const BlockType type : {BlockType::kAir, BlockType::kStone}) {
         slots.apply_changes(world.set_block(top, type));
-        InstanceSlots::FrameWork frame = slots.take_frame();
+        InstanceSlots::Uploads frame = slots.take_uploads();
         if (type == BlockType::kStone) {
             EXPECT_EQ(frame.writes.data(), buffer) << "the third frame queues into the first frame's buffer";
         }
@@ -127,7 +127,7 @@ TEST(InstanceSlots, WorkGivenBackIsReusedEmpty) {
         replay(frame, gpu);
         slots.give_back(std::move(frame));
     }
-    EXPECT_TRUE(slots.take_frame().writes.empty()) << "nothing queued: an empty frame";
+    EXPECT_TRUE(slots.take_uploads().writes.empty()) << "nothing queued: an empty frame";
     EXPECT_EQ(gpu, slots.cpu_copy());
 }
 
@@ -136,23 +136,23 @@ TEST(InstanceSlots, BreakFreesASlotAndPlaceReusesIt) {
     InstanceSlots slots;
     const std::vector<ChunkCoord> chunks = load_flat_column(world, slots);
     std::vector<PackedInstance> gpu;
-    replay(slots.take_frame(), gpu);
+    replay(slots.take_uploads(), gpu);
     const auto before = slots.stats();
     const BlockPos top{5, 63, 5};
     const uint32_t slot = *slots.slot_of(chunk_of(top), local_index(top));
     slots.apply_changes(world.set_block(top, BlockType::kAir));
-    const auto frame = slots.take_frame();
+    const auto frame = slots.take_uploads();
     EXPECT_LE(frame.writes.size(), 11u) << "the block, its neighbours, the diagonal cubes' occlusion";
     replay(frame, gpu);
     // The block below is now exposed: one instance less, one more: taken is unchanged...
-    EXPECT_EQ(slots.stats().taken, before.taken);
+    EXPECT_EQ(slots.stats().instances, before.instances);
     // ...and the new instance took the freed slot, the chunk's lowest free one.
     const BlockPos below{5, 62, 5};
     EXPECT_EQ(*slots.slot_of(chunk_of(below), local_index(below)), slot);
     EXPECT_EQ(gpu[slot],
               pack_instance(local_index(below), BlockType::kDirt, world.exposed_faces(below), world.shade_at(below)));
     slots.apply_changes(world.set_block(top, BlockType::kGrass));
-    replay(slots.take_frame(), gpu);
+    replay(slots.take_uploads(), gpu);
     EXPECT_EQ(slots.stats().high_water, before.high_water);
     EXPECT_EQ(gpu, slots.cpu_copy());
     ASSERT_NO_FATAL_FAILURE(expect_matches_world(world, slots, chunks));
@@ -176,7 +176,7 @@ TEST(InstanceSlots, RandomEditsLoadsAndUnloadsKeepEveryCubeInItsSlot) {
             loaded.insert(loaded.end(), col.begin(), col.end());
         }
     }
-    replay(slots.take_frame(), gpu);
+    replay(slots.take_uploads(), gpu);
     std::uniform_int_distribution<int> xz(-16, 31), y(40, 100), type(0, kBlockTypeCount - 1);
     for (int round = 0; round < 40; ++round) {
         for (int i = 0; i < 100; ++i) {
@@ -188,11 +188,11 @@ TEST(InstanceSlots, RandomEditsLoadsAndUnloadsKeepEveryCubeInItsSlot) {
         if (round % 10 == 3) {  // drop a column and bring it back: its pages are released
             auto col = column(1, 1);
             slots.apply(world.unload_now(col));
-            replay(slots.take_frame(), gpu);
+            replay(slots.take_uploads(), gpu);
             slots.apply(world.load_now(col));
         }
         slots.compact(round % 2 ? 64 : 1000000);
-        replay(slots.take_frame(), gpu);
+        replay(slots.take_uploads(), gpu);
         ASSERT_EQ(gpu.size() >= slots.cpu_copy().size(), true);
         for (size_t s = 0; s < gpu.size(); ++s) {
             const PackedInstance cpu = s < slots.cpu_copy().size() ? slots.cpu_copy()[s] : 0;
@@ -203,7 +203,7 @@ TEST(InstanceSlots, RandomEditsLoadsAndUnloadsKeepEveryCubeInItsSlot) {
     // Compaction run to completion: each chunk holds ceil(live / 64) pages of opaque cubes
     // and ceil(live / 64) pages of water.
     slots.compact(SIZE_MAX);
-    replay(slots.take_frame(), gpu);
+    replay(slots.take_uploads(), gpu);
     EXPECT_EQ(slots.find_invariant_violation(), std::nullopt);
     std::vector<ChunkCoord> live;
     slots.all_chunks(live);

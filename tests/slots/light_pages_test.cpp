@@ -25,8 +25,8 @@ struct LightModel {
     uint64_t bytes_last = 0;
     std::size_t pages_last = 0;  // whole pages in the last frame's work
 
-    void land() {
-        const LightPageTable::FrameWork work = table.take_frame();
+    void upload() {
+        const LightPageTable::Uploads work = table.take_uploads();
         bytes_last = work.bytes();
         pages_last = work.pages.size();
         gpu.resize(std::size_t{table.page_high_water()} * kLightPageBytes);
@@ -42,11 +42,11 @@ struct LightModel {
     }
     void apply(const WorldEvents& events) {
         table.apply(events);
-        land();
+        upload();
     }
     void apply(const LightEvents& light) {
         table.apply(light);
-        land();
+        upload();
     }
 };
 
@@ -54,7 +54,7 @@ struct LightModel {
 std::size_t count_box_mismatches(const World& world, const LightModel& model) {
     std::size_t bad = 0;
     std::size_t boxes = 0;
-    for (const ChunkCoord& c : world.loaded_chunks()) {
+    for (const ChunkCoord& c : world.loaded_coords()) {
         const bool drawn = !world.instances(c).empty();
         const std::optional<int32_t> ref = model.table.ref_of(c);
         if (!drawn) {

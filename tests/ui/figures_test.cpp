@@ -51,48 +51,43 @@ TEST(Figures, BytesTakeABinaryUnitAndThreeDigits) {
     EXPECT_EQ(format_bytes(uint64_t{2048} << 40), "2048 TiB") << "the largest unit keeps counting";
 }
 
-TEST(Figures, RingWindowKeepsTheNewestSamples) {
-    EXPECT_EQ(ring_window(240, 0).size, 0);
-    EXPECT_EQ(ring_window(240, 10).size, 10);
-    EXPECT_EQ(ring_window(240, 10).first, 0);
-    EXPECT_EQ(ring_window(240, 240).size, 240);
-    EXPECT_EQ(ring_window(240, 240).first, 0);
-    EXPECT_EQ(ring_window(240, 245).size, 240);
-    EXPECT_EQ(ring_window(240, 245).first, 5) << "the oldest kept sample is the one written after the newest";
-}
-
-TEST(Figures, SummaryMatchesTheLastSamplesWritten) {
-    // A ring written the way the App records its allocator history, against a plain list
-    // of the last ring.size() samples.
+// A History against a plain list of its last N samples (randomized, as the App records the
+// allocator's per-frame counts), and the summary of its kept samples.
+TEST(Figures, HistoryAndItsSummaryKeepTheLastSamplesWritten) {
     std::mt19937 rng(3);
-    std::vector<float> ring(16, 0.0f);
+    History<float, 16> history;
     std::deque<float> reference;
     for (int64_t count = 0; count < 100; ++count) {
-        const SeriesSummary s = summarize(ring, count);
+        ASSERT_EQ(history.count(), count);
+        ASSERT_EQ(history.size(), static_cast<int>(reference.size()));
+        for (int i = 0; i < history.size(); ++i) ASSERT_EQ(history.at(i), reference[static_cast<size_t>(i)]);
+        const SeriesSummary s = summarize(history);
         ASSERT_EQ(s.samples, static_cast<int>(reference.size()));
         if (!reference.empty()) {
             EXPECT_EQ(s.min, *std::min_element(reference.begin(), reference.end()));
             EXPECT_EQ(s.max, *std::max_element(reference.begin(), reference.end()));
             EXPECT_EQ(s.last, reference.back());
+            EXPECT_EQ(history.last(), reference.back());
             const double avg = std::accumulate(reference.begin(), reference.end(), 0.0) /
                                static_cast<double>(reference.size());
             EXPECT_NEAR(s.average, avg, 1e-4);
         }
         const auto v = static_cast<float>(rng() % 1000);
-        ring[static_cast<size_t>(count) % ring.size()] = v;
+        history.add(v);
         reference.push_back(v);
-        if (reference.size() > ring.size()) reference.pop_front();
+        if (reference.size() > 16) reference.pop_front();
     }
 }
 
 TEST(Figures, SummaryOfNothingIsZero) {
-    const std::vector<float> ring(8, 5.0f);
-    const SeriesSummary s = summarize(ring, 0);
+    const History<float, 8> history;
+    const SeriesSummary s = summarize(history);
     EXPECT_EQ(s.samples, 0);
-    EXPECT_EQ(s.min, 0.0f) << "the ring's stale 5s are not samples";
+    EXPECT_EQ(s.min, 0.0f);
     EXPECT_EQ(s.average, 0.0f);
     EXPECT_EQ(s.max, 0.0f);
     EXPECT_EQ(s.last, 0.0f);
+    EXPECT_EQ(history.last(), 0.0f) << "T{} before the first sample";
 }
 
 }  // namespace

@@ -172,7 +172,7 @@ TEST(BatchEdit, RefusedRegionsChangeNothingAndNameTheLimit) {
     auto refusal = [&](const Region& r) -> std::string {
         try {
             world.apply(
-                r, [](std::size_t, BlockType) { return BlockType::kStone; }, false, "fill");
+                r, [](std::size_t, BlockType) { return BlockType::kStone; }, ListEdits::kNo, "fill");
         } catch (const RegionRefused& e) {
             return e.what();
         }

@@ -20,7 +20,7 @@ WorldConfig flat_config() {
 
 std::vector<CubeInstance> all_instances(const World& w) {
     std::vector<CubeInstance> out;
-    for (const ChunkCoord& c : w.loaded_chunks()) {
+    for (const ChunkCoord& c : w.loaded_coords()) {
         for (const CubeInstance& i : w.instances(c)) out.push_back(i);
     }
     return out;

@@ -149,7 +149,7 @@ TEST(Exposure, RandomEditsLoadsAndUnloadsMatchBruteForce) {
     for (int step = 0; step < 5000; ++step) {
         if (step % 40 == 39) {  // load or unload one chunk of the region
             const ChunkCoord c = region[rng() % region.size()];
-            model.apply(world.is_loaded(c) ? world.unload_now(std::span(&c, 1)) : world.load_now(std::span(&c, 1)));
+            model.apply(world.chunk_loaded(c) ? world.unload_now(std::span(&c, 1)) : world.load_now(std::span(&c, 1)));
             continue;
         }
         const BlockPos p{coord_in(kMinX, kMaxX), coord_in(kMinY, kMaxY), coord_in(kMinZ, kMaxZ)};
@@ -175,7 +175,7 @@ TEST(Exposure, RandomEditsLoadsAndUnloadsMatchBruteForce) {
     EXPECT_GT(refused, 100u);
     ASSERT_EQ(test::count_exposure_mismatches(world, model), 0u);
     // Every chunk's stored list equals a list rebuilt from scratch.
-    for (const ChunkCoord& c : world.loaded_chunks()) {
+    for (const ChunkCoord& c : world.loaded_coords()) {
         EXPECT_EQ(world.instances(c), rebuild_instances(world, c)) << test::to_string(c);
     }
     EXPECT_EQ(model.instance_count(), world.stats().instances);

@@ -111,7 +111,7 @@ private:
 template <class Filter>
 std::size_t count_exposure_mismatches(const World& world, const InstanceModel& model, Filter&& filter) {
     std::size_t bad = 0;
-    for (const ChunkCoord& c : world.loaded_chunks()) {
+    for (const ChunkCoord& c : world.loaded_coords()) {
         EXPECT_TRUE(model.has_chunk(c)) << "the renderer never heard of loaded chunk " << to_string(c);
         if (!filter(c)) continue;
         for (int i = 0; i < kChunkVolume; ++i) {
@@ -131,7 +131,7 @@ std::size_t count_exposure_mismatches(const World& world, const InstanceModel& m
             }
         }
     }
-    EXPECT_EQ(model.chunk_count(), world.loaded_chunks().size());
+    EXPECT_EQ(model.chunk_count(), world.loaded_coords().size());
     return bad;
 }
 

@@ -35,7 +35,7 @@ namespace {
 class LightModel {
 public:
     explicit LightModel(const World& world) : world_(world) {
-        for (const ChunkCoord& c : world.loaded_chunks()) chunks_[chunk_key(c)] = {c, {}};
+        for (const ChunkCoord& c : world.loaded_coords()) chunks_[chunk_key(c)] = {c, {}};
         std::array<std::vector<BlockPos>, kMaxLight + 1> sky_at, block_at;
         // Sky sources, column by column from the top of the world down: open sky until an
         // opaque cell; a chunk that is not loaded opens it again.
@@ -133,7 +133,7 @@ private:
 std::size_t count_light_mismatches(const World& world) {
     const LightModel model(world);
     std::size_t bad = 0;
-    for (const ChunkCoord& c : world.loaded_chunks()) {
+    for (const ChunkCoord& c : world.loaded_coords()) {
         for (int i = 0; i < kChunkVolume; ++i) {
             const BlockPos p = world_position(c, static_cast<uint16_t>(i));
             const uint8_t want = model.light(p);

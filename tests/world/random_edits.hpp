@@ -22,7 +22,7 @@ inline WorldEvents random_edit_step(World& world, std::mt19937& rng, std::span<c
     WorldEvents out;
     if (step % 25 == 24) {
         const ChunkCoord c = region[rng() % region.size()];
-        return world.is_loaded(c) ? world.unload_now(std::span(&c, 1)) : world.load_now(std::span(&c, 1));
+        return world.chunk_loaded(c) ? world.unload_now(std::span(&c, 1)) : world.load_now(std::span(&c, 1));
     }
     if (step % 50 == 10) {
         const BlockPos a{in(lo.x, hi.x), in(lo.y, hi.y), in(lo.z, hi.z)};

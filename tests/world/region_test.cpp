@@ -36,11 +36,11 @@ TEST(Region, ACountOfTwoToTheSixtyFourIsRefusedNotWrapped) {
     World world(config);
     EXPECT_THROW((void)world.read_region(r, "copy"), RegionRefused);
     EXPECT_THROW(world.apply(
-                     r, [](std::size_t, BlockType) { return BlockType::kStone; }, false, "fill"),
+                     r, [](std::size_t, BlockType) { return BlockType::kStone; }, ListEdits::kNo, "fill"),
                  RegionRefused);
     EXPECT_THROW(world.apply(
-                     r, [](std::size_t, BlockType t) { return t == BlockType::kStone ? BlockType::kDirt : t; }, false,
-                     "replace"),
+                     r, [](std::size_t, BlockType t) { return t == BlockType::kStone ? BlockType::kDirt : t; },
+                     ListEdits::kNo, "replace"),
                  RegionRefused);
     EXPECT_EQ(world.stats().edits_applied, 0u);
 }

@@ -21,7 +21,7 @@ using namespace std::chrono_literals;
 using Key = std::tuple<int32_t, int32_t, int32_t>;
 Key key_of(const ChunkCoord& c) { return {c.x, c.y, c.z}; }
 
-constexpr double kNoDeadline = 1e300;  // a deadline no test reaches
+const CpuDeadline kNoDeadline = CpuDeadline::never();  // a deadline no test reaches
 
 // The planner's neighbours in the world, and the planner on them.
 struct Planner {

@@ -111,7 +111,8 @@ TEST(GenerationPool, CancelsWhatNoWorkerHasStarted) {
     std::vector<GenerationJob> jobs;
     for (int i = 0; i < 400; ++i) jobs.push_back({{i, 4, 0}, {}});
     pool.submit(std::move(jobs));
-    const std::vector<ChunkCoord> cancelled = pool.cancel_queued();
+    std::vector<ChunkCoord> cancelled;
+    for (const GenerationJob& job : pool.cancel_queued()) cancelled.push_back(job.coord);
     EXPECT_EQ(pool.queued(), 0u);
     EXPECT_FALSE(cancelled.empty());
     const std::set<int> done = collect(pool, 400 - cancelled.size());
@@ -144,7 +145,7 @@ bool neighbours_in(const World& world, ChunkCoord c, ChunkCoord camera, int view
             for (int dx = -1; dx <= 1; ++dx) {
                 const ChunkCoord n{c.x + dx, c.y + dy, c.z + dz};
                 if (chunk_y_in_world(n.y) && column_in_view(camera.x, camera.z, n.x, n.z, view_distance) &&
-                    !world.is_loaded(n)) {
+                    !world.chunk_loaded(n)) {
                     return false;
                 }
             }
@@ -168,7 +169,7 @@ TEST(WorldStreaming, AChunkIsShownOnceItsNeighboursInViewAreLoaded) {
         model.apply(world.update(camera));
         ++updates;
         std::size_t unshown = 0;
-        for (const ChunkCoord& c : world.loaded_chunks()) {
+        for (const ChunkCoord& c : world.loaded_coords()) {
             const bool ready = neighbours_in(world, c, cam, 3);
             ASSERT_EQ(model.has_chunk(c), ready) << "chunk " << test::to_string(c) << " after update " << updates;
             if (ready) continue;
@@ -208,7 +209,7 @@ TEST(WorldStreaming, AWaitingChunkIsShownWhenItsMissingNeighbourLeavesTheView) {
     // Chunks of the smaller disc that wait only for neighbours outside it.
     auto waiting_for_the_rim = [&] {
         std::size_t n = 0;
-        for (const ChunkCoord& c : world.loaded_chunks()) {
+        for (const ChunkCoord& c : world.loaded_coords()) {
             if (column_in_view(cam.x, cam.z, c.x, c.z, 2) && !model.has_chunk(c) && neighbours_in(world, c, cam, 2)) {
                 ++n;
             }
@@ -222,8 +223,8 @@ TEST(WorldStreaming, AWaitingChunkIsShownWhenItsMissingNeighbourLeavesTheView) {
     }
     ASSERT_GT(waiting_for_the_rim(), 0u) << "chunks of the inner disc wait for the outer ring";
     world.set_view_distance(2);
-    model.apply(world.update(camera, World::Deadline{0}));
-    for (const ChunkCoord& c : world.loaded_chunks()) {
+    model.apply(world.update(camera, CpuDeadline{0.0}));
+    for (const ChunkCoord& c : world.loaded_coords()) {
         if (!column_in_view(cam.x, cam.z, c.x, c.z, 2)) continue;
         EXPECT_EQ(model.has_chunk(c), neighbours_in(world, c, cam, 2)) << "chunk " << test::to_string(c);
     }
@@ -244,7 +245,7 @@ TEST(WorldStreaming, LoadNowShowsAChunkThatWaits) {
     const auto until = std::chrono::steady_clock::now() + 60s;
     while (!waiting && !world.idle() && std::chrono::steady_clock::now() < until) {
         model.apply(world.update(camera));
-        for (const ChunkCoord& c : world.loaded_chunks()) {
+        for (const ChunkCoord& c : world.loaded_coords()) {
             if (!model.has_chunk(c) && world.chunk(*world.handle(c))->instance_count() > 0) waiting = c;
         }
         std::this_thread::sleep_for(1ms);
@@ -306,7 +307,7 @@ TEST(WorldStreaming, LongStraightWalkKeepsLoadedChunksWithinTheBound) {
     EXPECT_LE(max_entries, bound) << "the handle table does not grow with distance walked";
     EXPECT_GT(s.chunks_unloaded, 1000u) << "the walk really dropped chunks";
     EXPECT_EQ(s.chunks_integrated, s.chunks_unloaded + s.chunks_loaded);
-    for (const ChunkCoord& c : world.loaded_chunks()) {
+    for (const ChunkCoord& c : world.loaded_coords()) {
         EXPECT_TRUE(column_in_view(camera_chunk(camera).x, camera_chunk(camera).z, c.x, c.z, 2));
     }
     EXPECT_EQ(model.instance_count(), s.instances);
@@ -322,7 +323,7 @@ TEST(WorldStreaming, JumpingAwayCancelsQueuedWorkAndDropsLateArrivals) {
     // Only the new view's chunks (plus at most the one a worker was busy with) are pending.
     EXPECT_LE(world.pending(), max_loaded_chunks(4) + 1);
     ASSERT_TRUE(stream_until_idle(world, far, model));
-    for (const ChunkCoord& c : world.loaded_chunks()) EXPECT_GT(c.x, 3000);
+    for (const ChunkCoord& c : world.loaded_coords()) EXPECT_GT(c.x, 3000);
     EXPECT_EQ(world.stats().chunks_loaded, max_loaded_chunks(4));
     EXPECT_EQ(world.check_links(), std::nullopt);
 }
@@ -390,17 +391,17 @@ TEST(WorldStreaming, TheDeadlineBoundsIntegrationToASliceAtLeast) {
     World world(config);
     test::InstanceModel model;
     const glm::dvec3 camera{8.0, 70.0, 8.0};
-    model.apply(world.update(camera, World::Deadline{0}));  // plans and queues, integrates nothing
+    model.apply(world.update(camera, CpuDeadline{0.0}));  // plans and queues, integrates nothing
     const auto until = std::chrono::steady_clock::now() + 30s;
     while (world.stats().stream_queued > 0 && std::chrono::steady_clock::now() < until)
         std::this_thread::sleep_for(1ms);
     std::this_thread::sleep_for(50ms);  // the last running jobs finish
     const std::size_t before = world.stats().chunks_loaded;
-    model.apply(world.update(camera, World::Deadline{0}));
+    model.apply(world.update(camera, CpuDeadline{0.0}));
     const std::size_t past = world.stats().chunks_loaded - before;
     EXPECT_GE(past, 1u);
     EXPECT_LE(past, 16u) << "one slice: at most 16 chunks (fewer once they hold 512 cubes)";
-    model.apply(world.update(camera, thread_cpu_ms() + 10000.0));
+    model.apply(world.update(camera, CpuDeadline::after(10000.0)));
     EXPECT_GT(world.stats().chunks_loaded - before - past, past);
     ASSERT_TRUE(stream_until_idle(world, camera, model));
     EXPECT_EQ(world.stats().chunks_loaded, max_loaded_chunks(2));

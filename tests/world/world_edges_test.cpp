@@ -67,7 +67,7 @@ TEST(WorldEdges, StreamingAtAndBeyondTheEdgeStaysInsideTheRange) {
         }
         EXPECT_TRUE(world.idle());
         EXPECT_GT(world.stats().chunks_loaded, 0u);
-        for (const ChunkCoord& c : world.loaded_chunks()) EXPECT_TRUE(chunk_in_world(c));
+        for (const ChunkCoord& c : world.loaded_coords()) EXPECT_TRUE(chunk_in_world(c));
     }
 }
 

@@ -1,0 +1,180 @@
+// The cull view (see cull_view.hpp).
+#include "draw/cull_view.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <tuple>
+
+#include <tsl/robin_set.h>
+
+#include <chrono>
+
+namespace slotcraft {
+
+void CullView::track(InstanceSlots& slots) {
+    slots.take_chunk_changes(scratch_.gained, scratch_.emptied);
+    for (const ChunkCoord& c : scratch_.emptied) {
+        if (key_level(c) > 0) far_chunks_.erase(c);
+        else octree_.remove(chunk_key(c));
+    }
+    for (const ChunkCoord& c : scratch_.gained) {
+        if (!slots.has_instances(c)) continue;
+        if (key_level(c) > 0) far_chunks_.insert(c);
+        else octree_.insert(chunk_key(c), glm::ivec3(c.x, c.y, c.z));
+    }
+}
+
+const std::vector<SlotRun>& CullView::cull(const Eye& eye, const InstanceSlots& slots, const LodRings& rings) {
+    if (!frozen_) frustum_ = Frustum(eye.view_projection, eye.origin_chunk);
+    octree_.cull(frustum_, visible_keys_);
+    if (rings.active()) {  // the columns a far ring draws instead are left out
+        std::erase_if(visible_keys_, [&](ChunkOctree::Key key) {
+            const glm::ivec3 c = *octree_.coord_of(key);
+            return !rings.draws_level0(c.x, c.z);
+        });
+    }
+    visible_coords_.clear();
+    for (ChunkOctree::Key key : visible_keys_) visible_coords_.push_back(*octree_.coord_of(key));
+    const auto start = std::chrono::steady_clock::now();
+    sort_near_to_far(visible_coords_, eye.origin_chunk, eye.offset, scratch_.sort);
+    sort_us_ = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+    runs_.clear();
+    runs_turned_away_ = axes_turned_away_ = 0;
+    const float eye_y = static_cast<float>(eye.origin_chunk.y * kChunkSize) + eye.offset.y;
+    for (const glm::ivec3& c : visible_coords_) {
+        const std::size_t first = runs_.size();
+        slots.chunk_runs(ChunkCoord{c.x, c.y, c.z}, runs_);
+        const glm::vec3 box_min = glm::vec3((c - eye.origin_chunk) * kChunkSize) - eye.offset;
+        keep_turned_to_eye(runs_, first, box_min, box_min + glm::vec3(kChunkSize));
+        // A loaded chunk's cubes fill its pages by face axes group (tops alone first), each
+        // group bottom layer first: seen from above, the pages are drawn last page first, a
+        // page at a time, so within each group the upper cubes come before the lower ones (a
+        // rough near-to-far order for the early depth test; InstanceSlots kLoadOrder says
+        // why the groups are not in the order that would draw every top first).
+        if (eye_y > static_cast<float>(c.y * kChunkSize + kChunkSize / 2)) top_pages_first(runs_, first);
+    }
+    order_translucent(eye, slots);
+    cull_far(eye, slots);
+    return runs_;
+}
+
+// Far chunks are few (thousands at most): each is tested alone against the far frustum
+// and the kept ones sorted by the distance from the eye to their centres.
+namespace {
+// A far chunk's box (lod key: level in y) relative to the eye's chunk corner, exact far out.
+Box far_box(const ChunkCoord& key, glm::ivec3 origin_chunk) {
+    const int level = key_level(key);
+    const ChunkCoord c = key_chunk(key);
+    Box box;
+    box.min = glm::vec3(relative_block(int64_t{c.x} << level, origin_chunk.x),
+                        relative_block(int64_t{c.y} << level, origin_chunk.y),
+                        relative_block(int64_t{c.z} << level, origin_chunk.z));
+    box.max = box.min + glm::vec3(static_cast<float>(kChunkSize << level));
+    return box;
+}
+}  // namespace
+
+void CullView::cull_far(const Eye& eye, const InstanceSlots& slots) {
+    far_runs_.clear();
+    far_translucent_runs_.clear();
+    scratch_.far_order.clear();
+    if (!eye.has_far) return;
+    const Frustum far_frustum(eye.far_view_projection, eye.origin_chunk);
+    for (const ChunkCoord& key : far_chunks_) {
+        const Box box = far_box(key, eye.origin_chunk);
+        if (far_frustum.culls(box)) continue;
+        const glm::vec3 d = (box.min + box.max) * 0.5f - eye.offset;
+        scratch_.far_order.push_back({glm::dot(d, d), key});
+    }
+    const auto nearer = [](const ByDistance& a, const ByDistance& b) {
+        if (a.distance_sq != b.distance_sq) return a.distance_sq < b.distance_sq;
+        return std::tie(a.coord.x, a.coord.y, a.coord.z) < std::tie(b.coord.x, b.coord.y, b.coord.z);
+    };
+    std::sort(scratch_.far_order.begin(), scratch_.far_order.end(), nearer);
+    for (const ByDistance& f : scratch_.far_order) {
+        const std::size_t first = far_runs_.size();
+        slots.chunk_runs(f.coord, far_runs_);
+        const Box box = far_box(f.coord, eye.origin_chunk);
+        keep_turned_to_eye(far_runs_, first, box.min - eye.offset, box.max - eye.offset);
+    }
+    for (auto it = scratch_.far_order.rbegin(); it != scratch_.far_order.rend(); ++it) {
+        if (slots.has_water(it->coord)) slots.water_runs(it->coord, far_translucent_runs_);
+    }
+}
+
+void CullView::order_translucent(const Eye& eye, const InstanceSlots& slots) {
+    translucent_runs_.clear();
+    scratch_.water_chunks.clear();
+    for (ChunkOctree::Key key : visible_keys_) {
+        const glm::ivec3 c = *octree_.coord_of(key);
+        const ChunkCoord coord{c.x, c.y, c.z};
+        if (!slots.has_water(coord)) continue;
+        // Relative to the eye's chunk in integers first: exact anywhere in an endless world.
+        const glm::vec3 centre = glm::vec3((c - eye.origin_chunk) * kChunkSize) + glm::vec3(kChunkSize / 2.0f);
+        const glm::vec3 d = centre - eye.offset;
+        scratch_.water_chunks.push_back({glm::dot(d, d), coord});
+    }
+    std::sort(scratch_.water_chunks.begin(), scratch_.water_chunks.end(), [](const ByDistance& a, const ByDistance& b) {
+        if (a.distance_sq != b.distance_sq) return a.distance_sq > b.distance_sq;
+        return std::tie(a.coord.x, a.coord.y, a.coord.z) < std::tie(b.coord.x, b.coord.y, b.coord.z);
+    });
+    for (const ByDistance& w : scratch_.water_chunks) slots.water_runs(w.coord, translucent_runs_);
+}
+
+void CullView::keep_turned_to_eye(std::vector<SlotRun>& runs, std::size_t first, glm::vec3 box_min, glm::vec3 box_max) {
+    if (!turned_away_culling_) return;
+    std::size_t kept = first;
+    for (std::size_t i = first; i < runs.size(); ++i) {
+        SlotRun run = runs[i];
+        const uint8_t axes = axes_turned_to_eye(run.faces, box_min, box_max) & run.axes;
+        axes_turned_away_ += static_cast<uint64_t>(std::popcount(unsigned{run.axes}) - std::popcount(unsigned{axes}));
+        if (axes == 0) {
+            ++runs_turned_away_;
+            continue;
+        }
+        run.axes = axes;
+        runs[kept++] = run;
+    }
+    runs.resize(kept);
+}
+
+void CullView::top_pages_first(std::vector<SlotRun>& runs, std::size_t first) {
+    scratch_.pages.clear();
+    for (std::size_t i = first; i < runs.size(); ++i) {
+        for (uint32_t offset = 0; offset < runs[i].count; offset += kSlotsPerPage) {
+            SlotRun page = runs[i];
+            page.first_slot += offset;
+            page.count = std::min<uint32_t>(kSlotsPerPage, runs[i].count - offset);
+            scratch_.pages.push_back(page);
+        }
+    }
+    runs.resize(first);
+    runs.insert(runs.end(), scratch_.pages.rbegin(), scratch_.pages.rend());
+}
+
+void CullView::set_frozen(bool frozen, const Eye& eye) {
+    if (frozen && !frozen_) frozen_view_projection_ = eye.view_projection;
+    frozen_ = frozen;
+}
+
+void CullView::chunk_boxes(std::vector<ChunkBox>& out) const {
+    out.clear();
+    const tsl::robin_set<ChunkOctree::Key> visible(visible_keys_.begin(), visible_keys_.end());
+    std::vector<ChunkOctree::Entry> chunks;
+    octree_.list_chunks(chunks);
+    for (const auto& c : chunks) out.push_back({c.coord, visible.contains(c.key)});
+}
+
+std::optional<std::array<glm::vec3, 8>> CullView::frozen_frustum(glm::ivec3 origin_chunk) const {
+    if (!frozen_) return std::nullopt;
+    auto corners = frustum_corners(frozen_view_projection_);
+    const glm::vec3 shift = glm::vec3((frustum_.origin_chunk() - origin_chunk) * kChunkSize);
+    for (glm::vec3& c : corners) c += shift;
+    return corners;
+}
+
+CullView::Stats CullView::stats() const {
+    return {octree_.stats(), sort_us_, frozen_, show_boxes_, runs_turned_away_, axes_turned_away_};
+}
+
+}  // namespace slotcraft

@@ -1,0 +1,243 @@
+// See editor.hpp.
+#include "edit/editor.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "edit/world_session.hpp"
+#include "io/shown_text.hpp"
+#include "world/counted.hpp"
+
+namespace slotcraft {
+
+Editor::Editor(WorldSession& session, const Camera& eye, const Player& player, Hotbar& hotbar, int undo_mib, Say say)
+    : session_(session), eye_(eye), player_(player), hotbar_(hotbar), undo_mib_(undo_mib), say_(std::move(say)) {}
+
+std::optional<RayHit> Editor::crosshair_hit() const { return session_.world().raycast(eye_.position, eye_.forward()); }
+
+ActionRefused Editor::nothing_in_reach(const char* what) {
+    return ActionRefused(std::string(what) + ": no block within reach (" +
+                         std::to_string(static_cast<int>(kPickReach)) + " blocks) under the crosshair");
+}
+
+double Editor::far_reach() const {
+    // From the eye to the farthest loaded cell: the loaded columns' radius across, the
+    // world's height up or down (cells beyond read as air, so a longer ray costs only steps).
+    const double across = (session_.world().view_distance() + 1.0) * kChunkSize * std::sqrt(2.0);
+    return std::sqrt(across * across + static_cast<double>(kWorldHeight) * kWorldHeight);
+}
+
+std::optional<RayHit> Editor::far_crosshair_hit() const {
+    return session_.world().raycast(eye_.position, eye_.forward(), far_reach());
+}
+
+RayHit Editor::far_target_for(const char* what) const {
+    const std::optional<RayHit> hit = far_crosshair_hit();
+    if (!hit) {
+        throw ActionRefused(std::string(what) + ": no block under the crosshair within the loaded world (" +
+                            std::to_string(static_cast<int>(far_reach())) + " blocks)");
+    }
+    return *hit;
+}
+
+BlockPos Editor::paste_origin(const char* what) const { return far_target_for(what).place; }
+
+RayHit Editor::target_for(const char* what) const {
+    const std::optional<RayHit> hit = crosshair_hit();
+    if (!hit) throw nothing_in_reach(what);
+    return *hit;
+}
+
+bool Editor::picks_water(const std::optional<RayHit>& hit) const {
+    const auto water = session_.world().first_water(eye_.position, eye_.forward());
+    return water && (!hit || water->distance < hit->distance);
+}
+
+void Editor::act(Action action, std::optional<BlockType> type) {
+    const std::optional<RayHit> hit = crosshair_hit();
+    if (action == Action::kPick && picks_water(hit)) {
+        hotbar_.pick(BlockType::kWater);
+        return;
+    }
+    if (!hit) throw nothing_in_reach("nothing targeted");
+    if (action == Action::kPick) {
+        hotbar_.pick(hit->type);
+        return;
+    }
+    const BlockPos cell = action == Action::kBreak ? hit->block : hit->place;
+    // A block broken under water leaves water (world.md "Water").
+    const BlockType placed = action == Action::kBreak ? session_.world().left_after_break(cell) : *type;
+    if (action == Action::kPlace && is_firm(placed) && player_.overlaps_block(cell)) {
+        throw ActionRefused("cannot place a block inside the player");
+    }
+    try {
+        session_.edit(cell, placed, action == Action::kBreak ? EditKind::kBreak : EditKind::kPlace);
+    } catch (const EditRefused& e) {  // said as the action the user took
+        throw ActionRefused("cannot " + std::string(action == Action::kBreak ? "break" : "place") +
+                            " there: " + std::string(describe(e.reason)));
+    }
+}
+
+void Editor::set_block(const BlockPos& p, BlockType type) {
+    try {
+        session_.edit(p, type);
+    } catch (const EditRefused& e) {  // said as the script line asked it
+        throw ActionRefused("cannot set " + std::string(block_name(type)) + " at " + to_string(p) + ": " +
+                            std::string(describe(e.reason)));
+    }
+}
+
+// [SECTION] the selection and its operations
+
+void Editor::set_region(const std::optional<Region>& region) {
+    if (!region) {
+        clear_region();
+        return;
+    }
+    check_region_bounds(*region, "select");  // the cell count is checked per operation
+    selection_ = {region, std::nullopt, std::nullopt};
+    say_("region " + describe_size(*region) + " from " + to_string(region->min) + " to " + to_string(region->max));
+}
+
+void Editor::clear_region() {
+    if (!selection_.region && !selection_.corner_one && !selection_.corner_two) {
+        say_("no region to clear");
+        return;
+    }
+    const std::string was = selection_.region ? " (it was " + describe_size(*selection_.region) + ")" : "";
+    selection_ = {};
+    say_("region cleared" + was);
+}
+
+void Editor::set_corner(bool first) {
+    // As far as the view: the first solid block along the ray within the loaded world.
+    const BlockPos p = far_target_for("cannot set a region corner").block;
+    (first ? selection_.corner_one : selection_.corner_two) = p;
+    std::string said = std::string(first ? "first" : "second") + " corner at " + to_string(p);
+    if (selection_.corner_one && selection_.corner_two) {
+        selection_.region = Region::between(*selection_.corner_one, *selection_.corner_two);
+        said += ": region " + describe_size(*selection_.region);
+    }
+    say_(said);
+}
+
+const Region& Editor::selected(const char* what) const {
+    if (!selection_.region) {
+        throw ActionRefused(std::string("cannot ") + what +
+                            ": no region is selected; select one with `region X1 Y1 Z1 X2 Y2 Z2` or the B and N keys");
+    }
+    return *selection_.region;
+}
+
+void Editor::after_edit(const EditReport& report, std::string done) {
+    if (report.step_lost) {  // said on stderr too: a script's user must learn it (docs/scripting.md)
+        const std::size_t older = report.steps_dropped - 1;
+        const std::string text = "undo: this operation cannot be undone: its step alone needs " +
+                                 std::to_string(report.step_bytes) + " bytes, over --undo-mib " +
+                                 std::to_string(undo_mib_) +
+                                 (older > 0 ? " (the " + counted(older, "older step") + " dropped too)" : "") +
+                                 "; raise --undo-mib to undo operations this large";
+        print_message("warning: " + text);
+        say_(std::move(done) + "; " + text);
+        return;
+    }
+    if (report.steps_dropped > 0) {
+        done += "; undo dropped the " + counted(report.steps_dropped, "oldest step") + " to stay within --undo-mib " +
+                std::to_string(undo_mib_);
+    }
+    say_(std::move(done));
+}
+
+void Editor::fill(BlockType type) {
+    const Region& r = selected("fill");
+    const EditReport report = session_.fill(r, type);
+    std::string done = "filled " + counted(r.cells(), "cell") + " with " + std::string(block_name(type));
+    if (report.cells != r.cells()) done += " (" + std::to_string(report.cells) + " changed)";
+    after_edit(report, std::move(done));
+}
+
+void Editor::replace(BlockType from, BlockType to) {
+    const EditReport report = session_.replace(selected("replace"), from, to);
+    after_edit(report, "replaced " + counted(report.cells, std::string(block_name(from)) + " cell") + " with " +
+                           std::string(block_name(to)));
+}
+
+void Editor::replace_targeted(BlockType to) {
+    selected("replace");  // no region: that refusal first
+    replace(target_for("cannot replace").type, to);
+}
+
+void Editor::copy() {
+    const Region& r = selected("copy");
+    session_.copy(r);
+    say_("copied " + describe_size(r));
+}
+
+void Editor::paste(const BlockPos& origin) {
+    const EditReport report = session_.paste(origin, paste_air_);
+    const glm::ivec3 c = session_.clipboard().size;
+    after_edit(report, "pasted " + std::to_string(c.x) + " by " + std::to_string(c.y) + " by " + std::to_string(c.z) +
+                           " at " + to_string(origin) + ": " + counted(report.cells, "cell") + " changed" +
+                           (paste_air_ ? " (air too)" : " (air skipped)"));
+}
+
+void Editor::set_paste_air(bool on) {
+    paste_air_ = on;
+    say_(on ? "paste air on: the clipboard's air overwrites" : "paste air off: the clipboard's air is skipped");
+}
+
+void Editor::rotate(int degrees) {
+    session_.rotate(degrees / 90);
+    const glm::ivec3 c = session_.clipboard().size;
+    say_("turned the clipboard " + std::to_string(degrees) + " degrees: now " + std::to_string(c.x) + " by " +
+         std::to_string(c.y) + " by " + std::to_string(c.z));
+}
+
+void Editor::undo() {
+    const EditReport report = session_.undo();
+    after_edit(report, "undid " + std::string(edit_kind_name(report.kind)) + " of " + counted(report.cells, "cell"));
+}
+
+void Editor::redo() {
+    const EditReport report = session_.redo();
+    after_edit(report, "redid " + std::string(edit_kind_name(report.kind)) + " of " + counted(report.cells, "cell"));
+}
+
+void Editor::perform(const EditRequest& request) {
+    using Op = EditRequest::Op;
+    switch (request.op) {
+        case Op::kFill: fill(request.block); break;
+        case Op::kReplace: replace(request.from, request.block); break;
+        case Op::kCopy: copy(); break;
+        case Op::kPaste:
+            // The empty clipboard is the real reason, whatever the crosshair meets.
+            if (session_.clipboard().empty()) throw nothing_copied("paste");
+            paste(paste_origin("cannot paste"));
+            break;
+        case Op::kRotate: rotate(request.degrees); break;
+        case Op::kUndo: undo(); break;
+        case Op::kRedo: redo(); break;
+        case Op::kClearRegion: clear_region(); break;
+        case Op::kPasteAir: set_paste_air(request.paste_air); break;
+    }
+}
+
+void Editor::choose_block(BlockType type) {
+    hotbar_.set_block(hotbar_.selected(), type);
+    say_("hotbar slot " + std::to_string(hotbar_.selected() + 1) + ": " + std::string(block_name(type)));
+}
+
+void Editor::expect(const BlockPos& p, BlockType type) const {
+    const std::optional<BlockType> held = session_.world().block_at(p);
+    if (!held) {
+        throw ActionRefused("expect: the cell " + to_string(p) + " cannot be read: " +
+                            (block_y_in_world(p.y) ? "its chunk is not loaded (move the camera near it first)"
+                                                   : "it is below the world (y 0..255)"));
+    }
+    if (*held != type) {
+        throw ActionRefused("expect: the cell " + to_string(p) + " holds " + std::string(block_name(*held)) + ", not " +
+                            std::string(block_name(type)));
+    }
+}
+
+}  // namespace slotcraft
