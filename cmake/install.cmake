@@ -24,7 +24,7 @@ foreach(size 64 256)  # art::kIconSizes (assets/generator/icon_art.hpp)
           DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/${size}x${size}/apps RENAME slotcraft.png COMPONENT program)
 endforeach()
 
-# The installed program finds its data relative to itself (src/app/data_dir.cpp), so the
+# The installed program finds its data relative to itself (src/io/data_dir.cpp), so the
 # install tree can be moved (a DESTDIR, a package extracted anywhere). Prefix-free paths.
 file(RELATIVE_PATH SLOTCRAFT_DATA_FROM_BIN /p/${CMAKE_INSTALL_BINDIR} /p/${SLOTCRAFT_INSTALL_DATADIR})
 target_compile_definitions(slotcraft_app PRIVATE SLOTCRAFT_DATA_FROM_BIN="${SLOTCRAFT_DATA_FROM_BIN}")

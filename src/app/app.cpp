@@ -116,6 +116,9 @@ App::App(Options options, std::vector<ScriptCommand> script, const Settings& set
     glfwSetDropCallback(window_->handle(), drop_callback);
     imgui_ = std::make_unique<ImGuiLayer>(window_->handle(),
                                           scripted ? std::string() : imgui_ini_path(settings_file_.path));
+    // Keys reach ImGui through our callback, queued a frame at a time (ImGuiLayer::queue_key):
+    // the backend's own key callback, which sets them as a state, is replaced.
+    glfwSetKeyCallback(window_->handle(), key_callback);
     overlay_.visible = !scripted && settings.overlay;
 
     frame_ = std::make_unique<SceneRenderer>(frame_config);
@@ -229,6 +232,7 @@ int App::run_frames() {
         capture_final_frame();
         render_frame();
     }
+    finish_layout_record();
     const int saved = finish_saving();  // before the stats, so they show the final save state
     if (!options_.stats_json_path.empty()) write_stats_file(options_.stats_json_path);
     if (!script_) save_settings();  // scripted runs read the settings file, never write it
@@ -301,25 +305,25 @@ void App::simulate() {
 }
 
 // What the frame draws besides the cubes: the outline, the boxes, the region, the ghost.
-SceneMarks App::frame_extras(const std::optional<RayHit>& hit, const Eye& eye) {
-    SceneMarks extras;
-    if (hit) extras.outline = hit->block;
+SceneMarks App::scene_marks(const std::optional<RayHit>& hit, const Eye& eye) {
+    SceneMarks marks;
+    if (hit) marks.outline = hit->block;
     if (cull_->show_boxes()) {
         cull_->chunk_boxes(frame_state_.boxes_scratch);
-        extras.boxes = &frame_state_.boxes_scratch;
-        extras.frozen_frustum = cull_->frozen_frustum(eye.origin_chunk);
+        marks.boxes = &frame_state_.boxes_scratch;
+        marks.frozen_frustum = cull_->frozen_frustum(eye.origin_chunk);
     }
-    extras.highlight = highlighted_chunk_;
-    if (const auto& region = editor_->region()) extras.selection = std::pair{region->min, region->max};
+    marks.highlight = highlighted_chunk_;
+    if (const auto& region = editor_->region()) marks.selection = std::pair{region->min, region->max};
     // The paste preview follows the crosshair while the clipboard holds something.
     if (!session_->clipboard().empty()) {
         if (const std::optional<RayHit> far = editor_->far_crosshair_hit()) {
-            extras.ghost = &session_->clipboard();
-            extras.ghost_origin = far->place;
+            marks.ghost = &session_->clipboard();
+            marks.ghost_origin = far->place;
         }
     }
-    extras.daylight = static_cast<float>(daylight_);
-    return extras;
+    marks.daylight = static_cast<float>(daylight_);
+    return marks;
 }
 
 void App::render_frame() {
@@ -360,7 +364,7 @@ void App::render_frame() {
         lap(FrameStage::kCull);
         plan.view_distance = world.view_distance();
         plan.fog_distance = std::max(world.view_distance(), world.far_distance());
-        plan.extras = frame_extras(hit, plan.eye);
+        plan.marks = scene_marks(hit, plan.eye);
     }
     lap(skip);
     frame_state_.passes->run(drawable ? &plan : nullptr, !frame_state_.captures.empty());
@@ -440,7 +444,10 @@ void App::show_message(std::string text) {
 
 // [SECTION] user actions
 
-void App::on_key(int key, int action, int mods) { perform(controls_->on_key(key, action, mods)); }
+void App::on_key(int key, int action, int mods) {
+    if (action != GLFW_REPEAT) imgui_->queue_key(key, action == GLFW_PRESS);
+    perform(controls_->on_key(key, action, mods));
+}
 void App::on_mouse_button(int button, int action) { perform(controls_->on_mouse_button(button, action)); }
 void App::on_scroll(double dy) { controls_->on_scroll(dy); }
 void App::on_cursor(double x, double y) { controls_->on_cursor(x, y); }
@@ -481,8 +488,12 @@ void App::perform(UserAction action) {
             case UserAction::kClearRegion: editor_->clear_region(); break;
             case UserAction::kPasteAir: editor_->set_paste_air(!editor_->paste_air()); break;
             case UserAction::kPicker:
-                picker_open_ = !picker_open_;
-                if (picker_open_) controls_->free_mouse();
+                if (picker_open_) {
+                    close_picker();
+                } else {
+                    picker_open_ = true;
+                    controls_->free_mouse();
+                }
                 break;
             case UserAction::kExport: files_->export_to(overlay_.build_path()); break;
         }

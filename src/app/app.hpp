@@ -90,7 +90,7 @@ private:
     void simulate();
     void capture_final_frame();
     void render_frame();
-    SceneMarks frame_extras(const std::optional<RayHit>& hit, const Eye& eye);
+    SceneMarks scene_marks(const std::optional<RayHit>& hit, const Eye& eye);
     void take_captures();
     void perform(UserAction action);
     void toggle_mode();
@@ -103,6 +103,8 @@ private:
     void draw_ui(const std::optional<RayHit>& hit);
     // The block picker while it is open; a click puts the block into the selected hotbar slot.
     void draw_picker();
+    // Closes the block picker and gives the mouse back to the view (issue 44: it stayed free).
+    void close_picker();
     void save_meta();
     void watch_saving();
     // The bounded last try to write every edit; returns kExitNotSaved (after saying so) or kExitOk.
@@ -137,6 +139,9 @@ private:
     void write_stats_file(const std::string& path) const;
     // A frame that showed the overlay: its layout into the `record-layout` file, while recording.
     void record_layout();
+    // At the end of a run: a layout record the run ended before is written as far as it got,
+    // and said (issue 44: it was dropped without a word).
+    void finish_layout_record();
 
     Options options_;
     // The settings file: where it is (empty: none) and the values it started with (written
@@ -153,6 +158,7 @@ private:
     // `record-layout FRAMES PATH`: the lines recorded so far and the frames still to record.
     struct LayoutRecording {
         std::string path;
+        int frames = 0;  // asked for
         int frames_left = 0;
         int script_line = 0;
         std::string lines;
@@ -192,7 +198,7 @@ private:
         double stepped_to = 0.0;
         int frame_sleep_ms = 0;  // `frame-sleep MS`, a test hook
         // frame.page_faults: the process's minor page faults at the end of the last frame,
-        // and how many that frame took (app/page_faults.hpp; -1 when getrusage fails).
+        // and how many that frame took (platform/page_faults.hpp; -1 when getrusage fails).
         int64_t page_faults_at_end = 0;
         int64_t frame_page_faults = 0;
     };

@@ -12,6 +12,8 @@
 #include "edit/import_export.hpp"
 #include "edit/world_session.hpp"
 #include "io/atomic_file.hpp"
+#include "io/shown_text.hpp"
+#include "io/user_file.hpp"
 #include "stats/stats_json.hpp"
 
 namespace slotcraft {
@@ -48,7 +50,7 @@ void App::collect_stats(StatsJson& json) const {
 // [SECTION] the layout record (`record-layout`, a test hook: docs/scripting.md)
 
 void App::record_layout(int frames, const std::string& path, int line) {
-    frame_state_.layout = {path, frames, line, {}};
+    frame_state_.layout = {path, frames, frames, line, {}};
 }
 
 void App::record_layout() {
@@ -61,6 +63,23 @@ void App::record_layout() {
     } catch (const OutputFileError& e) {
         throw ScriptError(r.script_line, e.what());  // the line that asked for it stops the run
     }
+}
+
+void App::finish_layout_record() {
+    LayoutRecording& r = frame_state_.layout;
+    if (r.frames_left <= 0) return;
+    const int recorded = r.frames - r.frames_left;
+    r.frames_left = 0;
+    try {
+        write_file_atomically(r.path, std::exchange(r.lines, {}), "the layout record");
+    } catch (const OutputFileError& e) {
+        print_message(e.what());
+        return;
+    }
+    print_message("record-layout (script line " + std::to_string(r.script_line) + ") asked for " +
+                  std::to_string(r.frames) + " frames showing the overlay; the run ended after " +
+                  std::to_string(recorded) + ": " + quoted_path(r.path) + " holds the " + std::to_string(recorded) +
+                  " recorded");
 }
 
 }  // namespace slotcraft

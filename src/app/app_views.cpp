@@ -91,6 +91,12 @@ void App::draw_picker() {
     for (const BlockType type : placeable_blocks()) view.icons[static_cast<size_t>(type)] = frame_->block_icon(type);
     view.slot = controls_->hotbar().selected();
     if (const std::optional<BlockType> chosen = draw_block_picker(view, picker_open_)) editor_->choose_block(*chosen);
+    if (!picker_open_) close_picker();  // a block chosen, or its close button
+}
+
+void App::close_picker() {
+    picker_open_ = false;
+    controls_->capture_mouse();
 }
 
 HudView App::hud_view() const {

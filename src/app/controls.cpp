@@ -95,6 +95,7 @@ UserAction Controls::on_key(int key, int action, int mods) {
     }
     if (!key_help_toggled_) show_key_help_ = false;  // the start's help goes at the first key
     if (imgui_.wants_keyboard()) return UserAction::kNone;
+    latch_tap(key);
     if (key >= GLFW_KEY_1 && key <= GLFW_KEY_9) hotbar_.select(key - GLFW_KEY_1);
     if (key == GLFW_KEY_ESCAPE) set_cursor_captured(false);
     const auto bound = [&](Binding b) { return key == keys_[static_cast<size_t>(b)]; };
@@ -164,13 +165,13 @@ void Controls::set_cursor_captured(bool captured) {
 // [SECTION] simulation
 
 void Controls::step(double frame_seconds, const BlockQuery& solid, const BlockQuery& water) {
-    if (scripted_ && !real_time_) {
+    if (scripted_ && !stepping_.real_time) {
         step_player(solid, water);
     } else {
-        step_accumulator_ = std::min(step_accumulator_ + frame_seconds, kMaxCatchUpSeconds);
-        while (step_accumulator_ >= kStepSeconds) {
+        stepping_.accumulator = std::min(stepping_.accumulator + frame_seconds, kMaxCatchUpSeconds);
+        while (stepping_.accumulator >= kStepSeconds) {
             step_player(solid, water);
-            step_accumulator_ -= kStepSeconds;
+            stepping_.accumulator -= kStepSeconds;
         }
     }
     // `key NAME FRAMES` holds for frames, whatever the clock (one step a frame or many).
@@ -222,10 +223,23 @@ void Controls::fill_meta(WorldMeta& meta) const {
 bool Controls::key_down(const std::string& name) const {
     if (auto it = script_keys_.find(name); it != script_keys_.end() && it->second > 0) return true;
     if (scripted_ || !cursor_captured_) return false;
-    for (const BindingInfo& b : binding_table()) {
-        if (name == b.script_key) return glfwGetKey(window_, keys_[static_cast<size_t>(b.binding)]) == GLFW_PRESS;
+    const std::span<const BindingInfo> table = binding_table();
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        if (name != table[i].script_key) continue;
+        const bool down_now = glfwGetKey(window_, keys_[static_cast<size_t>(table[i].binding)]) == GLFW_PRESS;
+        return stepping_.taps.down(static_cast<int>(i), down_now);  // or tapped since the last step
     }
     return false;
+}
+
+void Controls::latch_tap(int key) {
+    if (scripted_ || !cursor_captured_) return;  // as key_down: the keyboard moves only a captured view
+    const std::span<const BindingInfo> table = binding_table();
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        if (!table[i].script_key.empty() && key == keys_[static_cast<size_t>(table[i].binding)]) {
+            stepping_.taps.press(static_cast<int>(i));
+        }
+    }
 }
 
 PlayerInput Controls::gather_input() const {
@@ -243,7 +257,8 @@ PlayerInput Controls::gather_input() const {
 
 void Controls::step_player(const BlockQuery& solid, const BlockQuery& water) {
     player_.step(gather_input(), solid, water);
-    ++steps_;
+    stepping_.taps.stepped();  // the taps since the last step moved this one
+    ++stepping_.steps;
     camera_.position = player_.eye();
 }
 
@@ -256,7 +271,8 @@ Controls::Stats Controls::stats() const {
     s.on_ground = player_.on_ground();
     s.hotbar_selected = hotbar_.selected();
     s.hotbar_block = hotbar_.selected_type();
-    s.steps = steps_;
+    s.steps = stepping_.steps;
+    s.mouse_captured = cursor_captured_;
     return s;
 }
 

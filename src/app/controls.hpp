@@ -13,6 +13,7 @@
 
 #include "edit/camera.hpp"
 #include "edit/hotbar.hpp"
+#include "app/key_events.hpp"
 #include "config/settings.hpp"
 #include "config/user_actions.hpp"
 #include "script/script.hpp"
@@ -39,7 +40,8 @@ public:
         bool on_ground = false;
         int hotbar_selected = 0;  // 0..8
         BlockType hotbar_block = BlockType::kAir;
-        uint64_t steps = 0;  // the player's fixed steps so far
+        uint64_t steps = 0;           // the player's fixed steps so far
+        bool mouse_captured = false;  // the mouse turns the view (not free to click panels)
     };
 
     // scripted: keys come only from the script (hold_key), never from the keyboard.
@@ -58,7 +60,7 @@ public:
     // time asks: all of it, up to half a second a frame (docs/player.md "Time").
     void step(double frame_seconds, const BlockQuery& solid, const BlockQuery& water);
     // `clock real`: a scripted run steps by the real time too, as an interactive run does.
-    void set_real_time(bool on) override { real_time_ = on; }
+    void set_real_time(bool on) override { stepping_.real_time = on; }
     // Turning in degrees (the mouse and `look`): yaw wraps into [-180, 180], pitch stops
     // just short of straight up or down.
     void look(double dyaw, double dpitch) override;
@@ -87,6 +89,9 @@ public:
     void dismiss_key_help() { show_key_help_ = false; }
     // The block picker opened: the mouse is freed so it can click a block.
     void free_mouse() { set_cursor_captured(false); }
+    // The block picker closed (a block chosen, its close button, the picker key): the mouse
+    // turns the view again, as after a click into the world.
+    void capture_mouse() { set_cursor_captured(true); }
     // The key help's rows with the keys as bound (valid as long as the controls).
     std::span<const KeyHelpRow> key_help() const { return help_rows_; }
     Stats stats() const;
@@ -94,6 +99,8 @@ public:
 private:
     void set_cursor_captured(bool captured);
     bool key_down(const std::string& name) const;
+    // A press of a movement key: it counts for the next step even if released before it.
+    void latch_tap(int key);
     PlayerInput gather_input() const;
     void step_player(const BlockQuery& solid, const BlockQuery& water);
 
@@ -109,11 +116,17 @@ private:
     bool cursor_captured_ = false;
     bool have_cursor_ = false;
     double cursor_x_ = 0.0, cursor_y_ = 0.0;
-    bool show_key_help_ = true;                                   // the key help shows: at the start, and after F1
-    bool key_help_toggled_ = false;                               // F1 was pressed: from then on only F1 hides the help
-    double step_accumulator_ = 0.0;                               // real time not yet simulated
-    bool real_time_ = false;                                      // `clock real` under a script
-    uint64_t steps_ = 0;                                          // fixed steps taken
+    bool show_key_help_ = true;      // the key help shows: at the start, and after F1
+    bool key_help_toggled_ = false;  // F1 was pressed: from then on only F1 hides the help
+    // The player's fixed steps: the real time not simulated yet, `clock real` under a script,
+    // the steps taken, and the movement keys tapped since the last step (app/key_events.hpp).
+    struct Stepping {
+        double accumulator = 0.0;
+        bool real_time = false;
+        uint64_t steps = 0;
+        TapLatch taps;
+    };
+    Stepping stepping_;
     std::vector<std::pair<std::string, std::string>> help_text_;  // the key help, keys as bound
     std::vector<KeyHelpRow> help_rows_;                           // views into help_text_
 };

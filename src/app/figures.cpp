@@ -58,6 +58,7 @@ const Figure<FigureSources> kFigures[] = {
     {{"player.on_ground", StatType::kBool, "the player stands on a block"}, [](const FigureSources& in) -> FigureValue { return in.controls.on_ground; }},
     {{"hotbar.selected", StatType::kInteger, "the selected hotbar slot, 1..9"}, [](const FigureSources& in) -> FigureValue { return in.controls.hotbar_selected + 1; }},
     {{"hotbar.block", StatType::kString, "the block type in it"}, [](const FigureSources& in) -> FigureValue { return std::string(block_name(in.controls.hotbar_block)); }},
+    {{"input.mouse_captured", StatType::kBool, "the mouse turns the view (a click into the world captures it; Escape and the block picker free it, closing the picker captures it again)"}, [](const FigureSources& in) -> FigureValue { return in.controls.mouse_captured; }},
     {{"clock.seconds", StatType::kNumber, "the program's own clock (seconds since the window opened) at the end of the last frame whose real time the player's steps have caught up to (`clock real`; an interactive run always)"}, [](const FigureSources& in) -> FigureValue { return in.stepped_to; }},
     {{"clock.steps", StatType::kInteger, "the player's fixed 1/60 s steps so far (one a frame under `clock fixed`, the scripts' default)"}, [](const FigureSources& in) -> FigureValue { return i64(in.controls.steps); }},
     {{"window.width", StatType::kInteger, "framebuffer size of the last frame (0 while minimised)"}, [](const FigureSources& in) -> FigureValue { return in.width; }},

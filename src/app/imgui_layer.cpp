@@ -2,6 +2,7 @@
 // the OpenGL renderer backend is gfx::ImGuiGlBackend.
 #include "app/imgui_layer.hpp"
 
+#include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
 #include <imgui.h>
 
@@ -28,7 +29,23 @@ ImGuiLayer::~ImGuiLayer() {
     ImGui::DestroyContext();
 }
 
+void ImGuiLayer::take_key_events() {
+    ImGuiIO& io = ImGui::GetIO();
+    const std::size_t n = frame_key_events(keys_);
+    for (std::size_t i = 0; i < n; ++i) {
+        const KeyEvent& e = keys_[i];
+        if (e.key >= 0 && e.key < IM_ARRAYSIZE(io.KeysDown)) io.KeysDown[e.key] = e.press;
+    }
+    keys_.erase(keys_.begin(), keys_.begin() + static_cast<std::ptrdiff_t>(n));
+    // As the backend's key callback sets them: from the keys, not the events' mods.
+    io.KeyCtrl = io.KeysDown[GLFW_KEY_LEFT_CONTROL] || io.KeysDown[GLFW_KEY_RIGHT_CONTROL];
+    io.KeyShift = io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT];
+    io.KeyAlt = io.KeysDown[GLFW_KEY_LEFT_ALT] || io.KeysDown[GLFW_KEY_RIGHT_ALT];
+    io.KeySuper = io.KeysDown[GLFW_KEY_LEFT_SUPER] || io.KeysDown[GLFW_KEY_RIGHT_SUPER];
+}
+
 void ImGuiLayer::begin_frame() {
+    take_key_events();
     gl_->new_frame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();

@@ -3,6 +3,9 @@
 // backend, for the window's lifetime.
 #include <memory>
 #include <string>
+#include <vector>
+
+#include "app/key_events.hpp"
 
 struct GLFWwindow;
 
@@ -26,9 +29,16 @@ public:
     bool wants_mouse() const;
     bool wants_keyboard() const;
     void set_mouse_enabled(bool enabled);
+    // A key's press or release from the window's key callback (the App's, which GLFW calls in
+    // place of the backend's): ImGui takes the queued events at its next frames, a press and
+    // its release never in the same frame, so a tap shorter than a frame is seen.
+    void queue_key(int key, bool press) { keys_.push_back({key, press}); }
 
 private:
-    std::string ini_path_;  // ImGui keeps a pointer to it
+    void take_key_events();
+
+    std::vector<KeyEvent> keys_;  // queued, oldest first
+    std::string ini_path_;        // ImGui keeps a pointer to it
     std::unique_ptr<gfx::ImGuiGlBackend> gl_;
 };
 

@@ -152,7 +152,10 @@ std::string describe(const toml::node& v) {
     if (const auto* d = v.as_floating_point()) {
         std::ostringstream out;
         out << d->get();
-        return out.str();
+        std::string text = out.str();
+        // 16.0 as the file has it, not "16": the decimal point is what makes it refused.
+        if (std::isfinite(d->get()) && text.find_first_of(".eE") == std::string::npos) text += ".0";
+        return text;
     }
     if (const auto* b = v.as_boolean()) return b->get() ? "true" : "false";
     if (v.is_array()) return "an array";
@@ -186,9 +189,14 @@ public:
     int64_t whole_number(const Entry& e, int64_t min, int64_t max) const {
         const auto* v = e.value->as_integer();
         if (!v || v->get() < min || v->get() > max) {
+            std::string hint;
+            if (const auto* d = e.value->as_floating_point();
+                d && std::isfinite(d->get()) && std::abs(d->get()) < 1e15 && d->get() == std::floor(d->get())) {
+                hint = " (a number with a decimal point: write " + std::to_string(static_cast<int64_t>(d->get())) + ")";
+            }
             fail_value(file_, e.line, e.key,
                        "needs a whole number from " + std::to_string(min) + " to " + std::to_string(max) + ", got " +
-                           describe(*e.value));
+                           describe(*e.value) + hint);
         }
         return v->get();
     }

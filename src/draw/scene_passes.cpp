@@ -11,12 +11,12 @@ ScenePasses::ScenePasses(SceneRenderer& frame, std::function<void()> ui, std::fu
     : frame_(frame) {
     // "instances" is uploaded before the passes run (SceneRenderer::upload): an input here.
     drawing_.push_back(graph_.add("opaque", {"instances"}, {"depth", "colour.opaque"}, [this] {
-        frame_.draw_opaque(plan_->eye, *plan_->opaque, *plan_->far_opaque, plan_->fog_distance, plan_->extras);
+        frame_.draw_opaque(plan_->eye, *plan_->opaque, *plan_->far_opaque, plan_->fog_distance, plan_->marks);
     }));
     drawing_.push_back(graph_.add("water", {"instances", "depth", "colour.opaque"}, {"colour.water"},
                                   [this] { frame_.draw_translucent(*plan_->translucent, *plan_->far_translucent); }));
     drawing_.push_back(graph_.add("lines", {"depth", "colour.water"}, {"colour.lines"},
-                                  [this] { frame_.draw_lines(plan_->eye, plan_->extras); }));
+                                  [this] { frame_.draw_lines(plan_->eye, plan_->marks); }));
     graph_.add("ui", {"colour.lines"}, {"colour.ui"}, std::move(ui));
     capture_ = graph_.add("capture", {"colour.ui"}, {"capture"}, std::move(capture));
     graph_.compile();

@@ -24,7 +24,7 @@ public:
         const std::vector<SlotRun>* far_translucent = nullptr;
         int view_distance = kDefaultViewDistance;
         int fog_distance = kDefaultViewDistance;  // the view distance, or the far distance when larger
-        SceneMarks extras;
+        SceneMarks marks;
     };
 
     // ui draws the HUD and the overlay (ImGui's render); capture saves the requested PNGs.

@@ -52,10 +52,10 @@ void SceneRenderer::begin(int width, int height) {
 void SceneRenderer::upload(InstanceSlots& slots, LightPageTable& light) { cubes_->upload(slots, light); }
 
 void SceneRenderer::draw_opaque(const Eye& eye, const std::vector<SlotRun>& runs, const std::vector<SlotRun>& far_runs,
-                                int fog_distance, const SceneMarks& extras) {
+                                int fog_distance, const SceneMarks& marks) {
     if (width_ <= 0 || height_ <= 0) return;  // minimised: nothing to draw into
     // The sky dims with the daylight (to a deep blue at 0), so distant fog at night is dark.
-    const float sky_scale = 0.12f + 0.88f * std::clamp(extras.daylight, 0.0f, 1.0f);
+    const float sky_scale = 0.12f + 0.88f * std::clamp(marks.daylight, 0.0f, 1.0f);
     const glm::vec3 sky = glm::vec3(kSkyColour.r, kSkyColour.g, kSkyColour.b) * sky_scale;
     Rgb8 clear{static_cast<uint8_t>(sky.r + 0.5f), static_cast<uint8_t>(sky.g + 0.5f),
                static_cast<uint8_t>(sky.b + 0.5f)};
@@ -72,9 +72,8 @@ void SceneRenderer::draw_opaque(const Eye& eye, const std::vector<SlotRun>& runs
     view.sky_colour = sky / 255.0f;
     view.fog_end = static_cast<float>(fog_distance * kChunkSize);
     view.fog_start = view.fog_end * 0.7f;
-    view.daylight = extras.daylight;
-    if (extras.highlight)
-        view.highlight_chunk = glm::ivec3(extras.highlight->x, extras.highlight->y, extras.highlight->z);
+    view.daylight = marks.daylight;
+    if (marks.highlight) view.highlight_chunk = glm::ivec3(marks.highlight->x, marks.highlight->y, marks.highlight->z);
     // With far terrain the near world keeps the near half of the depth range and the far
     // rings the far half (docs/rendering.md "Far terrain"); the lines after it use the near half.
     has_far_ = eye.has_far;
@@ -99,35 +98,35 @@ void SceneRenderer::draw_translucent(const std::vector<SlotRun>& runs, const std
     cubes_->draw_translucent(runs, view_);
 }
 
-void SceneRenderer::draw_lines(const Eye& eye, const SceneMarks& extras) {
+void SceneRenderer::draw_lines(const Eye& eye, const SceneMarks& marks) {
     if (width_ <= 0 || height_ <= 0) return;
 
     lines_scratch_.clear();
-    if (extras.outline) {
-        const glm::vec3 lo = glm::vec3(*extras.outline - eye.origin_chunk * kChunkSize) - glm::vec3(0.004f);
+    if (marks.outline) {
+        const glm::vec3 lo = glm::vec3(*marks.outline - eye.origin_chunk * kChunkSize) - glm::vec3(0.004f);
         gfx::LineRenderer::add_two_tone_box(lines_scratch_, lo, lo + glm::vec3(1.008f), kOutlineDark, kOutlineLight,
                                             kOutlineDashes);
     }
-    if (extras.selection) {  // the edit region: a box around its cells, a little outside them
-        const glm::vec3 lo = glm::vec3(extras.selection->first - eye.origin_chunk * kChunkSize) - glm::vec3(0.02f);
-        const glm::vec3 hi = glm::vec3(extras.selection->second - eye.origin_chunk * kChunkSize) + glm::vec3(1.02f);
+    if (marks.selection) {  // the edit region: a box around its cells, a little outside them
+        const glm::vec3 lo = glm::vec3(marks.selection->first - eye.origin_chunk * kChunkSize) - glm::vec3(0.02f);
+        const glm::vec3 hi = glm::vec3(marks.selection->second - eye.origin_chunk * kChunkSize) + glm::vec3(1.02f);
         gfx::LineRenderer::add_box(lines_scratch_, lo, hi, kSelectionColour);
     }
-    if (extras.boxes) {
-        for (const ChunkBox& box : *extras.boxes) {
+    if (marks.boxes) {
+        for (const ChunkBox& box : *marks.boxes) {
             const glm::vec3 lo = glm::vec3((box.coord - eye.origin_chunk) * kChunkSize) + glm::vec3(0.02f);
             gfx::LineRenderer::add_box(lines_scratch_, lo, lo + glm::vec3(kChunkSize - 0.04f),
                                        box.visible ? kVisibleBoxColour : kCulledBoxColour);
         }
     }
-    if (extras.frozen_frustum) {
+    if (marks.frozen_frustum) {
         glm::vec3 corners[8];
-        for (size_t i = 0; i < 8; ++i) corners[i] = (*extras.frozen_frustum)[i];
+        for (size_t i = 0; i < 8; ++i) corners[i] = (*marks.frozen_frustum)[i];
         gfx::LineRenderer::add_frustum(lines_scratch_, corners, kFrustumColour);
     }
-    if (extras.ghost) add_ghost(eye, extras);
+    if (marks.ghost) add_ghost(eye, marks);
     lines_->draw_lines(lines_scratch_, eye.view_projection);
-    if (extras.ghost) lines_->draw_triangles(ghost_scratch_, eye.view_projection);
+    if (marks.ghost) lines_->draw_triangles(ghost_scratch_, eye.view_projection);
     lines_->draw_crosshair(width_, height_);
 }
 
@@ -135,9 +134,9 @@ unsigned int SceneRenderer::block_icon(BlockType type) const {
     return cubes_->textures().layer_view(static_cast<int>(face_layer(type, kPosZ)));
 }
 
-void SceneRenderer::add_ghost(const Eye& eye, const SceneMarks& extras) {
-    const Clipboard& c = *extras.ghost;
-    const glm::vec3 origin = glm::vec3(extras.ghost_origin - eye.origin_chunk * kChunkSize);
+void SceneRenderer::add_ghost(const Eye& eye, const SceneMarks& marks) {
+    const Clipboard& c = *marks.ghost;
+    const glm::vec3 origin = glm::vec3(marks.ghost_origin - eye.origin_chunk * kChunkSize);
     gfx::LineRenderer::add_box(lines_scratch_, origin - glm::vec3(0.01f), origin + glm::vec3(c.size) + glm::vec3(0.01f),
                                kGhostEdgeColour);
     ghost_scratch_.clear();

@@ -62,18 +62,18 @@ public:
     void upload(InstanceSlots& slots, LightPageTable& light);
     // The frame's drawing passes (the App runs them through its pass graph, in this order):
     // the opaque pass clears to the sky and draws the cubes of `runs` seen from `eye` (and
-    // keeps the view for the passes after it); of the extras it uses the highlighted chunk
+    // keeps the view for the passes after it); of the marks it uses the highlighted chunk
     // and the daylight...
     // `far_runs` are the far rings' cubes (docs/rendering.md "Far terrain"), drawn after the
     // near world with the eye's far projection into the far half of the depth range; the fog
     // ends at `fog_distance` chunks (the far distance when far terrain is on)...
     void draw_opaque(const Eye& eye, const std::vector<SlotRun>& runs, const std::vector<SlotRun>& far_runs,
-                     int fog_distance, const SceneMarks& extras);
+                     int fog_distance, const SceneMarks& marks);
     // ... the water pass blends the translucent cubes of `runs` (ordered far to near) over
     // it, depth test on, depth writes off, the far rings' water (`far_runs`) first...
     void draw_translucent(const std::vector<SlotRun>& runs, const std::vector<SlotRun>& far_runs);
-    // ... and the lines pass draws the extras and the crosshair on top.
-    void draw_lines(const Eye& eye, const SceneMarks& extras);
+    // ... and the lines pass draws the marks and the crosshair on top.
+    void draw_lines(const Eye& eye, const SceneMarks& marks);
     // Saves the frame drawn so far (before the swap) as a PNG. Throws std::runtime_error
     // naming the path (the window minimised, a write that failed).
     void capture(const std::string& path) const;
@@ -100,7 +100,7 @@ private:
     std::vector<gfx::ColouredVertex> lines_scratch_;
     std::vector<gfx::ColouredVertex> ghost_scratch_;  // the paste preview's faces
     // The ghost's faces: each solid clipboard cell's faces towards air or the clipboard's edge.
-    void add_ghost(const Eye& eye, const SceneMarks& extras);
+    void add_ghost(const Eye& eye, const SceneMarks& marks);
     gfx::CubeView view_;      // the opaque pass's view, for the water pass
     gfx::CubeView far_view_;  // the same with the far projection (far terrain)
     std::optional<uint32_t> clear_colour_;

@@ -45,6 +45,14 @@ ImportLimits limits_for(uint64_t undo_bytes) {
 
 std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
+// The file as the messages name it: the whole path, made absolute, so a relative path says
+// where it went (relative to the folder the program was started in) as F2's message does.
+std::string whole_path(const std::string& path) {
+    std::error_code ec;
+    const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+    return ec ? path : absolute.lexically_normal().string();
+}
+
 }  // namespace
 
 BuildFiles::BuildFiles(WorldSession& session, const Editor& editor, uint64_t undo_bytes, Say say)
@@ -84,7 +92,7 @@ void BuildFiles::export_to(const std::string& path) {
         throw ActionRefused(e.what());
     }
     stats_.export_ms = ms_since(start);
-    stats_.message = describe_export(build, file_name(path));
+    stats_.message = describe_export(build, whole_path(path));
     say_(stats_.message);
 }
 
@@ -93,7 +101,7 @@ void BuildFiles::import_from(const std::string& path) {
     const BuildFormat format = format_of(path);
     const std::vector<uint8_t> bytes = read_build_file(path, max_file_bytes());
     ImportedBuild build = read_build(bytes, file_name(path), format, limits_);
-    const std::string message = describe_import(build, file_name(path));
+    const std::string message = describe_import(build, whole_path(path));
     session_.set_clipboard(std::move(build.clipboard));
     stats_.import_ms = ms_since(start);
     stats_.message = message;

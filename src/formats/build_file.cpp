@@ -52,7 +52,8 @@ std::string describe_build(const Clipboard& c) {
     const auto types = std::count(seen.begin() + 1, seen.end(), true);  // air is not a block type here
     const uint64_t cells = uint64_t(c.size.x) * uint64_t(c.size.y) * uint64_t(c.size.z);
     return std::to_string(c.size.x) + " by " + std::to_string(c.size.y) + " by " + std::to_string(c.size.z) + " (" +
-           with_commas(cells) + " cells, " + std::to_string(types) + " block type" + (types == 1 ? "" : "s") + ")";
+           with_commas(cells) + (cells == 1 ? " cell, " : " cells, ") + std::to_string(types) + " block type" +
+           (types == 1 ? "" : "s") + ")";
 }
 
 std::string describe_export(const Clipboard& clipboard, const std::string& file) {

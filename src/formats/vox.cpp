@@ -356,6 +356,25 @@ glm::ivec3 checked_size(const Box& box, const std::string& file, const ImportLim
     return glm::ivec3(e);
 }
 
+// The one bound on an import's work, checked before any of it is done: the voxels the
+// instances place, each a cell written, at most kPlacedVoxelsPerCell for every cell the build
+// may hold. A small file can place one model thousands of times over the same cells (65,536
+// instances of a 100^3 model: 65 billion writes, minutes on the main thread for a 4 MB file).
+constexpr uint64_t kPlacedVoxelsPerCell = 4;
+
+void check_work(const std::vector<Placement>& placed, const std::string& file, const ImportLimits& limits) {
+    uint64_t voxels = 0;  // at most 65,536 instances of 2^24 voxels: no overflow
+    for (const Placement& p : placed) voxels += p.model->voxels.size() / 4;
+    const uint64_t most = limits.max_cells * kPlacedVoxelsPerCell;
+    if (voxels > most) {
+        throw refuse_field(file, "scene graph",
+                           "its " + with_commas(placed.size()) + " model instances place " + with_commas(voxels) +
+                               " voxels, more than " + std::to_string(kPlacedVoxelsPerCell) + " for each cell of " +
+                               limits.limit_name + " (" + with_commas(most) +
+                               "); nothing was imported: place fewer instances, or merge the repeated models into one");
+    }
+}
+
 std::vector<Placement> placements(const VoxChunks& chunks, const std::string& file) {
     std::vector<Placement> out;
     if (chunks.scene.empty()) {  // no scene graph: every model at its own origin
@@ -380,6 +399,7 @@ ImportedBuild read_vox(std::span<const uint8_t> bytes, const std::string& file, 
     for (const Model& m : chunks.models) build.model_voxels.push_back(m.voxels.size() / 4);
     const std::vector<Placement> placed = placements(chunks, file);
     if (placed.empty()) throw refuse_field(file, "scene graph", "no model is shown (every node is hidden)");
+    check_work(placed, file, limits);
     Box box;
     for (const Placement& p : placed) {
         box.add(ours(p.cell(glm::i64vec3(0))));

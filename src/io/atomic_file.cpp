@@ -102,6 +102,14 @@ void check_output_folder(const std::string& path) {
 }
 
 void write_file_atomically(const std::string& path, const std::string& text, const char* what) {
+    // A regular file no one may write was made read-only on purpose: it is not replaced (the
+    // rename would replace it whatever its mode, and as root even the mode would not stop it).
+    struct stat target {};
+    if (::stat(atomic_write_target(path).c_str(), &target) == 0 && S_ISREG(target.st_mode) &&
+        (target.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0) {
+        throw OutputFileError("cannot write " + std::string(what) + " " + quoted_path(path) +
+                              ": the file is read-only; make it writable (chmod u+w) or choose another name");
+    }
     if (const std::optional<AtomicWriteFailure> failure = write_atomically(path, text)) {
         throw OutputFileError("cannot write " + std::string(what) + " " + quoted_path(path) + ": " +
                               (failure->step == AtomicWriteStep::kOpen ? output_open_reason(failure->error)

@@ -48,7 +48,8 @@ struct OutputFileError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// Writes text to path with write_atomically (above): a failure never leaves part
+// Writes text to path with write_atomically (above): a regular file that no one may write (a
+// read-only file) is refused, not replaced; a failure never leaves part
 // of a file under the final name, and a device such as /dev/stdout or /dev/full is written
 // through. `what` names the file in the message ("the screenshot"). Throws OutputFileError.
 void write_file_atomically(const std::string& path, const std::string& text, const char* what = "the file");

@@ -107,14 +107,6 @@ ScriptWait run_far_distance(const ScriptCommand& cmd, ScriptContext& ctx) {
     return {};
 }
 
-void check_far_distance(const ScriptCommand& cmd) {
-    const double n = cmd.number(0);
-    if (!(n >= 0 && n <= kMaxFarDistance && n == std::floor(n))) {
-        throw ScriptError(cmd.line, "'far-distance' needs a whole number of chunks from 0 (off) to " +
-                                        std::to_string(kMaxFarDistance) + ", got " + cmd.arg(0));
-    }
-}
-
 ScriptWait run_cull(const ScriptCommand& cmd, ScriptContext& ctx) {
     OverlayActions change;  // one view setting, as the overlay would change it
     change.cull_frozen = cmd.arg(0) == "freeze";
@@ -246,16 +238,8 @@ ScriptWait run_clock(const ScriptCommand& cmd, ScriptContext& ctx) {
 }
 
 ScriptWait run_frame_sleep(const ScriptCommand& cmd, ScriptContext& ctx) {
-    part(ctx.loop).set_frame_sleep(static_cast<int>(cmd.number(0)));  // kCount: whole, >= 0
+    part(ctx.loop).set_frame_sleep(static_cast<int>(cmd.number(0)));  // whole, 0..kMaxCount
     return {};
-}
-
-void check_view_distance(const ScriptCommand& cmd) {
-    const double n = cmd.number(0);
-    if (n < kMinViewDistance || n > kMaxViewDistance) {
-        throw ScriptError(cmd.line, "'view-distance' needs N within " + std::to_string(kMinViewDistance) + ".." +
-                                        std::to_string(kMaxViewDistance) + " chunks, not " + cmd.arg(0));
-    }
 }
 
 ScriptWait run_view_distance(const ScriptCommand& cmd, ScriptContext& ctx) {
@@ -334,16 +318,16 @@ std::vector<ScriptCommandSpec> editor_and_clock_commands() {
          "1/60 s step a frame (fixed, the default of scripts)",
          run_clock},
         {"frame-sleep",
-         {kCount},
+         {ScriptArg::whole("milliseconds", 0, kMaxCount)},
          "frame-sleep MS: a test hook: every frame sleeps MS milliseconds after its swap (0: no more)",
          run_frame_sleep},
         {"view-distance",
-         {kCount},
-         "view-distance N: load N chunks around the eye (as the World panel's slider; 1..64)",
-         run_view_distance,
-         check_view_distance},
+         {ScriptArg::whole("chunks", kMinViewDistance, kMaxViewDistance)},
+         "view-distance N: load N chunks around the eye (as the World panel's slider; " +
+             std::to_string(kMinViewDistance) + ".." + std::to_string(kMaxViewDistance) + ")",
+         run_view_distance},
         {"record-layout",
-         {kCount, kOutputFile},
+         {ScriptArg::whole("frames", 1, kMaxRecordedFrames), kOutputFile},
          "record-layout FRAMES PATH: a test hook: the next FRAMES frames that show the overlay each add one line of "
          "JSON to PATH (every panel's and control's rectangle; docs/scripting.md), written when the last is "
          "recorded; the script goes on meanwhile",
@@ -356,10 +340,9 @@ std::vector<ScriptCommandSpec> editor_and_clock_commands() {
 std::vector<ScriptCommandSpec> far_commands() {
     return {
         {"far-distance",
-         {kNumber},
+         {ScriptArg::whole("chunks", 0, kMaxFarDistance)},
          "far-distance N: coarse far terrain out to N chunks, 0 (off).." + std::to_string(kMaxFarDistance),
-         run_far_distance,
-         check_far_distance},
+         run_far_distance},
     };
 }
 
@@ -460,13 +443,20 @@ namespace {
 
 bool is_whole(double v) { return v == static_cast<double>(static_cast<int64_t>(v)); }
 
+// 1000000000 -> "1,000,000,000": a limit as a message names it.
+std::string counted_digits(int64_t v) {
+    std::string digits = std::to_string(v < 0 ? -v : v);
+    for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) digits.insert(static_cast<size_t>(at), ",");
+    return (v < 0 ? "-" : "") + digits;
+}
+
 // A numeric kind's check of `word`; `refuse` makes the ScriptError for a reason.
 template <typename Refuse>
 double check_number(const std::string& word, ArgKind kind, const Refuse& refuse) {
     const auto v = parse_double(word);
     if (!v) throw refuse("needs a number, got " + shown(word));
-    if (kind == kCount && !(*v >= 0 && *v <= 1e9 && is_whole(*v))) {
-        throw refuse("needs a whole number of frames >= 0, got " + shown(word));
+    if (kind == kCount && !(*v >= 0 && *v <= static_cast<double>(kMaxCount) && is_whole(*v))) {
+        throw refuse("needs a whole number of frames from 0 to " + counted_digits(kMaxCount) + ", got " + shown(word));
     }
     if (kind == kCoordinate && !(std::abs(*v) <= kWorldBound)) {
         throw refuse(
@@ -511,6 +501,14 @@ std::optional<double> check_value(const ScriptCommand& cmd, const ScriptArg& arg
                 throw refuse("needs one of " + arg.choices + ", got " + shown(word));
             }
             return std::nullopt;
+        case kWhole: {
+            const auto v = parse_double(word);
+            if (!v || !(*v >= static_cast<double>(arg.min) && *v <= static_cast<double>(arg.max) && is_whole(*v))) {
+                throw refuse("needs a whole number of " + arg.unit + " from " + counted_digits(arg.min) + " to " +
+                             counted_digits(arg.max) + ", got " + shown(word));
+            }
+            return *v;
+        }
         default: return check_number(word, arg.kind, refuse);
     }
 }

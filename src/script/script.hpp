@@ -115,11 +115,17 @@ struct ScriptWait {
     bool stop = false;
 };
 
+// The largest count a script takes (frames to wait or hold a key, milliseconds to sleep), and
+// the most frames one `record-layout` records.
+inline constexpr int64_t kMaxCount = 1'000'000'000;
+inline constexpr int64_t kMaxRecordedFrames = 1'000'000;
+
 // What an argument must be. Every value is checked at parse time, before the window opens,
 // so a typo never costs a run that already streamed a world.
 enum class ArgKind {
     kNumber,      // any finite number
-    kCount,       // a whole number >= 0 (frames)
+    kCount,       // a whole number of frames, 0..1e9
+    kWhole,       // a whole number of ScriptArg::unit, ScriptArg::min..ScriptArg::max
     kCoordinate,  // |v| <= kWorldBound (1e9)
     kAngle,       // degrees, |v| <= 1e6
     kFraction,    // a number 0..1
@@ -140,8 +146,19 @@ struct ScriptArg {
         a.choices = std::move(words);
         return a;
     }
+    // A whole number of `unit` from `min` to `max`: the range a refusal names ("needs a whole
+    // number of chunks from 1 to 64, got 2.5").
+    static ScriptArg whole(std::string unit, int64_t min, int64_t max) {
+        ScriptArg a(ArgKind::kWhole);
+        a.unit = std::move(unit);
+        a.min = min;
+        a.max = max;
+        return a;
+    }
     ArgKind kind;
     std::string choices;  // kChoice: the words allowed, separated by '|' ("on|off")
+    std::string unit;     // kWhole: what is counted ("chunks")
+    int64_t min = 0, max = 0;
 };
 
 // One entry of the table.

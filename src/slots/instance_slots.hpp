@@ -145,7 +145,7 @@ public:
     // work given back last, if any).
     Uploads take_uploads();
     // The caller is done with a frame's work: its buffers (emptied, capacity kept) queue the
-    // frame after the next one's (the next frame's set is handed out at take_frame, so two
+    // frame after the next one's (the next frame's set is handed out at take_uploads, so two
     // sets take turns). While the view fills, a frame queues tens of thousands of writes;
     // growing a fresh vector to that size every frame cost copies and page faults.
     void give_back(Uploads&& used) {

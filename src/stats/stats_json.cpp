@@ -36,28 +36,7 @@ void StatsJson::put(const std::string& path, Value value) {
     }
 }
 
-namespace {
-void write_string(std::string& out, const std::string& s) {
-    out += '"';
-    for (char c : s) {
-        switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\t': out += "\\t"; break;
-            default:
-                if (static_cast<unsigned char>(c) < 0x20) {
-                    char buf[8];
-                    std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                    out += buf;
-                } else {
-                    out += c;
-                }
-        }
-    }
-    out += '"';
-}
-}  // namespace
+namespace {}  // namespace
 
 void StatsJson::write(std::string& out, const Value& v, int indent) {
     if (std::holds_alternative<Null>(v)) {
@@ -79,12 +58,12 @@ void StatsJson::write(std::string& out, const Value& v, int indent) {
             if (text.find_first_of(".eE") == std::string::npos) out += ".0";
         }
     } else if (auto s = std::get_if<std::string>(&v)) {
-        write_string(out, *s);
+        append_json_string(out, *s);
     } else if (auto list = std::get_if<std::vector<std::string>>(&v)) {
         out += "[";
         for (size_t k = 0; k < list->size(); ++k) {
             if (k) out += ", ";
-            write_string(out, (*list)[k]);
+            append_json_string(out, (*list)[k]);
         }
         out += "]";
     } else if (auto counts = std::get_if<std::vector<int64_t>>(&v)) {
@@ -100,7 +79,7 @@ void StatsJson::write(std::string& out, const Value& v, int indent) {
         for (size_t k = 0; k < obj.members.size(); ++k) {
             out += k ? ",\n" : "\n";
             out.append(static_cast<size_t>(indent + 2), ' ');
-            write_string(out, obj.members[k].first);
+            append_json_string(out, obj.members[k].first);
             out += ": ";
             write(out, obj.members[k].second, indent + 2);
         }
@@ -114,6 +93,78 @@ std::string StatsJson::dump() const {
     std::string out;
     write(out, Value{std::make_shared<Object>(root_)}, 0);
     out += "\n";
+    return out;
+}
+
+namespace {
+
+// The length of the well-formed UTF-8 sequence at s[i] (RFC 3629: no overlongs, no surrogates,
+// nothing past U+10FFFF), or 0 when the bytes there are not one.
+std::size_t utf8_sequence(std::string_view s, std::size_t i) {
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+    const unsigned char b0 = byte(i);
+    std::size_t n = 0;
+    unsigned char lo = 0x80, hi = 0xbf;  // the allowed range of the second byte
+    if (b0 >= 0xc2 && b0 <= 0xdf) {
+        n = 2;
+    } else if (b0 >= 0xe0 && b0 <= 0xef) {
+        n = 3;
+        if (b0 == 0xe0) lo = 0xa0;
+        if (b0 == 0xed) hi = 0x9f;
+    } else if (b0 >= 0xf0 && b0 <= 0xf4) {
+        n = 4;
+        if (b0 == 0xf0) lo = 0x90;
+        if (b0 == 0xf4) hi = 0x8f;
+    } else {
+        return 0;
+    }
+    if (i + n > s.size()) return 0;
+    if (byte(i + 1) < lo || byte(i + 1) > hi) return 0;
+    for (std::size_t k = 2; k < n; ++k) {
+        if (byte(i + k) < 0x80 || byte(i + k) > 0xbf) return 0;
+    }
+    return n;
+}
+
+}  // namespace
+
+void append_json_string(std::string& out, std::string_view s) {
+    out += '"';
+    for (std::size_t i = 0; i < s.size();) {
+        const char c = s[i];
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x80) {
+            if (const std::size_t n = utf8_sequence(s, i)) {
+                out.append(s.substr(i, n));
+                i += n;
+            } else {
+                out += "\\ufffd";  // a byte that is not UTF-8: the replacement character
+                ++i;
+            }
+            continue;
+        }
+        switch (c) {
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            case '\t': out += "\\t"; break;
+            default:
+                if (u < 0x20 || u == 0x7f) {
+                    char buf[8];
+                    std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(u));
+                    out += buf;
+                } else {
+                    out += c;
+                }
+        }
+        ++i;
+    }
+    out += '"';
+}
+
+std::string json_string(std::string_view s) {
+    std::string out;
+    append_json_string(out, s);
     return out;
 }
 

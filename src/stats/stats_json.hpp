@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -40,5 +41,12 @@ private:
 
     Object root_;
 };
+
+// The one escaping of a string in every JSON the program writes (the stats document, the
+// overlay's layout record): quotes, backslashes and control bytes escaped, and every byte
+// that is not part of well-formed UTF-8 (a file name or a block name from outside) written as
+// U+FFFD, so a strict parser always reads the document. Appends the quoted string to `out`.
+void append_json_string(std::string& out, std::string_view s);
+std::string json_string(std::string_view s);  // the same, as a new string
 
 }  // namespace slotcraft

@@ -5,6 +5,8 @@
 // kept here is each panel's fold state and height, and how the Occupancy picture is zoomed.
 #include "ui/overlay.hpp"
 
+#include "stats/stats_json.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cfloat>
@@ -589,15 +591,15 @@ std::string Overlay::layout_json() const {
     std::string out = "{\"window\":{";
     append_rect(out, window_);
     char head[96];
-    std::snprintf(head, sizeof head, "},\"size_class\":\"%s\",\"scale\":%.2f,\"panels\":[", class_.name,
-                  static_cast<double>(class_.scale));
+    out += "},\"size_class\":" + json_string(class_.name);
+    std::snprintf(head, sizeof head, ",\"scale\":%.2f,\"panels\":[", static_cast<double>(class_.scale));
     out += head;
     for (const PanelPlacement& p : placed_) {
-        out += (&p == placed_.data() ? "{\"key\":\"" : ",{\"key\":\"") + p.key + "\",";
+        out += (&p == placed_.data() ? "{\"key\":" : ",{\"key\":") + json_string(p.key) + ",";
         append_rect(out, p.rect);
         out += p.open ? ",\"open\":true,\"items\":[" : ",\"open\":false,\"items\":[";
         for (const ItemPlacement& item : p.items) {
-            out += (&item == p.items.data() ? "{\"id\":\"" : ",{\"id\":\"") + item.id + "\",";
+            out += (&item == p.items.data() ? "{\"id\":" : ",{\"id\":") + json_string(item.id) + ",";
             append_rect(out, item.rect);
             out += "}";
         }

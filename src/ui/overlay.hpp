@@ -57,7 +57,7 @@ struct OverlayView {
     const StageTimes* stages = nullptr;  // the main thread's CPU time per stage
     std::string gl_renderer;
     std::vector<PassGraph::RanPass> passes;  // the last frame's passes, in order, with CPU time
-    const InstanceSlots* slots = nullptr;    // stats(), pages().page_masks(), chunk_of_page()
+    const InstanceSlots* slots = nullptr;    // stats(), page_allocator().page_masks(), chunk_of_page()
     gfx::CubeRenderer::Stats renderer;
     const AllocatorHistory* allocator = nullptr;
     World::Stats world;

@@ -69,11 +69,12 @@ TEST_F(BuildFilesTest, TheRegionTravelsThroughBothFormatsAndPastesAsOneUndoStep)
         said_.clear();
         files_.export_to(path(name));
         ASSERT_EQ(said_.size(), 1u);
-        EXPECT_EQ(said_[0], std::string("exported 12 by 3 by 3 (108 cells, 11 block types) to ") + name);
+        // Issue 44: the message names the whole path, as F2's does, not only the file name.
+        EXPECT_EQ(said_[0], "exported 12 by 3 by 3 (108 cells, 11 block types) to " + path(name));
         files_.import_from(path(name));
         EXPECT_EQ(session_.clipboard().size, glm::ivec3(12, 3, 3));
         EXPECT_EQ(session_.clipboard().cells, region);
-        EXPECT_EQ(said_.back(), std::string("imported 12 by 3 by 3 (108 cells, 11 block types) from ") + name +
+        EXPECT_EQ(said_.back(), "imported 12 by 3 by 3 (108 cells, 11 block types) from " + path(name) +
                                     "; paste it with Ctrl+V or `paste X Y Z`");
         const std::size_t undo_before = session_.journal().undo_depth();
         editor_.paste({20, 64, 0});
@@ -81,7 +82,7 @@ TEST_F(BuildFilesTest, TheRegionTravelsThroughBothFormatsAndPastesAsOneUndoStep)
         EXPECT_EQ(session_.world().read_region(Region{{20, 64, 0}, {31, 66, 2}}), region);
         editor_.undo();
     }
-    EXPECT_EQ(files_.stats().message, "imported 12 by 3 by 3 (108 cells, 11 block types) from castle.schem");
+    EXPECT_EQ(files_.stats().message, "imported 12 by 3 by 3 (108 cells, 11 block types) from " + path("castle.schem"));
 }
 
 TEST_F(BuildFilesTest, WithoutARegionTheClipboardIsExported) {
@@ -89,7 +90,7 @@ TEST_F(BuildFilesTest, WithoutARegionTheClipboardIsExported) {
     editor_.copy();
     editor_.set_region(std::nullopt);
     files_.export_to(path("clip.vox"));
-    EXPECT_EQ(said_.back(), "exported 12 by 3 by 3 (108 cells, 11 block types) to clip.vox");
+    EXPECT_EQ(said_.back(), "exported 12 by 3 by 3 (108 cells, 11 block types) to " + path("clip.vox"));
     Clipboard empty;
     session_.set_clipboard(empty);
     EXPECT_NE(refusal([&] { files_.export_to(path("none.vox")); }).find("the clipboard is empty"), std::string::npos);

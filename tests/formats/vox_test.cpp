@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "formats/build_file.hpp"
 #include "formats/format_error.hpp"
 #include "formats/vox.hpp"
 #include "formats/vox_scene.hpp"
@@ -40,6 +41,18 @@ std::vector<uint8_t> one_model(glm::ivec3 size, const std::vector<std::array<uin
     for (const auto& v : voxels) xyzi.bytes.insert(xyzi.bytes.end(), v.begin(), v.end());
     c.chunk("XYZI", xyzi.bytes);
     return c.bytes;
+}
+
+// Issue 44: a one-cell build read "(1 cells, ...)".
+TEST(Vox, ABuildOfOneCellIsCountedInTheSingular) {
+    Clipboard one;
+    one.size = {1, 1, 1};
+    one.cells = {BlockType::kStone};
+    EXPECT_EQ(describe_build(one), "1 by 1 by 1 (1 cell, 1 block type)");
+    Clipboard two;
+    two.size = {2, 1, 1};
+    two.cells = {BlockType::kStone, BlockType::kBrick};
+    EXPECT_EQ(describe_build(two), "2 by 1 by 1 (2 cells, 2 block types)");
 }
 
 TEST(Vox, EveryBlockTypeRoundTrips) {
@@ -165,6 +178,50 @@ TEST(Vox, TranslationsPlaceModelsApartAndTheBuildSpansThem) {
     EXPECT_EQ(b.clipboard.cells[b.clipboard.index(0, 0, 1)], BlockType::kGlass);
     EXPECT_EQ(b.clipboard.cells[b.clipboard.index(10, 0, 1)], BlockType::kGlass);
     EXPECT_EQ(std::count(b.clipboard.cells.begin(), b.clipboard.cells.end(), BlockType::kGlass), 2);
+}
+
+// `n` instances of one 10 x 10 x 10 model filled with colour 1, all at the same place.
+std::vector<uint8_t> stacked_instances(uint32_t n) {
+    std::vector<std::array<uint8_t, 4>> full;
+    for (uint8_t x = 0; x < 10; ++x)
+        for (uint8_t y = 0; y < 10; ++y)
+            for (uint8_t z = 0; z < 10; ++z) full.push_back({x, y, z, 1});
+    std::vector<uint8_t> chunks = one_model({10, 10, 10}, full);
+    VoxBytes s;
+    s.chunk("nTRN", le({0, 0, 1, 0xFFFFFFFF, 0xFFFFFFFF, 1, 0}));
+    VoxBytes grp;
+    grp.bytes = le({1, 0, n});
+    for (uint32_t k = 0; k < n; ++k) grp.u32(2 + 2 * k);
+    s.chunk("nGRP", grp.bytes);
+    for (uint32_t k = 0; k < n; ++k) {
+        s.chunk("nTRN", le({2 + 2 * k, 0, 3 + 2 * k, 0xFFFFFFFF, 0, 1, 0}));
+        s.chunk("nSHP", le({3 + 2 * k, 0, 1, 0, 0}));
+    }
+    chunks.insert(chunks.end(), s.bytes.begin(), s.bytes.end());
+    return vox_file(chunks, 200);
+}
+
+// Issue 44: a 4 MB file placing one 100^3 model 65,536 times over the same cells kept import
+// busy for minutes. The work (voxels placed) is bounded before any of it is done: here a limit
+// of 1,000 cells allows 4,000 placed voxels, so four stacked 1,000-voxel instances import and
+// five are refused, whatever the small box they span.
+TEST(VoxRefusal, TheVoxelsTheInstancesPlaceAreBoundedBeforeAnyIsPlaced) {
+    ImportLimits limits;
+    limits.max_cells = 1000;
+    limits.limit_name = "the test's limit";
+    EXPECT_EQ(read_vox(stacked_instances(4), "stack.vox", limits).clipboard.size, glm::ivec3(10, 10, 10));
+    try {
+        read_vox(stacked_instances(5), "stack.vox", limits);
+        ADD_FAILURE() << "five stacked instances were placed";
+    } catch (const FormatError& e) {
+        const std::string message = e.what();
+        EXPECT_NE(message.find("stack.vox"), std::string::npos) << message;
+        EXPECT_NE(message.find(
+                      "its 5 model instances place 5,000 voxels, more than 4 for each cell of the test's limit "
+                      "(4,000); nothing was imported"),
+                  std::string::npos)
+            << message;
+    }
 }
 
 TEST(Vox, UnknownChunksAreSkipped) {

@@ -40,6 +40,29 @@ TEST(AtomicFile, ReplacesAFileKeepingItsModeAndLeavingNoTemporaryFile) {
     EXPECT_EQ(names_in(dir), std::vector<std::string>{"s.toml"});
 }
 
+// Issue 44: `export` onto a read-only file replaced it without a word (the rename does not ask
+// the file's mode, and root may write anything). A read-only output file is refused whole.
+TEST(AtomicFile, AReadOnlyOutputFileIsRefusedAndKeptWhole) {
+    const fs::path dir = temp_folder();
+    write(dir / "castle.vox", "the old build\n");
+    fs::permissions(dir / "castle.vox", fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+    try {
+        write_file_atomically((dir / "castle.vox").string(), "a new build", "the export");
+        ADD_FAILURE() << "a read-only file was replaced";
+    } catch (const OutputFileError& e) {
+        const std::string message = e.what();
+        EXPECT_NE(message.find("cannot write the export"), std::string::npos) << message;
+        EXPECT_NE(message.find("castle.vox"), std::string::npos) << message;
+        EXPECT_NE(message.find("read-only; make it writable (chmod u+w) or choose another name"), std::string::npos)
+            << message;
+    }
+    EXPECT_EQ(read(dir / "castle.vox"), "the old build\n");
+    EXPECT_EQ(names_in(dir), std::vector<std::string>{"castle.vox"});
+    fs::permissions(dir / "castle.vox", fs::perms::owner_write, fs::perm_options::add);
+    write_file_atomically((dir / "castle.vox").string(), "a new build", "the export");
+    EXPECT_EQ(read(dir / "castle.vox"), "a new build") << "writable again, it is replaced";
+}
+
 TEST(AtomicFile, ASymlinkKeepsItsLinkAndItsTargetIsReplaced) {
     const fs::path dir = temp_folder();
     fs::create_directories(dir / "dotfiles");

@@ -294,5 +294,20 @@ TEST(EditorRender, TheBlockPickerPutsLampAndWaterIntoTheHotbarWhichShowsTextures
     EXPECT_GT(changed, picker.width * picker.height / 16) << "the picker is not drawn";
 }
 
+// Issue 44: once a block was chosen the picker closed but left the mouse free: the crosshair
+// showed and the view did not turn until another click. Closing the picker (the picker key here;
+// a chosen block and its close button go through the same App::close_picker) captures it again.
+TEST(EditorRender, ClosingTheBlockPickerGivesTheMouseBackToTheView) {
+    const std::string dir = out_dir();
+    const std::string script = "press picker\nwait 2\nstats " + dir + "/open.json\npress picker\nwait 2\nstats " + dir +
+                               "/closed.json\n";
+    const auto r = run_script(dir, script, {"--world", "flat", "--view-distance", "2", "--size", "800x600"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_FALSE(Json::parse_file(dir + "/open.json").at("input.mouse_captured").boolean)
+        << "the picker frees the mouse";
+    EXPECT_TRUE(Json::parse_file(dir + "/closed.json").at("input.mouse_captured").boolean)
+        << "the mouse stayed free after the picker closed";
+}
+
 }  // namespace
 }  // namespace slotcraft

@@ -134,5 +134,61 @@ TEST(OverlayInput, ATitleClickUnfoldsAndACtrlClickedSliderTakesTheTypedDigitNotT
     EXPECT_FALSE(item_rect(after, "settings", "fov").empty()) << "Settings shows its sliders once unfolded";
 }
 
+// Issue 44: keys were read once a frame, so at 5 frames a second a tap (xdotool's: about 12 ms
+// between press and release) fell between two frames. Return typed into the slider was lost,
+// the slider kept the keyboard and the next digit went into it instead of the hotbar. Read
+// from events, the tap of Return ends the typing and the 3 after it chooses hotbar slot 3.
+TEST(OverlayInput, TapsAtFiveFramesASecondReachTheSliderAndEndItsTyping) {
+    const std::string dir = out_dir();
+    // 100 frames of at least 200 ms (5 a second): 20 s at the least for the steps below (about 8 s).
+    test::write_text(dir + "/run.txt", "camera 0.5 80 0.5 30 -20\noverlay on\nrecord-layout 1 " + dir +
+                                           "/layout.jsonl\nwait 2\nframe-sleep 200\nstats " + dir +
+                                           "/ready.json\nwait 100\nstats " + dir + "/end.json\n");
+    test::StartedProgram program(SLOTCRAFT_EXE, {"--script", dir + "/run.txt", "--size", "1280x720", "--world", "flat",
+                                                 "--view-distance", "3", "--vsync", "off", "--gl-debug"});
+    ASSERT_TRUE(render_test::appears(dir + "/ready.json", program)) << program.finish().err;
+    const Json layout = first_line(dir + "/layout.jsonl");
+    std::string window = xdotool({"search", "--sync", "--pid", std::to_string(program.pid()), "--name", "^Slotcraft$"});
+    window = window.substr(0, window.find('\n'));
+    ASSERT_FALSE(window.empty()) << "no Slotcraft window";
+    const auto [slider_x, slider_y] = item_centre(layout, "world", "view_distance");
+    const std::string pause = "1.5";  // several frames between steps; each key itself is a tap
+    xdotool({"mousemove",
+             "--window",
+             window,
+             std::to_string(slider_x),
+             std::to_string(slider_y),
+             "sleep",
+             pause,
+             "keydown",
+             "ctrl",
+             "sleep",
+             pause,
+             "click",
+             "1",
+             "sleep",
+             pause,
+             "keyup",
+             "ctrl",
+             "sleep",
+             pause,
+             "key",
+             "5",
+             "sleep",
+             pause,
+             "key",
+             "Return",
+             "sleep",
+             pause,
+             "key",
+             "3"});
+    const test::RunResult r = program.finish();
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const Json end = Json::parse_file(dir + "/end.json");
+    EXPECT_EQ(render_test::stat_int(end, "world.view_distance"), 5) << "the typed 5 (and only it) set the slider";
+    EXPECT_EQ(render_test::stat_int(end, "hotbar.selected"), 3) << "the tap of Return did not end the typing";
+    EXPECT_EQ(render_test::stat_int(end, "gl.errors"), 0);
+}
+
 }  // namespace
 }  // namespace slotcraft

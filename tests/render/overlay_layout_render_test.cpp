@@ -178,5 +178,27 @@ TEST(OverlayLayoutRender, ARecordThatCannotBeWrittenStopsTheRunAtItsLine) {
     EXPECT_NE(err.find("layout record"), std::string::npos) << err;
 }
 
+// Issue 44: a record the run ended before it was complete was dropped without a word. It is
+// written as far as it got, and the run says so (the run's own exit code is unchanged).
+TEST(OverlayLayoutRender, ARecordTheRunEndsBeforeIsWrittenAsFarAsItGotAndSaid) {
+    const std::string dir = out_dir();
+    const auto r = render_test::run_script(dir, "overlay on\nrecord-layout 1000 " + dir + "/layout.jsonl\nwait 3\n",
+                                           {"--world", "flat", "--view-distance", "1"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.err.find(
+                  "record-layout (script line 2) asked for 1000 frames showing the overlay; the run ended after"),
+              std::string::npos)
+        << r.err;
+    std::ifstream in(dir + "/layout.jsonl");
+    std::string line;
+    int lines = 0;
+    while (std::getline(in, line)) {
+        EXPECT_TRUE(line.starts_with("{\"window\":")) << line;
+        ++lines;
+    }
+    EXPECT_GE(lines, 1) << "the frames recorded were dropped";
+    EXPECT_NE(r.err.find("holds the " + std::to_string(lines) + " recorded"), std::string::npos) << r.err;
+}
+
 }  // namespace
 }  // namespace slotcraft

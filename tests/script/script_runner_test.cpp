@@ -178,15 +178,42 @@ public:
     }
 };
 
+// The refusal of a line, "" when it parses.
+std::string refusal_of(const std::string& line) {
+    try {
+        parse_script(line);
+    } catch (const ScriptError& e) {
+        return e.what();
+    }
+    return "";
+}
+
 TEST(ScriptCommands, AViewDistanceOutsideItsRangeIsRefusedWithTheRange) {
     for (const char* bad : {"view-distance 0\n", "view-distance 65\n"}) {
-        try {
-            parse_script(bad);
-            ADD_FAILURE() << bad << " was accepted";
-        } catch (const ScriptError& e) {
-            EXPECT_NE(std::string(e.what()).find("1..64"), std::string::npos) << e.what();
-        }
+        EXPECT_NE(refusal_of(bad).find("from 1 to 64"), std::string::npos) << refusal_of(bad);
     }
+}
+
+// Issue 44: "view-distance -1" and "2.5" once said "needs a whole number of frames >= 0" (it is
+// chunks, 1..64), and "wait 2000000000" or "record-layout 2147483647" were refused without the
+// limit named. Each number is refused with its own unit and range, from the command's entry.
+TEST(ScriptCommands, ANumberOutOfRangeIsRefusedWithItsUnitAndItsRange) {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"view-distance -1\n", "needs a whole number of chunks from 1 to 64, got '-1'"},
+        {"view-distance 2.5\n", "needs a whole number of chunks from 1 to 64, got '2.5'"},
+        {"wait 2000000000\n", "needs a whole number of frames from 0 to 1,000,000,000, got '2000000000'"},
+        {"record-layout 2147483647 /tmp/x.jsonl\n",
+         "needs a whole number of frames from 1 to 1,000,000, got '2147483647'"},
+        {"record-layout 0 /tmp/x.jsonl\n", "needs a whole number of frames from 1 to 1,000,000, got '0'"},
+        {"far-distance 16.5\n", "needs a whole number of chunks from 0 to 2,048, got '16.5'"},
+        {"frame-sleep -5\n", "needs a whole number of milliseconds from 0 to 1,000,000,000, got '-5'"},
+    };
+    for (const auto& [line, expected] : cases) {
+        const std::string message = refusal_of(line);
+        EXPECT_NE(message.find(expected), std::string::npos) << line << " -> " << message;
+        EXPECT_NE(message.find("line 1: "), std::string::npos) << message;
+    }
+    EXPECT_EQ(refusal_of("view-distance 64\nfar-distance 2048\nrecord-layout 1 /tmp/x.jsonl\n"), "");
 }
 
 TEST(ScriptCommands, LoopLevelCommandsReachTheLoopAndRenderTheirFrames) {

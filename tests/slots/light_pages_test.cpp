@@ -18,7 +18,7 @@
 namespace slotcraft {
 namespace {
 
-// What the GPU would hold: the light buffer, landed from each frame's work.
+// What the GPU would hold: the light buffer, uploaded from each frame's work.
 struct LightModel {
     LightPageTable table;
     std::vector<uint8_t> gpu;

@@ -1,8 +1,11 @@
 #include "stats/stats_json.hpp"
 
 #include <gtest/gtest.h>
+#include <iconv.h>
 
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "support/json.hpp"
 #include "support/program.hpp"
@@ -47,6 +50,40 @@ TEST(StatsJson, EscapesStrings) {
     StatsJson json;
     json.set("a.b", "quote \" backslash \\ newline \n");
     EXPECT_EQ(test::Json::parse(json.dump()).at("a.b").string, "quote \" backslash \\ newline \n");
+}
+
+// Whether `text` is well-formed UTF-8, as glibc's iconv (a converter we did not write) reads it.
+bool iconv_reads_as_utf8(const std::string& text) {
+    iconv_t cd = iconv_open("UTF-32LE", "UTF-8");
+    if (cd == reinterpret_cast<iconv_t>(-1)) return false;
+    std::string in = text;
+    std::vector<char> out(text.size() * 4 + 4);
+    char* in_ptr = in.data();
+    char* out_ptr = out.data();
+    size_t in_left = in.size(), out_left = out.size();
+    const size_t done = iconv(cd, &in_ptr, &in_left, &out_ptr, &out_left);
+    iconv_close(cd);
+    return done != static_cast<size_t>(-1) && in_left == 0;
+}
+
+// A file or block name from outside may hold bytes that are not UTF-8 (issue 44: "\xff\xfe.vox"
+// in files.message_last made the whole stats file unreadable to a strict parser).
+TEST(StatsJson, BytesThatAreNotUtf8BecomeTheReplacementCharacter) {
+    StatsJson json;
+    json.set("files.message_last", "exported to \xff\xfe.vox");
+    json.set("hud.message", std::string("cut \xe2\x82 short, overlong \xc0\xaf, surrogate \xed\xa0\x80"));
+    json.set("look.fine", "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");
+    json.set("look.control", std::string("bell \x07 del \x7f"));
+    const std::string text = json.dump();
+    EXPECT_TRUE(iconv_reads_as_utf8(text)) << text;
+    EXPECT_NE(text.find("\"exported to \\ufffd\\ufffd.vox\""), std::string::npos) << text;
+    EXPECT_NE(text.find("\"cut \\ufffd\\ufffd short, overlong \\ufffd\\ufffd, surrogate \\ufffd\\ufffd\\ufffd\""),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\""), std::string::npos)
+        << "UTF-8 is kept as it is";
+    EXPECT_NE(text.find("\"bell \\u0007 del \\u007f\""), std::string::npos) << text;
+    EXPECT_EQ(json_string("a\"b"), "\"a\\\"b\"");
 }
 
 TEST(StatsJson, WritesArraysOfStrings) {

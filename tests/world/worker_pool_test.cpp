@@ -111,6 +111,18 @@ TEST(WorkerPool, StopDropsThousandsOfQueuedJobsAndJoinsAfterTheRunningOnes) {
             return job;
         },
         [](const int& job) { return std::to_string(job); });
+    // Whatever happens below, the gate opens before the pool goes, so a failed check cannot
+    // leave the workers waiting on it. (A stop that never drops the queue hangs the loop
+    // below: ctest's TIMEOUT turns that into a failure.)
+    struct OpenAtExit {
+        std::promise<void>& gate;
+        bool opened = false;
+        void open() {
+            if (!opened) gate.set_value();
+            opened = true;
+        }
+        ~OpenAtExit() { open(); }
+    } opener{gate};
     std::vector<int> jobs;
     for (int i = 0; i < kJobs; ++i) jobs.push_back(i);
     pool.submit(std::move(jobs));
@@ -119,7 +131,7 @@ TEST(WorkerPool, StopDropsThousandsOfQueuedJobsAndJoinsAfterTheRunningOnes) {
 
     std::thread stopper([&] { pool.stop(); });
     while (pool.queued() != 0) std::this_thread::yield();  // stop() dropped the queue and set the stop
-    gate.set_value();                                      // the running jobs may end now
+    opener.open();                                         // the running jobs may end now
     stopper.join();
     EXPECT_EQ(started.load(), kThreads) << "a queued job started after the stop";
     EXPECT_EQ(pool.threads(), 0);

@@ -27,7 +27,7 @@ struct DrawArraysIndirectCommand {
 EighteenVertices::EighteenVertices(const std::string& shader_dir, const std::vector<int>& face_layers)
     : program_(gfx::build_program(shader_dir, {{GL_VERTEX_SHADER, "cube.vert"}, {GL_FRAGMENT_SHADER, "cube.frag"}})),
       vao_(gfx::make_vertex_array()),
-      commands_(gfx::make_buffer()),
+      ring_(4u << 20),
       vertices_query_(gfx::make_query()),
       samples_query_(gfx::make_query()) {
     const std::string name = "the c9fcab8 contender's cube";
@@ -60,17 +60,9 @@ void EighteenVertices::read_queries() {
 void EighteenVertices::draw(const gfx::CubeRenderer& renderer, const std::vector<SlotRun>& runs,
                             const gfx::CubeView& view) {
     read_queries();
+    ring_.retire();
     instances_drawn_ = 0;
     if (runs.empty()) return;
-    std::vector<DrawArraysIndirectCommand> commands;
-    commands.reserve(runs.size());
-    for (const SlotRun& run : runs) {
-        commands.push_back({kVerticesPerCube, run.count, 0, run.first_slot});
-        instances_drawn_ += run.count;
-    }
-    // A new store each draw (orphaning): the GL never waits for the previous draw's commands.
-    glNamedBufferData(commands_.get(), static_cast<GLsizeiptr>(commands.size() * sizeof(DrawArraysIndirectCommand)),
-                      commands.data(), GL_STREAM_DRAW);
 
     glUseProgram(program_.get());
     glUniformMatrix4fv(u_.view_proj, 1, GL_FALSE, glm::value_ptr(view.view_projection));
@@ -88,7 +80,7 @@ void EighteenVertices::draw(const gfx::CubeRenderer& renderer, const std::vector
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPagesBinding, buffers.page_table);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLightBinding, buffers.light);
     glBindVertexArray(vao_.get());
-    glBindBuffer(GL_DRAW_INDIRECT_BUFFER, commands_.get());
+    glBindBuffer(GL_DRAW_INDIRECT_BUFFER, ring_.buffer());
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LESS);
     glDisable(GL_CULL_FACE);  // only faces turned to the eye are emitted
@@ -99,7 +91,19 @@ void EighteenVertices::draw(const gfx::CubeRenderer& renderer, const std::vector
         glBeginQuery(GL_VERTEX_SHADER_INVOCATIONS_ARB, vertices_query_.get());
         glBeginQuery(GL_SAMPLES_PASSED, samples_query_.get());
     }
-    glMultiDrawArraysIndirect(GL_TRIANGLES, nullptr, static_cast<GLsizei>(commands.size()), 0);
+    // One instanced command of 18 vertices a run, written straight into the mapped ring.
+    gfx::upload_in_batches(
+        ring_, runs.size(), sizeof(DrawArraysIndirectCommand), 4,
+        [&](const gfx::UploadRing::Span& span, size_t first, size_t n) {
+            auto* commands = reinterpret_cast<DrawArraysIndirectCommand*>(span.data);
+            for (size_t k = 0; k < n; ++k) {
+                commands[k] = {kVerticesPerCube, runs[first + k].count, 0, runs[first + k].first_slot};
+                instances_drawn_ += runs[first + k].count;
+            }
+            glMultiDrawArraysIndirect(GL_TRIANGLES, reinterpret_cast<const void*>(span.offset), static_cast<GLsizei>(n),
+                                      0);
+        });
+    ring_.submit();
     if (count) {
         glEndQuery(GL_SAMPLES_PASSED);
         glEndQuery(GL_VERTEX_SHADER_INVOCATIONS_ARB);

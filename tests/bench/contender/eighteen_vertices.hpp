@@ -2,7 +2,7 @@
 // bench_render's contender for the Craft pose: the vertex stage of commit c9fcab8, 18 vertices
 // a cube drawn instanced (one instance a cube), every vertex working out all four corners of
 // its face from storage buffers (cube.vert and cube.frag beside this file). It draws from the
-// buffers a CubeRenderer has landed, so both paths draw the same world from the same slots;
+// buffers a CubeRenderer has uploaded, so both paths draw the same world from the same slots;
 // it is benchmark code, not the program's: it calls GL itself (tests/bench links the loader).
 #include <cstdint>
 #include <string>
@@ -10,6 +10,7 @@
 
 #include "gfx/cube_renderer.hpp"
 #include "gfx/gl_object.hpp"
+#include "gfx/upload_ring.hpp"
 #include "slots/instance_slots.hpp"
 
 namespace slotcraft::bench {
@@ -23,7 +24,7 @@ public:
     // CubeRendererConfig::face_layers.
     EighteenVertices(const std::string& shader_dir, const std::vector<int>& face_layers);
 
-    // The opaque pass of `runs` from `renderer`'s landed buffers (call between the renderer's
+    // The opaque pass of `runs` from `renderer`'s uploaded buffers (call between the renderer's
     // begin_frame and end_frame). One instanced command of 18 vertices a run.
     void draw(const gfx::CubeRenderer& renderer, const std::vector<SlotRun>& runs, const gfx::CubeView& view);
 
@@ -42,7 +43,7 @@ private:
     gfx::Program program_;
     Uniforms u_;
     gfx::VertexArray vao_;  // no attributes
-    gfx::Buffer commands_;  // this draw's indirect commands
+    gfx::UploadRing ring_;  // the indirect commands, as c9fcab8 wrote them: into a mapped ring
     gfx::Query vertices_query_, samples_query_;
     bool query_in_flight_ = false;
     int64_t vertex_invocations_ = -1, samples_passed_ = -1;
