@@ -4,6 +4,7 @@
 // decide the terrain (world/terrain.cpp column_hash): never change the constants.
 // Standard library only: never GL, GLFW or ImGui.
 
+#include <cstddef>
 #include <cstdint>
 
 namespace slotcraft {
@@ -17,6 +18,15 @@ constexpr std::uint64_t mix64(std::uint64_t x) noexcept {
     x ^= x >> 31;
     return x;
 }
+
+// The hash of a 64-bit key for hash tables (tsl::robin_map, std::unordered_map): mix64, so keys
+// that differ only in a few bits (a pointer times 4096 plus a cell index, an entry shifted over
+// an index) spread over every bucket. std::hash<uint64_t> is the identity on libstdc++: with
+// such keys whole runs of buckets collide, and tsl's robin hash then grows its table again and
+// again on "extreme load" (issue 44: gigabytes for one large fill).
+struct MixHash {
+    std::size_t operator()(std::uint64_t key) const noexcept { return static_cast<std::size_t>(mix64(key)); }
+};
 
 // The splitmix64 random stream: advances `state` by the golden ratio and mixes it.
 constexpr std::uint64_t splitmix64_next(std::uint64_t& state) noexcept {

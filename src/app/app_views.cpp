@@ -67,8 +67,7 @@ OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
 }
 
 void App::draw_ui(const std::optional<RayHit>& hit) {
-    imgui_->begin_frame();
-    scale_ui();
+    imgui_->begin_frame();  // scales the UI to the window first (ui_scale.hpp)
     // The key help goes between the overlay's columns when it fits there; else the panels
     // step aside while it shows, so it covers none of them (docs/architecture.md "The
     // overlay's layout"). The overlay's view is gathered only while it is shown.

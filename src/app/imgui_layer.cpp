@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "gfx/imgui_backend.hpp"
+#include "ui/ui_scale.hpp"
 
 namespace slotcraft {
 
@@ -47,7 +48,9 @@ void ImGuiLayer::take_key_events() {
 void ImGuiLayer::begin_frame() {
     take_key_events();
     gl_->new_frame();
-    ImGui_ImplGlfw_NewFrame();
+    ImGui_ImplGlfw_NewFrame();  // the display size of this frame
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    scale_ui(display.x, display.y);  // before NewFrame, which fixes the frame's font size
     ImGui::NewFrame();
 }
 

@@ -474,7 +474,7 @@ void Overlay::measure_panels(const std::vector<float>& widths, const OverlayView
     // Off the screen rather than transparent: ImGui skips the items of a window drawn at alpha 0.
     for (size_t i = 0; i < kPanelCount; ++i) {
         Measure& m = measures_[i];
-        if (m.width == widths[i] && m.scale == scale) continue;
+        if (m.width == widths[i] && m.scale == scale && m.font == ImGui::GetFontSize()) continue;
         ImGui::SetNextWindowPos(ImVec2(-100000.0f, -100000.0f), ImGuiCond_Always);
         ImGui::SetNextWindowSize(ImVec2(widths[i], 100000.0f), ImGuiCond_Always);
         const std::string name = std::string("##measure_") + kPanels[i].key;
@@ -485,7 +485,8 @@ void Overlay::measure_panels(const std::vector<float>& widths, const OverlayView
         kPanels[i].draw(context);
         const float rows = ImGui::GetCursorPosY() - top - ImGui::GetStyle().ItemSpacing.y;
         ImGui::End();
-        m = {widths[i], scale, ImGui::GetFrameHeight() + 2.0f * ImGui::GetStyle().WindowPadding.y + rows};
+        m = {widths[i], scale, ImGui::GetFontSize(),
+             ImGui::GetFrameHeight() + 2.0f * ImGui::GetStyle().WindowPadding.y + rows};
     }
 }
 
@@ -505,7 +506,8 @@ overlay_layout::Layout Overlay::place_panels(const overlay_layout::Screen& scree
     std::vector<float> widths(kPanelCount);
     for (size_t i = 0; i < kPanelCount; ++i) widths[i] = layout.panels[i].rect.width;
     const bool remeasure = std::any_of(measures_.begin(), measures_.end(), [&](const Measure& m) {
-        return m.scale != class_.scale || m.width != widths[static_cast<size_t>(&m - measures_.data())];
+        return m.scale != class_.scale || m.font != ImGui::GetFontSize() ||
+               m.width != widths[static_cast<size_t>(&m - measures_.data())];
     });
     if (!remeasure) return layout;
     measure_panels(widths, view);

@@ -144,8 +144,10 @@ public:
     };
     // A panel's open height, measured from its rows at one width and scale (never from its
     // figures: the rows are fixed, so the height is too).
+    // A panel's height, measured at a width, a scale and the font size ImGui drew with (the
+    // font size too: a height measured at another font size is never kept).
     struct Measure {
-        float width = 0.0f, scale = 0.0f;
+        float width = 0.0f, scale = 0.0f, font = 0.0f;
         float height = 0.0f;
     };
 

@@ -5,9 +5,8 @@
 
 namespace slotcraft {
 
-overlay_layout::SizeClass scale_ui() {
-    const ImVec2 work = ImGui::GetMainViewport()->WorkSize;
-    const overlay_layout::SizeClass size = overlay_layout::size_class(work.x, work.y);
+overlay_layout::SizeClass scale_ui(float width, float height) {
+    const overlay_layout::SizeClass size = overlay_layout::size_class(width, height);
     ImGuiIO& io = ImGui::GetIO();
     if (io.FontGlobalScale != size.scale) {
         // From ImGui's own sizes each time, so scaling back and forth never drifts.

@@ -6,9 +6,11 @@
 
 namespace slotcraft {
 
-// Sets ImGui's font scale and style sizes for the window's size this frame (ImGui's work
-// area), from the next window drawn on; returns the size class. Call once a frame, after
-// ImGui's NewFrame and before any panel.
-overlay_layout::SizeClass scale_ui();
+// Sets ImGui's font scale and style sizes for a window of `width` x `height` pixels (the
+// display size this frame); returns the size class. Call once a frame BEFORE ImGui's NewFrame:
+// NewFrame fixes the frame's font size from the font scale, so a scale set after it shows
+// only from the next frame, and whatever is measured in between (the overlay's panels, the
+// first frame after a resize) would be measured at the old size (issue 44).
+overlay_layout::SizeClass scale_ui(float width, float height);
 
 }  // namespace slotcraft

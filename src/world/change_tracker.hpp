@@ -82,7 +82,7 @@ private:
         uint8_t old_mask;
         bool shade;
     };
-    tsl::robin_map<uint64_t, uint32_t> seen_;
+    tsl::robin_map<uint64_t, uint32_t, MixHash> seen_;
     std::vector<Noted> noted_;
 };
 

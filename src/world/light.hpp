@@ -9,6 +9,7 @@
 //   it spreads the same way, losing 1 per step;
 // - chunks that are not loaded pass no light sideways or upwards (like the face masks).
 // Plain C++20; never depends on GL.
+#include "alloc/hash.hpp"
 #include "world/chunk.hpp"
 #include "world/coords.hpp"
 
@@ -86,6 +87,9 @@ public:
         }
     }
     std::size_t cells_changed() const;
+    // Buckets of the table of changed cells (one entry a cell): a small multiple of the cells
+    // changed, as an edit's memory must be, whatever chunks hold them.
+    std::size_t table_buckets() const { return touched_at_.bucket_count(); }
 
     // The light of one chunk on its own (a generation worker): open sky above it, nothing
     // loaded around it. Leaves no array when the light is uniform.
@@ -122,7 +126,7 @@ private:
     std::vector<Cell> reconsider_[2];
     std::vector<Node> adds_[2];
     std::vector<Touched> touched_;
-    tsl::robin_map<uint64_t, uint32_t> touched_at_;
+    tsl::robin_map<uint64_t, uint32_t, MixHash> touched_at_;
 };
 
 }  // namespace slotcraft

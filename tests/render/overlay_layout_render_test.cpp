@@ -200,5 +200,33 @@ TEST(OverlayLayoutRender, ARecordTheRunEndsBeforeIsWrittenAsFarAsItGotAndSaid) {
     EXPECT_NE(r.err.find("holds the " + std::to_string(lines) + " recorded"), std::string::npos) << r.err;
 }
 
+// Issue 44: a live resize 1280x720 -> 800x600 -> 1920x1080 cut every panel off for good: the
+// panels were measured in the first frame of a new size class, before ImGui used the new
+// font scale, and those heights were kept. After each resize every panel's rows are whole,
+// and back at 1280x720 too.
+TEST(OverlayLayoutRender, AfterLiveResizesEveryPanelIsWholeAtEachSize) {
+    const std::string dir = out_dir();
+    std::string script = "camera 0.5 80 0.5 30 -20\nview-distance 4\noverlay on\nwait 4\n";
+    // The panels each size shows unfolded, as a start at that size does (Settings starts folded).
+    const std::vector<Size> sizes = {{800, 600, 4}, {1920, 1080, 7}, {1280, 720, 7}};
+    for (const auto& [w, h, open] : sizes) {
+        const std::string name = std::to_string(w) + "x" + std::to_string(h);
+        script += "resize " + std::to_string(w) + " " + std::to_string(h) + "\nwait 6\nrecord-layout 3 " + dir + "/" +
+                  name + ".jsonl\nwait 6\n";
+    }
+    const auto r = run_script(dir, script, {"--size", "1280x720", "--world", "flat"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    for (const auto& [w, h, open] : sizes) {
+        const std::string name = std::to_string(w) + "x" + std::to_string(h);
+        const std::vector<Json> frames = read_lines(dir + "/" + name + ".jsonl");
+        ASSERT_EQ(frames.size(), 3u) << name;
+        EXPECT_EQ(frames.front().at("window").at("width").number, w) << name;
+        SCOPED_TRACE(name);
+        expect_steady(frames);
+        EXPECT_GE(expect_whole_and_clear(frames, static_cast<float>(w), static_cast<float>(h)), open)
+            << "panels folded by themselves";
+    }
+}
+
 }  // namespace
 }  // namespace slotcraft
