@@ -3,6 +3,8 @@
 
 #include <imgui.h>
 
+#include <cmath>
+
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -24,6 +26,31 @@ constexpr ImU32 kKeyColour = IM_COL32(150, 200, 255, 255);
 
 // `pixels` at the UI's scale (ui_scale.hpp).
 float px(float pixels) { return pixels * ImGui::GetIO().FontGlobalScale; }
+
+// A window of one text at `pos` (its `pivot`), sized from the text, not auto-fitted: ImGui
+// hides an auto-fitted window in the frame it first appears, while it measures it, so a
+// screenshot taken right after a command lacked the command's message (issue 44). `wrap` > 0
+// wraps the text at that width.
+void text_window(const char* name, const std::string& text, ImVec2 pos, ImVec2 pivot, float alpha,
+                 const ImVec4* colour = nullptr, float wrap = 0.0f) {
+    const ImVec2 padding = ImGui::GetStyle().WindowPadding;
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap > 0.0f ? wrap : -1.0f);
+    ImGui::SetNextWindowPos(pos, ImGuiCond_Always, pivot);
+    ImGui::SetNextWindowSize(ImVec2(std::ceil(size.x) + 2.0f * padding.x, std::ceil(size.y) + 2.0f * padding.y),
+                             ImGuiCond_Always);
+    ImGui::SetNextWindowBgAlpha(alpha);
+    ImGui::Begin(name, nullptr, kFixed & ~ImGuiWindowFlags_AlwaysAutoResize);
+    if (wrap > 0.0f) ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
+    if (colour) {
+        ImGui::PushStyleColor(ImGuiCol_Text, *colour);
+        ImGui::TextUnformatted(text.c_str());
+        ImGui::PopStyleColor();
+    } else {
+        ImGui::TextUnformatted(text.c_str());
+    }
+    if (wrap > 0.0f) ImGui::PopTextWrapPos();
+    ImGui::End();
+}
 
 // Draws `text` centred in the current window's content width.
 void centred_text(const char* text) {
@@ -151,12 +178,8 @@ overlay_layout::Rect draw_hud(const HudView& view) {
     const overlay_layout::Rect hotbar = draw_hotbar(view, vp);
     if (view.show_key_help && !view.key_help.empty()) draw_key_help(view, vp, hotbar);
     if (!view.region.empty()) {  // the edit region's size, at the top in the middle
-        ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + px(10)), ImGuiCond_Always,
-                                ImVec2(0.5f, 0.0f));
-        ImGui::SetNextWindowBgAlpha(0.55f);
-        ImGui::Begin("##region", nullptr, kFixed);
-        ImGui::Text("region %s", view.region.c_str());
-        ImGui::End();
+        text_window("##region", "region " + view.region,
+                    ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + px(10)), ImVec2(0.5f, 0.0f), 0.55f);
     }
     if (view.loading) {
         ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f,
@@ -175,24 +198,17 @@ overlay_layout::Rect draw_hud(const HudView& view) {
     if (!view.message.empty()) {
         // Under the crosshair, or above it while the key help fills the lower half.
         const bool above = view.show_key_help && !view.key_help.empty();
-        ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f,
-                                       vp->WorkPos.y + vp->WorkSize.y * 0.5f + px(above ? -24.0f : 24.0f)),
-                                ImGuiCond_Always, ImVec2(0.5f, above ? 1.0f : 0.0f));
-        ImGui::SetNextWindowBgAlpha(0.6f);
-        ImGui::Begin("##message", nullptr, kFixed);
-        ImGui::TextUnformatted(view.message.c_str());
-        ImGui::End();
+        text_window("##message", view.message,
+                    ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f,
+                           vp->WorkPos.y + vp->WorkSize.y * 0.5f + px(above ? -24.0f : 24.0f)),
+                    ImVec2(0.5f, above ? 1.0f : 0.0f), 0.6f);
     }
     if (!view.save_problem.empty()) {
         // At the top, in red, for as long as the world file cannot be written.
-        ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + 8.0f), ImGuiCond_Always,
-                                ImVec2(0.5f, 0.0f));
-        ImGui::SetNextWindowBgAlpha(0.8f);
-        ImGui::Begin("##save_problem", nullptr, kFixed);
-        ImGui::PushTextWrapPos(vp->WorkSize.x * 0.8f);
-        ImGui::TextColored(ImVec4(1.0f, 0.35f, 0.3f, 1.0f), "%s", view.save_problem.c_str());
-        ImGui::PopTextWrapPos();
-        ImGui::End();
+        const ImVec4 red(1.0f, 0.35f, 0.3f, 1.0f);
+        text_window("##save_problem", view.save_problem,
+                    ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + 8.0f), ImVec2(0.5f, 0.0f), 0.8f, &red,
+                    vp->WorkSize.x * 0.8f - 2.0f * ImGui::GetStyle().WindowPadding.x);
     }
     return hotbar;
 }

@@ -309,5 +309,26 @@ TEST(EditorRender, ClosingTheBlockPickerGivesTheMouseBackToTheView) {
         << "the mouse stayed free after the picker closed";
 }
 
+// Issue 44: a screenshot taken right after a command lacked the command's message (and the new
+// region's label): ImGui hid each new auto-fitted HUD window in the frame it appeared. Now the
+// frame after `fill` shows both; 200 frames later, with the message gone, that part of the
+// picture is the world again.
+TEST(EditorRender, AScreenshotRightAfterACommandShowsItsMessage) {
+    const std::string dir = out_dir();
+    const std::string script =
+        "camera 0.5 80 0.5 30 -20\nsettle\nregion 100 64 100 103 66 103\nfill stone\nscreenshot " + dir +
+        "/right_after.png\nwait 200\nscreenshot " + dir + "/later.png\nstats " + dir + "/later.json\n";
+    const auto r = run_script(dir, script, {"--world", "flat", "--view-distance", "2", "--size", "640x360"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(Json::parse_file(dir + "/later.json").at("hud.message").string, "filled 48 cells with stone");
+    const test::Image after = test::load_png(dir + "/right_after.png");
+    const test::Image later = test::load_png(dir + "/later.png");
+    // The message box: centred, just under the crosshair (y = 180 + 24 px at 640x360).
+    int differ = 0;
+    for (int y = 206; y < 222; ++y)
+        for (int x = 260; x < 380; ++x) differ += after.pixel(x, y)[0] != later.pixel(x, y)[0];
+    EXPECT_GT(differ, 200) << "the message is not in the screenshot taken right after the command";
+}
+
 }  // namespace
 }  // namespace slotcraft
