@@ -123,7 +123,7 @@ case "$cmd" in
         --json "build/docs/bench_render_vd$vd.json"
     done
     echo "== the README's screenshot (far terrain to the horizon: a minute or two under llvmpipe)"
-    printf 'camera 0.5 90 0.5 30 -8\nfar-distance 1024\nsettle\noverlay on\nwait 5\nscreenshot docs/images/slotcraft.png\nquit\n' \
+    printf 'camera 0.5 150 0.5 30 -10\nfar-distance 1024\nsettle\noverlay on\nwait 5\nscreenshot docs/images/slotcraft.png\nquit\n' \
       > build/docs/readme_shot.txt
     with_display ./build/release/src/slotcraft --script build/docs/readme_shot.txt --size 1280x720
     # Debian's python3-matplotlib belongs to the system Python (not a pyenv or venv one).

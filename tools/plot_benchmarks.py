@@ -131,8 +131,9 @@ def plot_upload(doc, out):
     xs = sorted(counts)
     ax.bar(xs, [counts[x] for x in xs], width=2.6, color="#2e7d32", edgecolor="#1b5e20")
     ax.axvline(upload["bytes_per_edit"], color="#c62828", linestyle="--",
-               label="mean %.1f bytes (%.2f instance writes of 4 bytes)"
-               % (upload["bytes_per_edit"], upload["writes_per_edit"]))
+               label="mean %.1f bytes (%.2f instance writes of %d bytes)"
+               % (upload["bytes_per_edit"], upload["writes_per_edit"],
+                  round(upload["bytes_per_edit"] / upload["writes_per_edit"]) if upload["writes_per_edit"] else 0))
     ax.set_xticks(xs)
     ax.set_xlabel("bytes of instance data one edit uploads")
     ax.set_ylabel("edits")
