@@ -54,6 +54,38 @@ std::vector<double> item_rect(const Json& layout, const std::string& key, const 
     return {};
 }
 
+// The program's window, as xdotool names it ("" when there is none).
+std::string slotcraft_window(const test::StartedProgram& program) {
+    const std::string found = xdotool(
+        {"search", "--sync", "--pid", std::to_string(program.pid()), "--name", "^Slotcraft$"});
+    return found.substr(0, found.find('\n'));
+}
+
+// Ctrl+click at `at` in `window`, then each key of `keys` tapped, `pause` seconds between steps
+// (so each lands in frames of its own: ImGui sees a press, a hover, a held Ctrl at its next frame).
+void ctrl_click_then_keys(const std::string& window, std::pair<int, int> at, const std::string& pause,
+                          const std::vector<std::string>& keys) {
+    std::vector<std::string> args = {"mousemove",
+                                     "--window",
+                                     window,
+                                     std::to_string(at.first),
+                                     std::to_string(at.second),
+                                     "sleep",
+                                     pause,
+                                     "keydown",
+                                     "ctrl",
+                                     "sleep",
+                                     pause,
+                                     "click",
+                                     "1",
+                                     "sleep",
+                                     pause,
+                                     "keyup",
+                                     "ctrl"};
+    for (const std::string& key : keys) args.insert(args.end(), {"sleep", pause, "key", key});
+    xdotool(args);
+}
+
 Json first_line(const std::string& path) {
     std::ifstream in(path);
     std::string line;
@@ -76,8 +108,7 @@ TEST(OverlayInput, ATitleClickUnfoldsAndACtrlClickedSliderTakesTheTypedDigitNotT
     EXPECT_EQ(render_test::stat_int(ready, "hotbar.selected"), 1);
     const Json layout = first_line(dir + "/layout.jsonl");
 
-    std::string window = xdotool({"search", "--sync", "--pid", std::to_string(program.pid()), "--name", "^Slotcraft$"});
-    window = window.substr(0, window.find('\n'));
+    const std::string window = slotcraft_window(program);
     ASSERT_FALSE(window.empty()) << "no Slotcraft window";
     // Settings: the middle of its title bar, well right of the arrow.
     const int title_x = static_cast<int>(ready.at("overlay.panels.settings.x").number + 120);
@@ -88,32 +119,7 @@ TEST(OverlayInput, ATitleClickUnfoldsAndACtrlClickedSliderTakesTheTypedDigitNotT
     xdotool({"mousemove", "--window", window, std::to_string(title_x), std::to_string(title_y), "sleep", pause, "click",
              "1", "sleep", pause});
     // The view distance slider: Ctrl+click, then 7 and Enter.
-    const auto [slider_x, slider_y] = item_centre(layout, "world", "view_distance");
-    xdotool({"mousemove",
-             "--window",
-             window,
-             std::to_string(slider_x),
-             std::to_string(slider_y),
-             "sleep",
-             pause,
-             "keydown",
-             "ctrl",
-             "sleep",
-             pause,
-             "click",
-             "1",
-             "sleep",
-             pause,
-             "keyup",
-             "ctrl",
-             "sleep",
-             pause,
-             "key",
-             "7",
-             "sleep",
-             pause,
-             "key",
-             "Return"});
+    ctrl_click_then_keys(window, item_centre(layout, "world", "view_distance"), pause, {"7", "Return"});
 
     const test::RunResult r = program.finish();
     ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -148,40 +154,10 @@ TEST(OverlayInput, TapsAtFiveFramesASecondReachTheSliderAndEndItsTyping) {
                                                  "--view-distance", "3", "--vsync", "off", "--gl-debug"});
     ASSERT_TRUE(render_test::appears(dir + "/ready.json", program)) << program.finish().err;
     const Json layout = first_line(dir + "/layout.jsonl");
-    std::string window = xdotool({"search", "--sync", "--pid", std::to_string(program.pid()), "--name", "^Slotcraft$"});
-    window = window.substr(0, window.find('\n'));
+    const std::string window = slotcraft_window(program);
     ASSERT_FALSE(window.empty()) << "no Slotcraft window";
-    const auto [slider_x, slider_y] = item_centre(layout, "world", "view_distance");
-    const std::string pause = "1.5";  // several frames between steps; each key itself is a tap
-    xdotool({"mousemove",
-             "--window",
-             window,
-             std::to_string(slider_x),
-             std::to_string(slider_y),
-             "sleep",
-             pause,
-             "keydown",
-             "ctrl",
-             "sleep",
-             pause,
-             "click",
-             "1",
-             "sleep",
-             pause,
-             "keyup",
-             "ctrl",
-             "sleep",
-             pause,
-             "key",
-             "5",
-             "sleep",
-             pause,
-             "key",
-             "Return",
-             "sleep",
-             pause,
-             "key",
-             "3"});
+    // Several frames between steps; each key itself is a tap (xdotool's: about 12 ms).
+    ctrl_click_then_keys(window, item_centre(layout, "world", "view_distance"), "1.5", {"5", "Return", "3"});
     const test::RunResult r = program.finish();
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const Json end = Json::parse_file(dir + "/end.json");
