@@ -23,7 +23,7 @@ constexpr std::uint64_t mix64(std::uint64_t x) noexcept {
 // that differ only in a few bits (a pointer times 4096 plus a cell index, an entry shifted over
 // an index) spread over every bucket. std::hash<uint64_t> is the identity on libstdc++: with
 // such keys whole runs of buckets collide, and tsl's robin hash then grows its table again and
-// again on "extreme load" (issue 44: gigabytes for one large fill).
+// again on "extreme load" (gigabytes for one large fill, docs/benchmarks.md).
 struct MixHash {
     std::size_t operator()(std::uint64_t key) const noexcept { return static_cast<std::size_t>(mix64(key)); }
 };

@@ -103,7 +103,7 @@ private:
     void draw_ui(const std::optional<RayHit>& hit);
     // The block picker while it is open; a click puts the block into the selected hotbar slot.
     void draw_picker();
-    // Closes the block picker and gives the mouse back to the view (issue 44: it stayed free).
+    // Closes the block picker and gives the mouse back to the view, as a click into the world does.
     void close_picker();
     void save_meta();
     void watch_saving();
@@ -140,7 +140,7 @@ private:
     // A frame that showed the overlay: its layout into the `record-layout` file, while recording.
     void record_layout();
     // At the end of a run: a layout record the run ended before is written as far as it got,
-    // and said (issue 44: it was dropped without a word).
+    // and said on stderr, never dropped without a word.
     void finish_layout_record();
 
     Options options_;

@@ -1,6 +1,6 @@
 #pragma once
-// Keys read from events, not sampled once a frame (issue 44: at 5 frames a second a normal
-// 60 ms tap fell between two frames and was lost). Two pure pieces the controls and the ImGui
+// Keys read from events, not sampled once a frame (at 5 frames a second a normal 60 ms tap
+// falls between two frames: sampled, it would be lost). Two pure pieces the controls and the ImGui
 // layer wire to GLFW's key callback:
 //  - TapLatch: a movement key pressed since the player's last step counts as down for that
 //    step, so a tap shorter than a frame still jumps, moves or sneaks;

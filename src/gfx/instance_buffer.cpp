@@ -8,24 +8,29 @@ namespace slotcraft::gfx {
 namespace {
 using OnGrowth = GrowableBuffer::OnGrowth;
 using Start = GrowableBuffer::Start;
+
+// At least one page, in whole pages: the slots the buffer starts with.
+uint64_t whole_pages(uint32_t slots) {
+    return std::max<uint64_t>(InstanceBuffer::kSlotsPerPage, (uint64_t{slots} + InstanceBuffer::kSlotsPerPage - 1) /
+                                                                 InstanceBuffer::kSlotsPerPage *
+                                                                 InstanceBuffer::kSlotsPerPage);
+}
 }  // namespace
 
 InstanceBuffer::InstanceBuffer(uint32_t initial_slots)
-    : slots_(std::max<uint32_t>(kSlotsPerPage, (initial_slots + kSlotsPerPage - 1) / kSlotsPerPage * kSlotsPerPage)),
-      instances_(uint64_t{slots_} * kInstanceBytes, OnGrowth::kCopy, Start::kZero),
-      pages_(uint64_t{slots_} / kSlotsPerPage * kPageEntryBytes, OnGrowth::kCopy, Start::kZero),
-      corners_(uint64_t{slots_} * kCornerBytes, OnGrowth::kDiscard, Start::kZero) {}
+    : instances_(whole_pages(initial_slots) * kInstanceBytes, OnGrowth::kCopy, Start::kZero),
+      pages_(whole_pages(initial_slots) / kSlotsPerPage * kPageEntryBytes, OnGrowth::kCopy, Start::kZero),
+      corners_(whole_pages(initial_slots) * kCornerBytes, OnGrowth::kDiscard, Start::kZero) {}
 
 bool InstanceBuffer::ensure_slots(uint64_t slots) {
-    if (slots <= slots_) return false;
-    uint64_t grown = slots_;
+    if (slots <= this->slots()) return false;
+    uint64_t grown = this->slots();
     while (grown < slots) grown *= 2;
     // The corners go first (kDiscard), so the peak holds the old and new instances and page
     // table but one size of corners; the new parts start cleared (empty slots, no chunk).
     corners_.grow_to(grown * kCornerBytes);
     instances_.grow_to(grown * kInstanceBytes);
     pages_.grow_to(grown / kSlotsPerPage * kPageEntryBytes);
-    slots_ = static_cast<uint32_t>(grown);
     return true;
 }
 
@@ -34,7 +39,7 @@ void InstanceBuffer::clear_page(uint32_t page) {
 }
 
 std::vector<uint64_t> InstanceBuffer::read_back() const {
-    std::vector<uint64_t> out(slots_);
+    std::vector<uint64_t> out(slots());
     instances_.read(0, bytes(), out.data());
     return out;
 }

@@ -28,7 +28,7 @@ public:
     bool ensure_slots(uint64_t slots);
     void clear_page(uint32_t page);
 
-    uint32_t slots() const { return slots_; }
+    uint32_t slots() const { return static_cast<uint32_t>(instances_.bytes() / kInstanceBytes); }
     uint64_t bytes() const { return instances_.bytes(); }
     uint64_t page_table_bytes() const { return pages_.bytes(); }
     uint64_t corner_bytes() const { return corners_.bytes(); }
@@ -44,7 +44,6 @@ public:
     std::vector<uint32_t> read_back_corners(uint32_t first, uint32_t count) const;
 
 private:
-    uint32_t slots_ = 0;
     GrowableBuffer instances_;  // kInstanceBytes a slot, copied on growth
     GrowableBuffer pages_;      // kPageEntryBytes a page, copied on growth
     GrowableBuffer corners_;    // kCornerBytes a slot, discarded on growth

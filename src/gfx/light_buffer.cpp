@@ -8,15 +8,17 @@
 namespace slotcraft::gfx {
 
 LightPages::LightPages(uint32_t initial_pages)
-    : pages_(std::max<uint32_t>(initial_pages, 1)),
-      buffer_(uint64_t{pages_} * kLightPageBytes, GrowableBuffer::OnGrowth::kCopy, GrowableBuffer::Start::kUndefined) {}
+    : buffer_(uint64_t{std::max<uint32_t>(initial_pages, 1)} * kLightPageBytes, GrowableBuffer::OnGrowth::kCopy,
+              GrowableBuffer::Start::kUndefined) {}
+
+uint32_t LightPages::pages() const { return static_cast<uint32_t>(buffer_.bytes() / kLightPageBytes); }
 
 bool LightPages::ensure_pages(uint32_t pages) {
-    if (pages <= pages_) return false;
+    const uint32_t now = this->pages();
+    if (pages <= now) return false;
     // A quarter more, not double: at 5,832 bytes a page the waste of doubling is megabytes.
-    const uint32_t grown = std::max(pages, pages_ + pages_ / 4 + 16);
+    const uint32_t grown = std::max(pages, now + now / 4 + 16);
     buffer_.grow_to(uint64_t{grown} * kLightPageBytes);
-    pages_ = grown;
     return true;
 }
 

@@ -22,7 +22,7 @@ public:
     // Grows until `pages` fit (to at least a quarter more than before). True when it grew.
     bool ensure_pages(uint32_t pages);
 
-    uint32_t pages() const { return pages_; }
+    uint32_t pages() const;
     uint64_t bytes() const { return buffer_.bytes(); }
     uint64_t growths() const { return buffer_.growths(); }
     unsigned int buffer() const { return buffer_.get(); }  // the GL buffer name
@@ -31,7 +31,6 @@ public:
     std::vector<uint8_t> read_back() const;
 
 private:
-    uint32_t pages_ = 0;
     GrowableBuffer buffer_;  // copied on growth; a page is written whole before it is read
 };
 

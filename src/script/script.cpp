@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "edit/import_export.hpp"
+#include "formats/format_error.hpp"  // with_commas: the one digit grouping of messages
 #include "config/settings.hpp"
 #include "config/user_actions.hpp"
 #include "edit/editor.hpp"
@@ -443,20 +444,14 @@ namespace {
 
 bool is_whole(double v) { return v == static_cast<double>(static_cast<int64_t>(v)); }
 
-// 1000000000 -> "1,000,000,000": a limit as a message names it.
-std::string counted_digits(int64_t v) {
-    std::string digits = std::to_string(v < 0 ? -v : v);
-    for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) digits.insert(static_cast<size_t>(at), ",");
-    return (v < 0 ? "-" : "") + digits;
-}
-
 // A numeric kind's check of `word`; `refuse` makes the ScriptError for a reason.
 template <typename Refuse>
 double check_number(const std::string& word, ArgKind kind, const Refuse& refuse) {
     const auto v = parse_double(word);
     if (!v) throw refuse("needs a number, got " + shown(word));
     if (kind == kCount && !(*v >= 0 && *v <= static_cast<double>(kMaxCount) && is_whole(*v))) {
-        throw refuse("needs a whole number of frames from 0 to " + counted_digits(kMaxCount) + ", got " + shown(word));
+        throw refuse("needs a whole number of frames from 0 to " + with_commas(static_cast<uint64_t>(kMaxCount)) +
+                     ", got " + shown(word));
     }
     if (kind == kCoordinate && !(std::abs(*v) <= kWorldBound)) {
         throw refuse(
@@ -504,8 +499,9 @@ std::optional<double> check_value(const ScriptCommand& cmd, const ScriptArg& arg
         case kWhole: {
             const auto v = parse_double(word);
             if (!v || !(*v >= static_cast<double>(arg.min) && *v <= static_cast<double>(arg.max) && is_whole(*v))) {
-                throw refuse("needs a whole number of " + arg.unit + " from " + counted_digits(arg.min) + " to " +
-                             counted_digits(arg.max) + ", got " + shown(word));
+                throw refuse("needs a whole number of " + arg.unit + " from " +
+                             with_commas(static_cast<uint64_t>(arg.min)) + " to " +
+                             with_commas(static_cast<uint64_t>(arg.max)) + ", got " + shown(word));
             }
             return *v;
         }

@@ -146,8 +146,8 @@ struct ScriptArg {
         a.choices = std::move(words);
         return a;
     }
-    // A whole number of `unit` from `min` to `max`: the range a refusal names ("needs a whole
-    // number of chunks from 1 to 64, got 2.5").
+    // A whole number of `unit` from `min` to `max` (0 <= min <= max): the range a refusal
+    // names ("needs a whole number of chunks from 1 to 64, got 2.5").
     static ScriptArg whole(std::string unit, int64_t min, int64_t max) {
         ScriptArg a(ArgKind::kWhole);
         a.unit = std::move(unit);

@@ -29,7 +29,7 @@ float px(float pixels) { return pixels * ImGui::GetIO().FontGlobalScale; }
 
 // A window of one text at `pos` (its `pivot`), sized from the text, not auto-fitted: ImGui
 // hides an auto-fitted window in the frame it first appears, while it measures it, so a
-// screenshot taken right after a command lacked the command's message (issue 44). `wrap` > 0
+// screenshot taken right after a command lacked the command's message. `wrap` > 0
 // wraps the text at that width.
 void text_window(const char* name, const std::string& text, ImVec2 pos, ImVec2 pivot, float alpha,
                  const ImVec4* colour = nullptr, float wrap = 0.0f) {

@@ -10,7 +10,7 @@ namespace slotcraft {
 // display size this frame); returns the size class. Call once a frame BEFORE ImGui's NewFrame:
 // NewFrame fixes the frame's font size from the font scale, so a scale set after it shows
 // only from the next frame, and whatever is measured in between (the overlay's panels, the
-// first frame after a resize) would be measured at the old size (issue 44).
+// first frame after a resize) would be measured at the old size).
 overlay_layout::SizeClass scale_ui(float width, float height);
 
 }  // namespace slotcraft

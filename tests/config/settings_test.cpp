@@ -203,7 +203,7 @@ const BadFile kBadFiles[] = {
     // wrong types
     {"view_distance as a string", "view_distance = \"8\"\n", 1, "view_distance", "needs a whole number"},
     {"view_distance with a fraction", "view_distance = 8.5\n", 1, "view_distance", "needs a whole number"},
-    // Issue 44: "far_distance = 16.0" once said "got 16", the very value it asks for.
+    // Once wrong: "far_distance = 16.0" once said "got 16", the very value it asks for.
     {"far_distance with a decimal point", "far_distance = 16.0\n", 1, "far_distance",
      "got 16.0 (a number with a decimal point: write 16)"},
     {"fov as a string", "fov = \"wide\"\n", 1, "fov", "needs a number from 30 to 120"},

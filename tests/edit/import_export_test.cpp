@@ -69,7 +69,7 @@ TEST_F(BuildFilesTest, TheRegionTravelsThroughBothFormatsAndPastesAsOneUndoStep)
         said_.clear();
         files_.export_to(path(name));
         ASSERT_EQ(said_.size(), 1u);
-        // Issue 44: the message names the whole path, as F2's does, not only the file name.
+        // Once wrong: the message names the whole path, as F2's does, not only the file name.
         EXPECT_EQ(said_[0], "exported 12 by 3 by 3 (108 cells, 11 block types) to " + path(name));
         files_.import_from(path(name));
         EXPECT_EQ(session_.clipboard().size, glm::ivec3(12, 3, 3));

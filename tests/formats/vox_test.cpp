@@ -43,7 +43,7 @@ std::vector<uint8_t> one_model(glm::ivec3 size, const std::vector<std::array<uin
     return c.bytes;
 }
 
-// Issue 44: a one-cell build read "(1 cells, ...)".
+// Once wrong: a one-cell build read "(1 cells, ...)".
 TEST(Vox, ABuildOfOneCellIsCountedInTheSingular) {
     Clipboard one;
     one.size = {1, 1, 1};
@@ -201,7 +201,7 @@ std::vector<uint8_t> stacked_instances(uint32_t n) {
     return vox_file(chunks, 200);
 }
 
-// Issue 44: a 4 MB file placing one 100^3 model 65,536 times over the same cells kept import
+// Once wrong: a 4 MB file placing one 100^3 model 65,536 times over the same cells kept import
 // busy for minutes. The work (voxels placed) is bounded before any of it is done: here a limit
 // of 1,000 cells allows 4,000 placed voxels, so four stacked 1,000-voxel instances import and
 // five are refused, whatever the small box they span.

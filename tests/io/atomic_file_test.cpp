@@ -40,7 +40,7 @@ TEST(AtomicFile, ReplacesAFileKeepingItsModeAndLeavingNoTemporaryFile) {
     EXPECT_EQ(names_in(dir), std::vector<std::string>{"s.toml"});
 }
 
-// Issue 44: `export` onto a read-only file replaced it without a word (the rename does not ask
+// Once wrong: `export` onto a read-only file replaced it without a word (the rename does not ask
 // the file's mode, and root may write anything). A read-only output file is refused whole.
 TEST(AtomicFile, AReadOnlyOutputFileIsRefusedAndKeptWhole) {
     const fs::path dir = temp_folder();

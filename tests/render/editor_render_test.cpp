@@ -294,7 +294,7 @@ TEST(EditorRender, TheBlockPickerPutsLampAndWaterIntoTheHotbarWhichShowsTextures
     EXPECT_GT(changed, picker.width * picker.height / 16) << "the picker is not drawn";
 }
 
-// Issue 44: once a block was chosen the picker closed but left the mouse free: the crosshair
+// Once wrong: once a block was chosen the picker closed but left the mouse free: the crosshair
 // showed and the view did not turn until another click. Closing the picker (the picker key here;
 // a chosen block and its close button go through the same App::close_picker) captures it again.
 TEST(EditorRender, ClosingTheBlockPickerGivesTheMouseBackToTheView) {
@@ -309,7 +309,7 @@ TEST(EditorRender, ClosingTheBlockPickerGivesTheMouseBackToTheView) {
         << "the mouse stayed free after the picker closed";
 }
 
-// Issue 44: a screenshot taken right after a command lacked the command's message (and the new
+// Once wrong: a screenshot taken right after a command lacked the command's message (and the new
 // region's label): ImGui hid each new auto-fitted HUD window in the frame it appeared. Now the
 // frame after `fill` shows both; 200 frames later, with the message gone, that part of the
 // picture is the world again.

@@ -140,7 +140,7 @@ TEST(OverlayInput, ATitleClickUnfoldsAndACtrlClickedSliderTakesTheTypedDigitNotT
     EXPECT_FALSE(item_rect(after, "settings", "fov").empty()) << "Settings shows its sliders once unfolded";
 }
 
-// Issue 44: keys were read once a frame, so at 5 frames a second a tap (xdotool's: about 12 ms
+// Once wrong: keys were read once a frame, so at 5 frames a second a tap (xdotool's: about 12 ms
 // between press and release) fell between two frames. Return typed into the slider was lost,
 // the slider kept the keyboard and the next digit went into it instead of the hotbar. Read
 // from events, the tap of Return ends the typing and the 3 after it chooses hotbar slot 3.

@@ -178,7 +178,7 @@ TEST(OverlayLayoutRender, ARecordThatCannotBeWrittenStopsTheRunAtItsLine) {
     EXPECT_NE(err.find("layout record"), std::string::npos) << err;
 }
 
-// Issue 44: a record the run ended before it was complete was dropped without a word. It is
+// Once wrong: a record the run ended before it was complete was dropped without a word. It is
 // written as far as it got, and the run says so (the run's own exit code is unchanged).
 TEST(OverlayLayoutRender, ARecordTheRunEndsBeforeIsWrittenAsFarAsItGotAndSaid) {
     const std::string dir = out_dir();
@@ -200,7 +200,7 @@ TEST(OverlayLayoutRender, ARecordTheRunEndsBeforeIsWrittenAsFarAsItGotAndSaid) {
     EXPECT_NE(r.err.find("holds the " + std::to_string(lines) + " recorded"), std::string::npos) << r.err;
 }
 
-// Issue 44: a live resize 1280x720 -> 800x600 -> 1920x1080 cut every panel off for good: the
+// Once wrong: a live resize 1280x720 -> 800x600 -> 1920x1080 cut every panel off for good: the
 // panels were measured in the first frame of a new size class, before ImGui used the new
 // font scale, and those heights were kept. After each resize every panel's rows are whole,
 // and back at 1280x720 too.

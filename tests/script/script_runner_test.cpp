@@ -12,6 +12,7 @@
 
 #include "edit/editor.hpp"
 #include "edit/world_session.hpp"
+#include "script/parse_refusal.hpp"
 #include "ui/overlay.hpp"
 
 namespace slotcraft {
@@ -178,23 +179,15 @@ public:
     }
 };
 
-// The refusal of a line, "" when it parses.
-std::string refusal_of(const std::string& line) {
-    try {
-        parse_script(line);
-    } catch (const ScriptError& e) {
-        return e.what();
-    }
-    return "";
-}
+using test::parse_refusal;
 
 TEST(ScriptCommands, AViewDistanceOutsideItsRangeIsRefusedWithTheRange) {
     for (const char* bad : {"view-distance 0\n", "view-distance 65\n"}) {
-        EXPECT_NE(refusal_of(bad).find("from 1 to 64"), std::string::npos) << refusal_of(bad);
+        EXPECT_NE(parse_refusal(bad).find("from 1 to 64"), std::string::npos) << parse_refusal(bad);
     }
 }
 
-// Issue 44: "view-distance -1" and "2.5" once said "needs a whole number of frames >= 0" (it is
+// Once wrong: "view-distance -1" and "2.5" once said "needs a whole number of frames >= 0" (it is
 // chunks, 1..64), and "wait 2000000000" or "record-layout 2147483647" were refused without the
 // limit named. Each number is refused with its own unit and range, from the command's entry.
 TEST(ScriptCommands, ANumberOutOfRangeIsRefusedWithItsUnitAndItsRange) {
@@ -209,11 +202,11 @@ TEST(ScriptCommands, ANumberOutOfRangeIsRefusedWithItsUnitAndItsRange) {
         {"frame-sleep -5\n", "needs a whole number of milliseconds from 0 to 1,000,000,000, got '-5'"},
     };
     for (const auto& [line, expected] : cases) {
-        const std::string message = refusal_of(line);
+        const std::string message = parse_refusal(line);
         EXPECT_NE(message.find(expected), std::string::npos) << line << " -> " << message;
         EXPECT_NE(message.find("line 1: "), std::string::npos) << message;
     }
-    EXPECT_EQ(refusal_of("view-distance 64\nfar-distance 2048\nrecord-layout 1 /tmp/x.jsonl\n"), "");
+    EXPECT_EQ(parse_refusal("view-distance 64\nfar-distance 2048\nrecord-layout 1 /tmp/x.jsonl\n"), "");
 }
 
 TEST(ScriptCommands, LoopLevelCommandsReachTheLoopAndRenderTheirFrames) {

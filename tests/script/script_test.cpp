@@ -1,4 +1,5 @@
 #include "script/script.hpp"
+#include "script/parse_refusal.hpp"
 
 #include <gtest/gtest.h>
 
@@ -129,15 +130,7 @@ TEST(Script, BadValuesAreRefusedBeforeTheRun) {
     EXPECT_EQ(ok[0].number(0), 9);
 }
 
-// The message of the ScriptError parse_script throws for `text` ("" when it parses).
-std::string parse_refusal(const std::string& text) {
-    try {
-        parse_script(text);
-    } catch (const ScriptError& e) {
-        return e.what();
-    }
-    return "";
-}
+using test::parse_refusal;
 
 // Line ends of CR alone once ran every line into one ("'camera' takes 5 argument(s), got 6");
 // now the line and the fix are named. CRLF stays fine.

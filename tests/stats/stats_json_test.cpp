@@ -66,7 +66,7 @@ bool iconv_reads_as_utf8(const std::string& text) {
     return done != static_cast<size_t>(-1) && in_left == 0;
 }
 
-// A file or block name from outside may hold bytes that are not UTF-8 (issue 44: "\xff\xfe.vox"
+// A file or block name from outside may hold bytes that are not UTF-8 (once: "\xff\xfe.vox"
 // in files.message_last made the whole stats file unreadable to a strict parser).
 TEST(StatsJson, BytesThatAreNotUtf8BecomeTheReplacementCharacter) {
     StatsJson json;

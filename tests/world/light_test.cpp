@@ -382,7 +382,7 @@ TEST(WorkerShade, StreamedTerrainHasExactLightAndShade) {
     EXPECT_EQ(model.instance_count(), world.stats().instances);
 }
 
-// Issue 44: `region 0 0 0 255 255 255`, `fill stone` at view distance 12 peaked at 19.6 GB. The
+// Once wrong: `region 0 0 0 255 255 255`, `fill stone` at view distance 12 peaked at 19.6 GB. The
 // table of changed cells was keyed by chunk pointer x 4096 + cell with the identity hash:
 // whole runs of buckets collided and the robin hash grew again and again on "extreme load"
 // (2.4 GB for 0.9M cells). With a mixing hash the table stays a small multiple of its cells.
