@@ -85,7 +85,7 @@ std::string imgui_ini_path(const std::string& settings_path) {
 
 // [SECTION] start and end
 
-App::App(Options options, std::vector<ScriptCommand> script, const Settings& settings, std::string settings_path)
+App::App(Options options, Script script, const Settings& settings, std::string settings_path)
     : options_(std::move(options)), settings_file_{std::move(settings_path), {}} {
 #ifdef SLOTCRAFT_GL_DEBUG_DEFAULT
     options_.gl_debug = true;
@@ -315,6 +315,7 @@ SceneMarks App::scene_marks(const std::optional<RayHit>& hit, const Eye& eye) {
     }
     marks.highlight = highlighted_chunk_;
     if (const auto& region = editor_->region()) marks.selection = std::pair{region->min, region->max};
+    marks.lone_corner = editor_->lone_corner();
     // The paste preview follows the crosshair while the clipboard holds something.
     if (!session_->clipboard().empty()) {
         if (const std::optional<RayHit> far = editor_->far_crosshair_hit()) {

@@ -11,6 +11,7 @@
 // Needs GLFW, so it is not unit-tested: the render tests run it for real.
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -56,7 +57,7 @@ public:
     // settings: the settings file's values (the options already hold those the flags did not
     // override); settings_path: the file the Settings panel's changes are written back to at
     // the end of an interactive run, whose folder keeps imgui.ini; empty: neither.
-    App(Options options, std::vector<ScriptCommand> script, const Settings& settings, std::string settings_path);
+    App(Options options, Script script, const Settings& settings, std::string settings_path);
     ~App() override;
     App(const App&) = delete;
     App& operator=(const App&) = delete;
@@ -137,8 +138,9 @@ private:
     // [SECTION] stats (app_stats.cpp)
     void collect_stats(StatsJson& json) const;
     void write_stats_file(const std::string& path) const;
-    // A frame that showed the overlay: its layout into the `record-layout` file, while recording.
-    void record_layout();
+    // A frame that showed the overlay: its layout and the HUD's texts into the `record-layout`
+    // file, while recording.
+    void record_layout(std::span<const overlay_layout::NamedRect> hud);
     // At the end of a run: a layout record the run ended before is written as far as it got,
     // and said on stderr, never dropped without a word.
     void finish_layout_record();

@@ -53,10 +53,10 @@ void App::record_layout(int frames, const std::string& path, int line) {
     frame_state_.layout = {path, frames, frames, line, {}};
 }
 
-void App::record_layout() {
+void App::record_layout(std::span<const overlay_layout::NamedRect> hud) {
     LayoutRecording& r = frame_state_.layout;
     if (r.frames_left <= 0 || !overlay_.shown()) return;  // only frames a user sees
-    r.lines += overlay_.layout_json() + "\n";
+    r.lines += overlay_.layout_json(hud) + "\n";
     if (--r.frames_left > 0) return;
     try {
         write_file_atomically(r.path, std::exchange(r.lines, {}), "the layout record");

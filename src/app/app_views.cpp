@@ -74,13 +74,14 @@ void App::draw_ui(const std::optional<RayHit>& hit) {
     std::optional<overlay_layout::Rect> help_room;
     const bool help = controls_->key_help_visible();
     if (overlay_.visible && help) help_room = key_help_beside_panels(controls_->key_help(), shown_.hotbar_rect);
-    if (overlay_.visible && (!help || help_room)) {
-        apply_view(overlay_.draw(overlay_view(hit)));
-        record_layout();
-    }
+    const bool panels = overlay_.visible && (!help || help_room);
+    if (panels) apply_view(overlay_.draw(overlay_view(hit)));
     HudView hud = hud_view();
     if (help_room) hud.key_help_room = *help_room;
-    shown_.hotbar_rect = draw_hud(hud);
+    if (panels) hud.text_room = overlay_.room_between_panels();
+    const HudPlacement placed = draw_hud(hud);
+    shown_.hotbar_rect = placed.hotbar;
+    if (panels) record_layout(placed.named());
     draw_picker();
 }
 

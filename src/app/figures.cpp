@@ -142,7 +142,7 @@ const Figure<FigureSources> kFigures[] = {
     {{"slots.moves", StatType::kInteger, "instances moved by compaction so far"}, [](const FigureSources& in) -> FigureValue { return i64(in.session.slots.moves); }},
     {{"buffer.slots", StatType::kInteger, "slots the GPU instance buffer holds"}, [](const FigureSources& in) -> FigureValue { return i64(in.renderer.buffer_slots); }},
     {{"buffer.bytes", StatType::kInteger, "bytes of the instance buffer (slots x instance bytes)"}, [](const FigureSources& in) -> FigureValue { return i64(in.renderer.buffer_bytes); }},
-    {{"buffer.instance_bytes", StatType::kInteger, "bytes per instance (8; [light.md](light.md) has the bits)"}, [](const FigureSources& in) -> FigureValue { return i64(kInstanceBytes); }},
+    {{"buffer.instance_bytes", StatType::kInteger, "bytes per instance (8; [light.md](light.md) has the bits)"}, [](const FigureSources&) -> FigureValue { return i64(kInstanceBytes); }},
     {{"buffer.growths", StatType::kInteger, "times the buffer doubled"}, [](const FigureSources& in) -> FigureValue { return i64(in.renderer.growths); }},
     {{"buffer.corner_bytes", StatType::kInteger, "bytes of the faces' corners beside the instances (48 a slot: each face's corner light and occlusion, worked out on the GPU when a page's cubes or light change; [rendering.md](rendering.md#the-vertex-stage))"}, [](const FigureSources& in) -> FigureValue { return i64(in.renderer.corner_buffer_bytes); }},
     {{"upload.bytes_total", StatType::kInteger, "instance data uploaded so far"}, [](const FigureSources& in) -> FigureValue { return i64(in.renderer.upload_bytes_total); }},

@@ -63,10 +63,10 @@ void check_output_flags(const Options& options) {
 
 // The script, parsed and checked as a whole, with the folders of every line that writes a
 // file (as for the flags: a long run never fails late for a folder that was never writable).
-std::vector<ScriptCommand> load_checked_script(const std::string& path) {
+Script load_checked_script(const std::string& path) {
     if (path.empty()) return {};
     try {
-        std::vector<ScriptCommand> script = load_script(path);
+        Script script = load_script(path);
         for (const ScriptCommand& c : script) {
             for (const std::string& file : output_files(c)) {
                 try {
@@ -86,8 +86,7 @@ std::vector<ScriptCommand> load_checked_script(const std::string& path) {
 }
 
 // The run itself; what reaches here becomes one message and its exit code (docs/errors.md).
-int run_app(Options options, std::vector<ScriptCommand> script, const Settings& settings,
-            const std::string& settings_path) {
+int run_app(Options options, Script script, const Settings& settings, const std::string& settings_path) {
     const std::string script_path = options.script_path;
     install_stop_signals();  // from here a Ctrl+C ends the run cleanly (App::run)
     try {
@@ -133,7 +132,7 @@ int run_program(const std::vector<std::string>& args) {
         // The flags are parsed again over the settings file's values, so a flag given wins.
         options = parse_options(args, settings.options_defaults());  // the flags checked above: cannot throw
         check_output_flags(options);
-        std::vector<ScriptCommand> script = load_checked_script(options.script_path);
+        Script script = load_checked_script(options.script_path);
         return run_app(std::move(options), std::move(script), settings, settings_path);
     } catch (const EarlyExit& e) {
         return e.code;

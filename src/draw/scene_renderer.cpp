@@ -23,7 +23,10 @@ constexpr int kOutlineDashes = 4;
 const glm::vec4 kGhostColour{0.55f, 0.9f, 1.0f, 0.35f};
 const glm::vec4 kGhostEdgeColour{0.55f, 0.9f, 1.0f, 0.9f};
 constexpr std::size_t kGhostMaxCells = 8192;
-const glm::vec4 kSelectionColour{1.0f, 0.85f, 0.1f, 1.0f};  // the edit region: amber
+// The edit region and a lone corner: magenta, a hue nothing else in the world takes (the chunk
+// boxes are yellow and red, the frustum and the paste preview cyan), in two boxes a little
+// apart so the line reads twice as thick.
+const glm::vec4 kSelectionColour{1.0f, 0.25f, 0.85f, 1.0f};
 const glm::vec4 kVisibleBoxColour{1.0f, 0.9f, 0.1f, 0.8f};  // drawn this frame
 const glm::vec4 kCulledBoxColour{0.9f, 0.2f, 0.2f, 0.5f};   // in the octree, culled
 const glm::vec4 kFrustumColour{0.2f, 1.0f, 1.0f, 1.0f};
@@ -107,10 +110,15 @@ void SceneRenderer::draw_lines(const Eye& eye, const SceneMarks& marks) {
         gfx::LineRenderer::add_two_tone_box(lines_scratch_, lo, lo + glm::vec3(1.008f), kOutlineDark, kOutlineLight,
                                             kOutlineDashes);
     }
-    if (marks.selection) {  // the edit region: a box around its cells, a little outside them
-        const glm::vec3 lo = glm::vec3(marks.selection->first - eye.origin_chunk * kChunkSize) - glm::vec3(0.02f);
-        const glm::vec3 hi = glm::vec3(marks.selection->second - eye.origin_chunk * kChunkSize) + glm::vec3(1.02f);
-        gfx::LineRenderer::add_box(lines_scratch_, lo, hi, kSelectionColour);
+    // The edit region (or a lone corner's cell): boxes around its cells, a little outside them.
+    std::optional<std::pair<BlockPos, BlockPos>> selected = marks.selection;
+    if (!selected && marks.lone_corner) selected = std::pair{*marks.lone_corner, *marks.lone_corner};
+    if (selected) {
+        const glm::vec3 lo = glm::vec3(selected->first - eye.origin_chunk * kChunkSize);
+        const glm::vec3 hi = glm::vec3(selected->second - eye.origin_chunk * kChunkSize) + glm::vec3(1.0f);
+        for (const float out : {0.02f, 0.05f}) {
+            gfx::LineRenderer::add_box(lines_scratch_, lo - glm::vec3(out), hi + glm::vec3(out), kSelectionColour);
+        }
     }
     if (marks.boxes) {
         for (const ChunkBox& box : *marks.boxes) {

@@ -109,6 +109,12 @@ void Editor::clear_region() {
     say_("region cleared" + was);
 }
 
+std::optional<BlockPos> Editor::lone_corner() const {
+    if (selection_.region || selection_.corner_one.has_value() == selection_.corner_two.has_value())
+        return std::nullopt;
+    return selection_.corner_one ? selection_.corner_one : selection_.corner_two;
+}
+
 void Editor::set_corner(bool first) {
     // As far as the view: the first solid block along the ray within the loaded world.
     const BlockPos p = far_target_for("cannot set a region corner").block;

@@ -63,6 +63,8 @@ public:
     // B and N: a corner at the first solid block along the crosshair's ray within the loaded
     // world (not only within reach); both set make the region.
     void set_corner(bool first);
+    // The corner set with B or N while the other is not yet (no region): the world marks it.
+    std::optional<BlockPos> lone_corner() const;
     // The region key and `region none`: no region (and no corners) any more.
     void clear_region();
     void fill(BlockType type);

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
-#include <sstream>
 
 #include "edit/import_export.hpp"
 #include "formats/format_error.hpp"  // with_commas: the one digit grouping of messages
@@ -509,9 +508,9 @@ std::optional<double> check_value(const ScriptCommand& cmd, const ScriptArg& arg
     }
 }
 
-ScriptCommand parse_line(int line_number, const std::vector<std::string>& words) {
+ScriptCommand parse_line(int line_number, const std::vector<std::string>& words,
+                         const std::vector<ScriptCommandSpec>& table) {
     const std::string& verb = words.front();
-    const auto& table = script_commands();
     const auto spec = std::find_if(table.begin(), table.end(),
                                    [&](const ScriptCommandSpec& s) { return s.verb == verb; });
     if (spec == table.end()) throw ScriptError(line_number, "unknown command " + shown(verb));
@@ -535,39 +534,75 @@ ScriptCommand parse_line(int line_number, const std::vector<std::string>& words)
     return cmd;
 }
 
-}  // namespace
-
-std::vector<ScriptCommand> parse_script(const std::string& text) {
-    std::vector<ScriptCommand> commands;
-    // A UTF-8 byte order mark (editors on Windows write one) is not part of the first line.
-    constexpr std::string_view kBom = "\xEF\xBB\xBF";
-    std::istringstream in(text.starts_with(kBom) ? text.substr(kBom.size()) : text);
-    std::string line;
-    int line_number = 0;
-    while (std::getline(in, line)) {
-        ++line_number;
-        // A CR not ending the line (CRLF's CR is): old Mac line ends would run every line into one.
-        if (const auto cr = line.find('\r'); cr != std::string::npos && cr + 1 < line.size()) {
-            throw ScriptError(line_number,
-                              "a carriage return (CR) inside the line, in column " + std::to_string(cr + 1) +
-                                  ": the file's lines end with CR alone; save it with LF (or CRLF) line ends");
-        }
-        if (const auto nul = line.find('\0'); nul != std::string::npos) {
-            // ScriptError names the line ("line 3: "); the reason names the column.
-            throw ScriptError(line_number, "a NUL byte in column " + std::to_string(nul + 1) +
-                                               ": a script is text; check that the file is the script you meant");
-        }
-        if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
-        std::istringstream words_in(line);
-        std::vector<std::string> words;
-        for (std::string w; words_in >> w;) words.push_back(w);
-        if (words.empty()) continue;
-        commands.push_back(parse_line(line_number, words));
-    }
-    return commands;
+// The line starting at `offset` (without its LF), and where the next one starts.
+std::string_view line_at(const std::string& text, std::size_t offset, std::size_t* next) {
+    const std::size_t lf = text.find('\n', offset);
+    const std::size_t end = lf == std::string::npos ? text.size() : lf;
+    *next = lf == std::string::npos ? text.size() : lf + 1;
+    return std::string_view(text).substr(offset, end - offset);
 }
 
-std::vector<ScriptCommand> load_script(const std::string& path) {
+// The words of a line, its comment left out (the separators of `>>`: space, tab, CR, VT, FF).
+std::vector<std::string> line_words(std::string_view line) {
+    if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+    constexpr std::string_view kSpace = " \t\r\v\f";
+    std::vector<std::string> words;
+    for (std::size_t at = line.find_first_not_of(kSpace); at != std::string_view::npos;) {
+        const std::size_t end = std::min(line.find_first_of(kSpace, at), line.size());
+        words.emplace_back(line.substr(at, end - at));
+        at = line.find_first_not_of(kSpace, end);
+    }
+    return words;
+}
+
+// Throws ScriptError for what no line may hold, whatever its command.
+void check_line_bytes(std::string_view line, int line_number) {
+    // A CR not ending the line (CRLF's CR is): old Mac line ends would run every line into one.
+    if (const auto cr = line.find('\r'); cr != std::string_view::npos && cr + 1 < line.size()) {
+        throw ScriptError(line_number, "a carriage return (CR) inside the line, in column " + std::to_string(cr + 1) +
+                                           ": the file's lines end with CR alone; save it with LF (or CRLF) line ends");
+    }
+    if (const auto nul = line.find('\0'); nul != std::string_view::npos) {
+        // ScriptError names the line ("line 3: "); the reason names the column.
+        throw ScriptError(line_number, "a NUL byte in column " + std::to_string(nul + 1) +
+                                           ": a script is text; check that the file is the script you meant");
+    }
+}
+
+}  // namespace
+
+Script::Script(std::string text, const std::vector<ScriptCommandSpec>& table) : text_(std::move(text)), table_(&table) {
+    // Offsets are 32 bits: load_script reads at most 256 MiB, and text made in a program is smaller.
+    if (text_.size() > UINT32_MAX) throw ScriptError(0, "a script of more than 4 GiB");
+    // A UTF-8 byte order mark (editors on Windows write one) is not part of the first line.
+    constexpr std::string_view kBom = "\xEF\xBB\xBF";
+    std::size_t offset = text_.starts_with(kBom) ? kBom.size() : 0;
+    // One entry a line at most, reserved at once: growing by doubling would hold two copies.
+    lines_.reserve(static_cast<std::size_t>(std::count(text_.begin(), text_.end(), '\n')) + 1);
+    uint32_t line_number = 0;
+    while (offset < text_.size()) {
+        std::size_t next = 0;
+        const std::string_view line = line_at(text_, offset, &next);
+        ++line_number;
+        check_line_bytes(line, static_cast<int>(line_number));
+        const std::vector<std::string> words = line_words(line);
+        if (!words.empty()) {
+            parse_line(static_cast<int>(line_number), words, table);  // checked now, kept as its offset
+            lines_.push_back({static_cast<uint32_t>(offset), line_number});
+        }
+        offset = next;
+    }
+}
+
+ScriptCommand Script::operator[](std::size_t i) const {
+    const Line& line = lines_.at(i);
+    std::size_t next = 0;
+    return parse_line(static_cast<int>(line.number), line_words(line_at(text_, line.offset, &next)), *table_);
+}
+
+Script parse_script(std::string text) { return Script(std::move(text)); }
+
+Script load_script(const std::string& path) {
     // Through the one reader of named files: a folder, a pipe or a device each get their own
     // message, and a script never holds more than 256 MiB (a million `set` lines are 25 MB).
     constexpr std::size_t kMaxScriptBytes = std::size_t{256} * 1024 * 1024;
@@ -577,7 +612,7 @@ std::vector<ScriptCommand> load_script(const std::string& path) {
     } catch (const UserFileError& e) {
         throw std::runtime_error(e.what());
     }
-    return parse_script(text);
+    return parse_script(std::move(text));
 }
 
 std::vector<std::string> output_files(const ScriptCommand& cmd) {

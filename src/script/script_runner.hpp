@@ -16,7 +16,7 @@ public:
     // after this many frames instead of hanging.
     static constexpr int64_t kMaxFramesToIdle = 20000;
 
-    explicit ScriptRunner(std::vector<ScriptCommand> script) : script_(std::move(script)) {}
+    explicit ScriptRunner(Script script) : script_(std::move(script)) {}
 
     // Before a frame: carries out commands until one needs frames rendered. False when the
     // script has ended (or asked to quit). Throws ScriptError naming the line that failed.
@@ -27,7 +27,7 @@ public:
     size_t next_line_index() const { return next_; }
 
 private:
-    std::vector<ScriptCommand> script_;
+    Script script_;
     size_t next_ = 0;
     int64_t wait_frames_ = 0;  // frames still to render for `wait`, `screenshot`, ...
     bool await_idle_ = false;  // `camera`, `settle`: render until nothing is pending

@@ -30,14 +30,14 @@ float px(float pixels) { return pixels * ImGui::GetIO().FontGlobalScale; }
 // A window of one text at `pos` (its `pivot`), sized from the text, not auto-fitted: ImGui
 // hides an auto-fitted window in the frame it first appears, while it measures it, so a
 // screenshot taken right after a command lacked the command's message. `wrap` > 0
-// wraps the text at that width.
-void text_window(const char* name, const std::string& text, ImVec2 pos, ImVec2 pivot, float alpha,
-                 const ImVec4* colour = nullptr, float wrap = 0.0f) {
+// wraps the text at that width. Returns the window's rectangle.
+overlay_layout::Rect text_window(const char* name, const std::string& text, ImVec2 pos, ImVec2 pivot, float alpha,
+                                 const ImVec4* colour = nullptr, float wrap = 0.0f) {
     const ImVec2 padding = ImGui::GetStyle().WindowPadding;
-    const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap > 0.0f ? wrap : -1.0f);
+    const ImVec2 text_size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap > 0.0f ? wrap : -1.0f);
+    const ImVec2 size(std::ceil(text_size.x) + 2.0f * padding.x, std::ceil(text_size.y) + 2.0f * padding.y);
     ImGui::SetNextWindowPos(pos, ImGuiCond_Always, pivot);
-    ImGui::SetNextWindowSize(ImVec2(std::ceil(size.x) + 2.0f * padding.x, std::ceil(size.y) + 2.0f * padding.y),
-                             ImGuiCond_Always);
+    ImGui::SetNextWindowSize(size, ImGuiCond_Always);
     ImGui::SetNextWindowBgAlpha(alpha);
     ImGui::Begin(name, nullptr, kFixed & ~ImGuiWindowFlags_AlwaysAutoResize);
     if (wrap > 0.0f) ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
@@ -50,6 +50,7 @@ void text_window(const char* name, const std::string& text, ImVec2 pos, ImVec2 p
     }
     if (wrap > 0.0f) ImGui::PopTextWrapPos();
     ImGui::End();
+    return {pos.x - pivot.x * size.x, pos.y - pivot.y * size.y, size.x, size.y};
 }
 
 // Draws `text` centred in the current window's content width.
@@ -59,33 +60,42 @@ void centred_text(const char* text) {
     ImGui::TextUnformatted(text);
 }
 
-overlay_layout::Rect draw_hotbar(const HudView& view, const ImGuiViewport* vp) {
+void draw_hotbar(const HudView& view, const ImGuiViewport* vp, HudPlacement& placed) {
     ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y - px(10)),
                             ImGuiCond_Always, ImVec2(0.5f, 1.0f));
     ImGui::SetNextWindowBgAlpha(0.6f);
     ImGui::Begin("##hotbar", nullptr, kFixed);
     // Compact enough (about 540 px) to stay between the overlay's side columns at 1280 px:
-    // each slot is its block's texture over its number and name.
+    // each slot is its block's texture over its number and name. The selected one is marked
+    // without taking room (yellow, its icon framed, its label underlined), so no label moves
+    // when the selection changes.
     for (int i = 0; i < 9; ++i) {
         if (i) ImGui::SameLine(0.0f, px(10.0f));
         const bool selected = i == view.selected;
         const auto slot = static_cast<size_t>(i);
         char label[48];
-        std::snprintf(label, sizeof label, selected ? "[%d %.*s]" : "%d %.*s", i + 1,
-                      static_cast<int>(view.hotbar[slot].size()), view.hotbar[slot].data());
+        std::snprintf(label, sizeof label, "%d %.*s", i + 1, static_cast<int>(view.hotbar[slot].size()),
+                      view.hotbar[slot].data());
         ImGui::BeginGroup();
         if (view.hotbar_icons[slot] != 0) {
             const float kIcon = px(24.0f);
             const float label_width = ImGui::CalcTextSize(label).x;
             ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, (label_width - kIcon) * 0.5f));
-            const ImVec4 border = selected ? ImGui::ColorConvertU32ToFloat4(kSelectedColour) : ImVec4(0, 0, 0, 0);
+            // Every icon has a frame (ImGui adds a pixel each side for one): unselected, a faint one.
+            const ImVec4 border = ImGui::ColorConvertU32ToFloat4(selected ? kSelectedColour : IM_COL32(0, 0, 0, 90));
             ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(view.hotbar_icons[slot])),
                          ImVec2(kIcon, kIcon), ImVec2(0, 0), ImVec2(1, 1), ImVec4(1, 1, 1, 1), border);
         }
         ImGui::PushStyleColor(ImGuiCol_Text, selected ? kSelectedColour : kTextColour);
         ImGui::TextUnformatted(label);
         ImGui::PopStyleColor();
+        if (selected) {
+            const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+            ImGui::GetWindowDrawList()->AddLine(ImVec2(min.x, max.y), ImVec2(max.x, max.y), kSelectedColour, px(1.0f));
+        }
         ImGui::EndGroup();
+        const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+        placed.slots[slot] = {min.x, min.y, max.x - min.x, max.y - min.y};
     }
     // The movement mode, as readable as the blocks: it decides what Space and Shift do.
     const std::string mode = view.mode + " mode   (F: " + (view.mode == "fly" ? "walk" : "fly") + ",  F1: keys)";
@@ -94,7 +104,7 @@ overlay_layout::Rect draw_hotbar(const HudView& view, const ImGuiViewport* vp) {
     ImGui::PopStyleColor();
     const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     ImGui::End();
-    return {pos.x, pos.y, size.x, size.y};
+    placed.hotbar = {pos.x, pos.y, size.x, size.y};
 }
 
 // How the key help is laid out in a room: one or two pairs of key and action columns, its
@@ -173,14 +183,31 @@ void draw_key_help(const HudView& view, const ImGuiViewport* vp, const overlay_l
 
 }  // namespace
 
-overlay_layout::Rect draw_hud(const HudView& view) {
-    const ImGuiViewport* vp = ImGui::GetMainViewport();
-    const overlay_layout::Rect hotbar = draw_hotbar(view, vp);
-    if (view.show_key_help && !view.key_help.empty()) draw_key_help(view, vp, hotbar);
-    if (!view.region.empty()) {  // the edit region's size, at the top in the middle
-        text_window("##region", "region " + view.region,
-                    ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + px(10)), ImVec2(0.5f, 0.0f), 0.55f);
+std::vector<overlay_layout::NamedRect> HudPlacement::named() const {
+    static constexpr std::array<std::string_view, 9> kSlotKeys = {"slot1", "slot2", "slot3", "slot4", "slot5",
+                                                                  "slot6", "slot7", "slot8", "slot9"};
+    std::vector<overlay_layout::NamedRect> out;
+    out.push_back({"hotbar", hotbar});
+    for (size_t i = 0; i < slots.size(); ++i) {
+        if (!slots[i].empty()) out.push_back({kSlotKeys[i], slots[i]});
     }
+    if (!message.empty()) out.push_back({"message", message});
+    if (!region.empty()) out.push_back({"region", region});
+    if (!save_problem.empty()) out.push_back({"save_problem", save_problem});
+    return out;
+}
+
+HudPlacement draw_hud(const HudView& view) {
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    HudPlacement placed;
+    draw_hotbar(view, vp, placed);
+    if (view.show_key_help && !view.key_help.empty()) draw_key_help(view, vp, placed.hotbar);
+    // The texts are centred in their room and wrap to its width (less the window's padding).
+    const overlay_layout::Rect room = view.text_room.empty() ? overlay_layout::Rect{vp->WorkPos.x, vp->WorkPos.y,
+                                                                                    vp->WorkSize.x, vp->WorkSize.y}
+                                                             : view.text_room;
+    const float centre_x = room.x + room.width * 0.5f;
+    const float wrap = std::max(px(80.0f), room.width - 2.0f * ImGui::GetStyle().WindowPadding.x);
     if (view.loading) {
         ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f,
                                        vp->WorkPos.y + vp->WorkSize.y * 0.5f + px(40)),
@@ -198,19 +225,24 @@ overlay_layout::Rect draw_hud(const HudView& view) {
     if (!view.message.empty()) {
         // Under the crosshair, or above it while the key help fills the lower half.
         const bool above = view.show_key_help && !view.key_help.empty();
-        text_window("##message", view.message,
-                    ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f,
-                           vp->WorkPos.y + vp->WorkSize.y * 0.5f + px(above ? -24.0f : 24.0f)),
-                    ImVec2(0.5f, above ? 1.0f : 0.0f), 0.6f);
+        placed.message = text_window("##message", view.message,
+                                     ImVec2(centre_x,
+                                            vp->WorkPos.y + vp->WorkSize.y * 0.5f + px(above ? -24.0f : 24.0f)),
+                                     ImVec2(0.5f, above ? 1.0f : 0.0f), 0.6f, nullptr, wrap);
     }
     if (!view.save_problem.empty()) {
         // At the top, in red, for as long as the world file cannot be written.
         const ImVec4 red(1.0f, 0.35f, 0.3f, 1.0f);
-        text_window("##save_problem", view.save_problem,
-                    ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + 8.0f), ImVec2(0.5f, 0.0f), 0.8f, &red,
-                    vp->WorkSize.x * 0.8f - 2.0f * ImGui::GetStyle().WindowPadding.x);
+        placed.save_problem = text_window(
+            "##save_problem", view.save_problem, ImVec2(centre_x, vp->WorkPos.y + 8.0f), ImVec2(0.5f, 0.0f), 0.8f, &red,
+            std::min(wrap, vp->WorkSize.x * 0.8f - 2.0f * ImGui::GetStyle().WindowPadding.x));
     }
-    return hotbar;
+    if (!view.region.empty()) {  // the edit region's size, at the top in the middle (under a save problem)
+        const float top = placed.save_problem.empty() ? vp->WorkPos.y + px(10) : placed.save_problem.bottom() + px(4);
+        placed.region = text_window("##region", "region " + view.region, ImVec2(centre_x, top), ImVec2(0.5f, 0.0f),
+                                    0.55f, nullptr, wrap);
+    }
+    return placed;
 }
 
 std::optional<overlay_layout::Rect> key_help_beside_panels(std::span<const KeyHelpRow> rows,

@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ui/overlay_layout.hpp"
 
@@ -26,7 +27,11 @@ struct HudView {
     bool show_key_help = true;
     std::span<const KeyHelpRow> key_help;  // every key, in the order shown
     overlay_layout::Rect key_help_room;    // where the key help must fit (empty: the whole window)
-    bool loading = false;                  // the first chunks are still generating
+    // Where the message, the region's size and the save problem go: while the overlay's
+    // panels show, the room between their columns (overlay_layout::beside_panels), so no text
+    // runs over or under a panel; they wrap to its width. Empty: the whole window.
+    overlay_layout::Rect text_room;
+    bool loading = false;  // the first chunks are still generating
     int chunks_loaded = 0;
     int chunks_wanted = 0;
     std::string mode;          // "fly" or "walk"
@@ -35,8 +40,20 @@ struct HudView {
     std::string region;        // the edit region's size, "32 by 12 by 32 (12288 cells)" (empty: none)
 };
 
-// Draws the HUD; returns where the hotbar went (the overlay's panels keep off it).
-overlay_layout::Rect draw_hud(const HudView& view);
+// Where the HUD's parts went in the frame drawn (an empty rect: not shown).
+struct HudPlacement {
+    overlay_layout::Rect hotbar;                // the overlay's panels keep off it
+    std::array<overlay_layout::Rect, 9> slots;  // each hotbar slot: its icon over its label
+    overlay_layout::Rect message;
+    overlay_layout::Rect region;
+    overlay_layout::Rect save_problem;
+    // What was drawn, as named rects for the layout record (`record-layout`): "hotbar",
+    // "slot1" to "slot9", then "message", "region", "save_problem" when shown.
+    std::vector<overlay_layout::NamedRect> named() const;
+};
+
+// Draws the HUD.
+HudPlacement draw_hud(const HudView& view);
 
 // Where the key help goes while the overlay's panels show: the room between their columns
 // (overlay_layout::beside_panels) above the hotbar (where it was drawn last), when every key

@@ -2,9 +2,11 @@
 // by how full it is, with the high-water mark in red. Hovering a cell names its slots, fill
 // and chunk; clicking it highlights that chunk's cubes. The maths is in occupancy_grid.cpp.
 #include <algorithm>
+#include <array>
 #include <cfloat>
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ui/figures.hpp"
@@ -165,37 +167,63 @@ void cell_grid(const OverlayView& view, const GridLayout& grid, float area_width
     ImGui::EndChild();
 }
 
-// A small square of `colour` followed by its name, on the legend line.
-void swatch(ImU32 colour, const char* name) {
-    const float side = ImGui::GetTextLineHeight() - 3.0f;
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + 2.0f), ImVec2(p.x + side, p.y + 2.0f + side), colour);
-    ImGui::Dummy(ImVec2(side, side));
-    ImGui::SameLine(0.0f, 4.0f);
-    ImGui::TextUnformatted(name);
-    ImGui::SameLine(0.0f, 12.0f);
+// [SECTION] the legend: one line, every swatch followed by its name
+
+constexpr float kLegendGap = 8.0f;  // between one name and the next swatch
+
+float swatch_side() { return ImGui::GetTextLineHeight() - 3.0f; }
+
+// One swatch of the legend: `sides` squares wide, from colour `from` at the left to `to` at
+// the right, then its name.
+struct LegendItem {
+    ImU32 from, to;
+    float sides;
+    const char* name;
+    const char* tooltip = nullptr;
+    float width() const { return sides * swatch_side() + 4.0f + ImGui::CalcTextSize(name).x; }
+};
+
+std::array<LegendItem, 5> legend_items() {
+    const occupancy::CellFill full{64, 64, 1, 1};
+    return {{
+        {cell_colour({0, 64, 0, 1}), cell_colour({0, 64, 0, 1}), 1.0f, "empty"},
+        // The partly colours run from one slot used to all but one.
+        {cell_colour({1, 64, 1, 1}), cell_colour({63, 64, 1, 1}), 2.0f, "partly"},
+        {cell_colour(full), cell_colour(full), 1.0f, "full"},
+        // Far terrain's pages: a full cell tinted by its chunk's level, sky blue to violet.
+        {cell_colour(full, 1), cell_colour(full, occupancy::kMaxTintLevel), 2.0f, "far",
+         "far terrain's pages: tinted sky blue (level 1, cubes of 2 blocks) to violet (level 7, cubes of 128 "
+         "blocks) over their fill colour"},
+        // The high-water mark: a thin red bar, as in the picture.
+        {kHighWaterColour, kHighWaterColour, 0.25f, "high water"},
+    }};
 }
 
-void legend() {
-    swatch(cell_colour({0, 64, 0, 1}), "empty");
-    // The partly colours run from one slot used to all but one.
-    const float side = ImGui::GetTextLineHeight() - 3.0f;
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    ImGui::GetWindowDrawList()->AddRectFilledMultiColor(ImVec2(p.x, p.y + 2.0f),
-                                                        ImVec2(p.x + 3.0f * side, p.y + 2.0f + side),
-                                                        cell_colour({1, 64, 1, 1}), cell_colour({63, 64, 1, 1}),
-                                                        cell_colour({63, 64, 1, 1}), cell_colour({1, 64, 1, 1}));
-    ImGui::Dummy(ImVec2(3.0f * side, side));
-    ImGui::SameLine(0.0f, 4.0f);
-    ImGui::TextUnformatted("partly");
-    ImGui::SameLine(0.0f, 12.0f);
-    swatch(cell_colour({64, 64, 1, 1}), "full");
-    const ImVec2 q = ImGui::GetCursorScreenPos();
-    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(q.x + 3.0f, q.y), ImVec2(q.x + 5.0f, q.y + side + 4.0f),
-                                              kHighWaterColour);
-    ImGui::Dummy(ImVec2(8.0f, side));
-    ImGui::SameLine(0.0f, 4.0f);
-    ImGui::TextUnformatted("high water");
+// Whether the legend fits on one line of the panel (else it takes two, the far ramp starting
+// the second, and the picture gives up a line for it).
+bool legend_fits_one_line() {
+    float width = 0.0f;
+    for (const LegendItem& item : legend_items()) width += (width > 0.0f ? kLegendGap : 0.0f) + item.width();
+    return width <= ImGui::GetContentRegionAvail().x;
+}
+
+void legend(bool one_line) {
+    const std::array<LegendItem, 5> items = legend_items();
+    static_assert(occupancy::kMaxTintLevel == 7, "the far ramp's tooltip names level 7 and 128 blocks");
+    for (const LegendItem& item : items) {
+        if (&item != items.data() && (one_line || std::string_view(item.name) != "far")) {
+            ImGui::SameLine(0.0f, kLegendGap);
+        }
+        const float side = swatch_side();
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        ImGui::GetWindowDrawList()->AddRectFilledMultiColor(ImVec2(p.x, p.y + 2.0f),
+                                                            ImVec2(p.x + item.sides * side, p.y + 2.0f + side),
+                                                            item.from, item.to, item.to, item.from);
+        ImGui::Dummy(ImVec2(item.sides * side, side));
+        ImGui::SameLine(0.0f, 4.0f);
+        ImGui::TextUnformatted(item.name);
+        if (item.tooltip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", item.tooltip);
+    }
 }
 
 // "1 page a cell, 32 a row" and the zoom buttons, at fixed places at the row's right end
@@ -242,7 +270,10 @@ void occupancy_panel(const OverlayView& view, int& zoom, OverlayActions& actions
     // As wide as the panel allows (a narrow window narrows the columns), up to kGridWidth.
     const float width = std::clamp(ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize,
                                    occupancy::kMinPitch * occupancy::kMinColumns, px(overlay_layout::kGridWidth));
-    const float height = px(overlay_layout::kGridHeight);
+    // The panel keeps its height: a legend of two lines (a narrow panel) takes its line from the picture.
+    const bool one_line_legend = legend_fits_one_line();
+    const float height = px(overlay_layout::kGridHeight) -
+                         (one_line_legend ? 0.0f : ImGui::GetTextLineHeightWithSpacing());
     const GridLayout fitted = occupancy::fit_grid(pages, width, height);
     const int zoom_limit = occupancy::max_zoom(fitted, width);
     zoom = std::clamp(zoom, 0, zoom_limit);
@@ -270,7 +301,7 @@ void occupancy_panel(const OverlayView& view, int& zoom, OverlayActions& actions
         ImGui::Dummy(ImVec2(width + ImGui::GetStyle().ScrollbarSize, height));
     }
     log.note("picture");
-    legend();
+    legend(one_line_legend);
     log.note("legend");
     zoom_row(grid, zoom, zoom_limit, log);
     if (view.highlighted_chunk) {

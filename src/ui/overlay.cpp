@@ -589,7 +589,20 @@ OverlayActions Overlay::draw(const OverlayView& view) {
     return actions;
 }
 
-std::string Overlay::layout_json() const {
+overlay_layout::Rect Overlay::room_between_panels() const {
+    // Every panel lies wholly on one side of the centre (a column never reaches the clear
+    // centre, overlay_layout::side_room).
+    const float gap = overlay_layout::kGap * class_.scale, margin = overlay_layout::kMargin * class_.scale;
+    const float centre = window_.x + window_.width * 0.5f;
+    float x0 = window_.x + margin, x1 = window_.right() - margin;
+    for (const PanelPlacement& p : placed_) {
+        if (p.rect.right() <= centre) x0 = std::max(x0, p.rect.right() + gap);
+        if (p.rect.x >= centre) x1 = std::min(x1, p.rect.x - gap);
+    }
+    return {x0, window_.y, std::max(0.0f, x1 - x0), window_.height};
+}
+
+std::string Overlay::layout_json(std::span<const overlay_layout::NamedRect> hud) const {
     std::string out = "{\"window\":{";
     append_rect(out, window_);
     char head[96];
@@ -606,6 +619,12 @@ std::string Overlay::layout_json() const {
             out += "}";
         }
         out += "]}";
+    }
+    out += "],\"hud\":[";
+    for (const overlay_layout::NamedRect& text : hud) {
+        out += (&text == hud.data() ? "{\"key\":" : ",{\"key\":") + json_string(text.key) + ",";
+        append_rect(out, text.rect);
+        out += "}";
     }
     return out + "]}";
 }

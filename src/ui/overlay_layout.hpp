@@ -69,6 +69,12 @@ struct Rect {
     friend bool operator==(const Rect&, const Rect&) = default;
 };
 
+// A rectangle with the name the layout record gives it ("message").
+struct NamedRect {
+    std::string_view key;
+    Rect rect;
+};
+
 // The box around the crosshair that stays clear: the middle fifth of the width and of the
 // height (kClearFraction), centred on the crosshair.
 Rect clear_centre(float screen_width, float screen_height);

@@ -111,9 +111,11 @@ TEST_F(EditorTest, RefusedActionsSayWhyAndChangeNothing) {
 TEST_F(EditorTest, CornersBAndNMakeTheRegionAndSaySo) {
     editor_.set_corner(true);
     EXPECT_FALSE(editor_.region()) << "one corner is no region yet";
+    EXPECT_EQ(editor_.lone_corner(), (BlockPos{0, 63, 0})) << "the world marks it";
     look_down_at(3, 2);
     editor_.set_corner(false);
     ASSERT_TRUE(editor_.region());
+    EXPECT_FALSE(editor_.lone_corner()) << "the region's box shows instead";
     EXPECT_EQ(editor_.region()->min, (BlockPos{0, 63, 0}));
     EXPECT_EQ(editor_.region()->max, (BlockPos{3, 63, 2}));
     EXPECT_EQ(said_, (std::vector<std::string>{"first corner at 0 63 0",

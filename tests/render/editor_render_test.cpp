@@ -81,6 +81,35 @@ TEST(EditorRender, EveryOperationSaysWhatItDidWithItsSize) {
     EXPECT_EQ(got, want);
 }
 
+// Pixels of the region's magenta (scene_renderer.cpp kSelectionColour), which nothing else in
+// a flat world under daylight takes.
+int magenta_pixels(const test::Image& image) {
+    int n = 0;
+    for (int y = 0; y < image.height; ++y) {
+        for (int x = 0; x < image.width; ++x) {
+            const uint8_t* p = image.pixel(x, y);
+            n += p[0] > 200 && p[1] < 120 && p[2] > 160;
+        }
+    }
+    return n;
+}
+
+// Once missing: a first corner alone had no mark in the world. It is boxed in the region's
+// colour until the second corner makes the region (then the region's box shows).
+TEST(EditorRender, AFirstCornerAloneIsMarkedInTheWorldInTheRegionsColour) {
+    const std::string dir = out_dir();
+    const auto r = run_script(dir,
+                              "camera 2.5 70 2.5 0 -90\nwait 2\nscreenshot " + dir +
+                                  "/none.png\npress corner_one\nscreenshot " + dir +
+                                  "/first.png\nregion none\nscreenshot " + dir + "/cleared.png\n",
+                              kFlat);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(magenta_pixels(test::load_png(dir + "/none.png")), 0);
+    EXPECT_GT(magenta_pixels(test::load_png(dir + "/first.png")), 30)
+        << "the first corner's box (76 pixels at 320x180)";
+    EXPECT_EQ(magenta_pixels(test::load_png(dir + "/cleared.png")), 0) << "`region none` clears the corner too";
+}
+
 TEST(EditorRender, ARefusedPasteThenAGoodOneLeavesTheGoodOnesMessage) {
     const std::string dir = out_dir();
     // Ctrl+V (`press paste`) with nothing copied is refused for the real reason, and the run

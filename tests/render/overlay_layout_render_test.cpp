@@ -101,6 +101,17 @@ int expect_whole_and_clear(const std::vector<Json>& frames, float width, float h
                     << key << "." << item.at("id").string << " is cut off by its panel at frame " << f << ": "
                     << describe(rect_of(item)) << " in " << describe(r);
             }
+            // The HUD's texts (the message, the region's size) run neither over nor under a panel.
+            for (const Json& text : frames[f].at("hud").array) {
+                EXPECT_FALSE(r.overlaps(rect_of(text)))
+                    << "the HUD's " << text.at("key").string << " and " << key << " overlap at frame " << f << ": "
+                    << describe(rect_of(text)) << " and " << describe(r);
+            }
+        }
+        for (const Json& text : frames[f].at("hud").array) {
+            EXPECT_TRUE(inside(window, rect_of(text)))
+                << "the HUD's " << text.at("key").string << " is cut off by the window at frame " << f << ": "
+                << describe(rect_of(text));
         }
     }
     int open = 0;
@@ -203,16 +214,21 @@ TEST(OverlayLayoutRender, ARecordTheRunEndsBeforeIsWrittenAsFarAsItGotAndSaid) {
 // Once wrong: a live resize 1280x720 -> 800x600 -> 1920x1080 cut every panel off for good: the
 // panels were measured in the first frame of a new size class, before ImGui used the new
 // font scale, and those heights were kept. After each resize every panel's rows are whole,
-// and back at 1280x720 too.
+// and back at 1280x720 too. Also once wrong: the HUD's message ran over the panels at
+// 1280x720 and under them at 800x600; each size records an export's message naming a long
+// path, and the region's size, beside the panels.
 TEST(OverlayLayoutRender, AfterLiveResizesEveryPanelIsWholeAtEachSize) {
     const std::string dir = out_dir();
-    std::string script = "camera 0.5 80 0.5 30 -20\nview-distance 4\noverlay on\nwait 4\n";
+    const std::string export_path = dir +
+                                    "/a-long-file-name-so-the-message-needs-more-room-than-lies-between-the-panels.vox";
+    std::string script = "camera 0.5 80 0.5 30 -20\nview-distance 4\noverlay on\nregion 0 0 0 3 3 3\nwait 4\n";
     // The panels each size shows unfolded, as a start at that size does (Settings starts folded).
     const std::vector<Size> sizes = {{800, 600, 4}, {1920, 1080, 7}, {1280, 720, 7}};
     for (const auto& [w, h, open] : sizes) {
         const std::string name = std::to_string(w) + "x" + std::to_string(h);
-        script += "resize " + std::to_string(w) + " " + std::to_string(h) + "\nwait 6\nrecord-layout 3 " + dir + "/" +
-                  name + ".jsonl\nwait 6\n";
+        script += "resize " + std::to_string(w) + " " + std::to_string(h) + "\nwait 6\nexport " + export_path +
+                  "\nrecord-layout 3 " + dir + "/" + name + ".jsonl\nwait 6\nscreenshot " + dir + "/resized-" + name +
+                  ".png\n";
     }
     const auto r = run_script(dir, script, {"--size", "1280x720", "--world", "flat"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -225,6 +241,38 @@ TEST(OverlayLayoutRender, AfterLiveResizesEveryPanelIsWholeAtEachSize) {
         expect_steady(frames);
         EXPECT_GE(expect_whole_and_clear(frames, static_cast<float>(w), static_cast<float>(h)), open)
             << "panels folded by themselves";
+        std::vector<std::string> texts;
+        for (const Json& text : frames.back().at("hud").array) {
+            const std::string key = text.at("key").string;
+            if (key != "hotbar" && !key.starts_with("slot")) texts.push_back(key);
+        }
+        EXPECT_EQ(texts, (std::vector<std::string>{"message", "region"}));
+    }
+}
+
+// Once wrong: the selected slot's label gained brackets, so every label after it shifted
+// sideways when the selection changed. Each slot keeps its place and size whichever is selected.
+TEST(OverlayLayoutRender, TheHotbarsSlotsKeepTheirPlacesWhenTheSelectionChanges) {
+    const std::string dir = out_dir();
+    const std::string script = "overlay on\nwait 4\nrecord-layout 1 " + dir + "/first.jsonl\nwait 2\nselect 5\n" +
+                               "record-layout 1 " + dir + "/fifth.jsonl\nwait 2\n";
+    const auto r = run_script(dir, script, {"--world", "flat", "--view-distance", "1"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::vector<Json> first = read_lines(dir + "/first.jsonl"), fifth = read_lines(dir + "/fifth.jsonl");
+    ASSERT_EQ(first.size(), 1u);
+    ASSERT_EQ(fifth.size(), 1u);
+    const auto slots = [](const Json& frame) {
+        std::vector<Rect> out;
+        for (const Json& text : frame.at("hud").array) {
+            if (text.at("key").string.starts_with("slot")) out.push_back(rect_of(text));
+        }
+        return out;
+    };
+    const std::vector<Rect> a = slots(first.front()), b = slots(fifth.front());
+    ASSERT_EQ(a.size(), 9u);
+    ASSERT_EQ(b.size(), 9u);
+    for (size_t i = 0; i < a.size(); ++i) {
+        EXPECT_EQ(a[i], b[i]) << "slot " << i + 1 << " moved: " << describe(a[i]) << " -> " << describe(b[i]);
     }
 }
 

@@ -1,6 +1,6 @@
 // The script runner and the command table. The runner's own work (waits, the wait for
 // streaming, quit, a refused line named by its number, other failures travelling up) runs on
-// commands made here; the table's commands run against the real parts (an Editor over a flat
+// a table of test commands made here; the table's commands run against the real parts (an Editor over a flat
 // WorldSession) and, for the loop-level ones, a recording ScriptLoop.
 #include "script/script_runner.hpp"
 
@@ -18,14 +18,7 @@
 namespace slotcraft {
 namespace {
 
-// [SECTION] the runner, on commands made here
-
-// A command of a test spec; `args` become its numbers when they parse as numbers.
-ScriptCommand command(const ScriptCommandSpec& spec, int line, std::vector<std::string> args = {}) {
-    ScriptCommand cmd{line, spec.verb, std::move(args), {}, &spec};
-    for (const std::string& a : cmd.args) cmd.numbers.push_back(std::stod(a));
-    return cmd;
-}
+// [SECTION] the runner, on a table of commands made here
 
 const ScriptCommandSpec kTick{"tick", {ArgKind::kCount}, "tick N", [](const ScriptCommand& c, ScriptContext&) {
                                   return ScriptWait{static_cast<int64_t>(c.number(0))};
@@ -50,6 +43,11 @@ const ScriptCommandSpec kRefuse{
 const ScriptCommandSpec kDiskFails{"disk", {}, "disk", [](const ScriptCommand&, ScriptContext&) -> ScriptWait {
                                        throw std::runtime_error("the disk failed");
                                    }};
+// The commands of these tests' scripts, parsed by the program's parser.
+const std::vector<ScriptCommandSpec> kTestTable = {kTick, kPose, kEnd, kRefuse, kDiskFails};
+
+// A script of the test commands ("tick 3\npose\n").
+Script test_script(std::string text) { return Script(std::move(text), kTestTable); }
 
 // Runs the script to its end as the App's loop does, the world busy for `busy_frames`
 // frames; returns the frames rendered.
@@ -63,14 +61,14 @@ int run_to_end(ScriptRunner& runner, ScriptContext& context, int busy_frames = 0
     return frames;
 }
 
-int run_to_end(std::vector<ScriptCommand> script, int busy_frames = 0) {
+int run_to_end(Script script, int busy_frames = 0) {
     ScriptRunner runner(std::move(script));
     ScriptContext none;
     return run_to_end(runner, none, busy_frames);
 }
 
 // The line's error, or "" when the run ended.
-std::string failure(std::vector<ScriptCommand> script) {
+std::string failure(Script script) {
     try {
         run_to_end(std::move(script));
     } catch (const ScriptError& e) {
@@ -80,36 +78,35 @@ std::string failure(std::vector<ScriptCommand> script) {
 }
 
 TEST(ScriptRunner, WaitRendersThatManyFramesAndTheEndStopsTheRun) {
-    EXPECT_EQ(run_to_end({command(kTick, 1, {"3"}), command(kTick, 2, {"0"}), command(kTick, 3, {"2"})}), 5);
+    EXPECT_EQ(run_to_end(test_script("tick 3\ntick 0\ntick 2\n")), 5);
     EXPECT_EQ(run_to_end(parse_script("wait 3\nwait 0\nwait 2\n")), 5) << "the table's wait";
 }
 
 TEST(ScriptRunner, APoseRendersUntilTheWorldIsIdleAndAtLeastOneFrame) {
-    EXPECT_EQ(run_to_end({command(kPose, 1)}, 7), 7);
-    EXPECT_EQ(run_to_end({command(kPose, 1)}), 1) << "an idle world still renders one frame at the new pose";
+    EXPECT_EQ(run_to_end(test_script("pose\n"), 7), 7);
+    EXPECT_EQ(run_to_end(test_script("pose\n")), 1) << "an idle world still renders one frame at the new pose";
     EXPECT_EQ(run_to_end(parse_script("settle\n"), 3), 3) << "the table's settle";
 }
 
 TEST(ScriptRunner, QuitEndsTheRunBeforeTheLinesAfterIt) {
-    EXPECT_EQ(run_to_end({command(kTick, 1, {"2"}), command(kEnd, 2), command(kTick, 3, {"10"})}), 2);
+    EXPECT_EQ(run_to_end(test_script("tick 2\nend\ntick 10\n")), 2);
     EXPECT_EQ(run_to_end(parse_script("quit\nwait 10\n")), 0) << "the table's quit";
 }
 
 // One catch: every member of the Refused family stops the run at its line, its message whole.
 TEST(ScriptRunner, ARefusedCommandStopsTheRunNamingItsLine) {
-    EXPECT_EQ(failure({command(kTick, 1, {"1"}), command(kRefuse, 3, {"0"}), command(kTick, 4, {"5"})}),
-              "line 3: nothing targeted");
-    EXPECT_EQ(failure({command(kRefuse, 2, {"1"})}), "line 2: too big");
-    EXPECT_EQ(failure({command(kRefuse, 5, {"2"})}), "line 5: nothing to undo");
-    EXPECT_EQ(failure({command(kRefuse, 1, {"3"})}),
+    EXPECT_EQ(failure(test_script("tick 1\n\nrefuse 0\ntick 5\n")), "line 3: nothing targeted");
+    EXPECT_EQ(failure(test_script("\nrefuse 1\n")), "line 2: too big");
+    EXPECT_EQ(failure(test_script("\n\n# a comment\n\nrefuse 2\n")), "line 5: nothing to undo");
+    EXPECT_EQ(failure(test_script("refuse 3\n")),
               "line 1: cannot set the block at 0 300 0: " + std::string(describe(EditError::kOutOfHeight)));
-    EXPECT_EQ(failure({command(kRefuse, 9, {"4"})}), "line 9: too far");
+    EXPECT_EQ(failure(test_script("\n\n\n\n\n\n\n\nrefuse 4\n")), "line 9: too far");
 }
 
 // A failure that is not the script's (a disk, the GPU) is not dressed up as a bad line.
 TEST(ScriptRunner, OtherFailuresTravelUpAsTheyAre) {
     try {
-        run_to_end({command(kDiskFails, 1)});
+        run_to_end(test_script("disk\n"));
         FAIL() << "no error";
     } catch (const ScriptError& e) {
         FAIL() << "wrapped as a script line: " << e.what();
@@ -119,7 +116,7 @@ TEST(ScriptRunner, OtherFailuresTravelUpAsTheyAre) {
 }
 
 TEST(ScriptRunner, AWorldThatNeverSettlesStopsTheRunInsteadOfHanging) {
-    ScriptRunner runner({command(kTick, 1, {"1"}), command(kPose, 2)});
+    ScriptRunner runner(test_script("tick 1\npose\n"));
     ScriptContext none;
     try {
         run_to_end(runner, none, 1 << 30, 2 * ScriptRunner::kMaxFramesToIdle);
