@@ -15,7 +15,7 @@
 // The instance buffer, the page table and the faces' corners, read through buffer textures.
 layout(binding = 1) uniform usamplerBuffer u_instances;  // RG32UI: one instance a texel
 layout(binding = 2) uniform isamplerBuffer u_pages;      // RGBA32I: the chunk of each page of 64 slots
-layout(binding = 4) uniform usamplerBuffer u_corners;    // RG32UI: each face's corners, slot * 6 + face
+layout(binding = 4) uniform usamplerBuffer u_corners;    // RG32UI: each face's corners, block * 384 + slot in page * 6 + face
 
 uniform mat4 u_view_proj;       // eye at u_camera_offset, origin at u_origin_chunk * 16
 uniform ivec3 u_origin_chunk;
@@ -38,6 +38,42 @@ const float kWaterDrop = 0.125;
 // Brightness of light levels 0..15 (cube.frag has the same curve): 0.8^(15 - level) over 0.1.
 vec4 brightness(vec4 level) { return 0.1 + 0.9 * exp2((15.0 - level) * -0.32192809); }
 
+// The edge and corner neighbours' occluder bits (as face_corners.comp reads them): cell t =
+// (dx+1) + 3(dz+1) + 9(dy+1) has one when bit t of kOccluderCells is set, its number being
+// how many such cells come before it.
+const uint kOccluderCells = 0x7be8befu;
+
+bool occluded(uint bits, ivec3 d) {
+    uint t = uint((d.x + 1) + 3 * (d.z + 1) + 9 * (d.y + 1));
+    uint below = kOccluderCells & ((1u << t) - 1u);
+    return ((kOccluderCells >> t) & 1u) != 0u && ((bits >> uint(bitCount(below))) & 1u) != 0u;
+}
+
+// A face's four corner codes (face_corners.comp's, 16 bits each) for a chunk lit by one value
+// `l` (sky << 4 | block): every open cell has that light, so a corner's sums are the value
+// times its count, and only the occlusion differs; worked out here rather than kept.
+uvec4 uniform_corners(uint occluders, int face, int axis, int a1, int a2, uint l) {
+    ivec3 n = ivec3(0), t1 = ivec3(0), t2 = ivec3(0);
+    n[axis] = (face & 1) == 0 ? 1 : -1;
+    t1[a1] = 1;
+    t2[a2] = 1;
+    bool open[9];  // the 3 x 3 cells in front of the face, k = (u+1) + 3(v+1); the face's own is open
+    for (int v = -1; v <= 1; ++v) {
+        for (int u = -1; u <= 1; ++u) {
+            int k = (u + 1) + 3 * (v + 1);
+            open[k] = k == 4 || !occluded(occluders, n + t1 * u + t2 * v);
+        }
+    }
+    uvec4 code;
+    for (int c = 0; c < 4; ++c) {
+        int s1 = (c & 1) * 2 + 3, s2 = 1 + (c >> 1) * 6, cc = (c & 1) * 2 + (c >> 1) * 6;
+        uint count = 1u + uint(open[s1]) + uint(open[s2]) + uint((open[s1] || open[s2]) && open[cc]);
+        uint ao = (!open[s1] && !open[s2]) ? 0u : 3u - uint(!open[s1]) - uint(!open[s2]) - uint(!open[cc]);
+        code[c] = (l >> 4) * count | ((l & 15u) * count) << 6 | (count - 1u) << 12 | ao << 14;
+    }
+    return code;
+}
+
 void main() {
     uint slot = uint(gl_VertexID) >> 4;
     int axis = (gl_VertexID >> 2) & 3;
@@ -47,7 +83,8 @@ void main() {
     // Integer arithmetic relative to the eye's chunk: exact anywhere in an endless world.
     ivec3 local = ivec3(inst.x & 15u, (inst.x >> 4) & 15u, (inst.x >> 8) & 15u);
     ivec4 page = texelFetch(u_pages, int(slot >> 6));
-    int level = page.y >> 4;
+    // y: the chunk's y in bits 0..3, its level in 4..7, its corner block + 1 above (0: none).
+    int level = (page.y >> 4) & 15;
     ivec3 chunk = ivec3(page.x, page.y & 15, page.z) << level;  // in level-0 chunks
     ivec3 rel = (chunk - u_origin_chunk) * 16 + (local << level);
     float size = float(1 << level);
@@ -68,11 +105,19 @@ void main() {
     // The face's tangent axes: (axis + 1) mod 3 and (axis + 2) mod 3, without a division
     // (a software rasteriser runs integer division one vertex at a time).
     int a1 = axis == 2 ? 0 : axis + 1, a2 = axis == 0 ? 2 : axis - 1;
-    // The face's four corners, worked out when its cube or light last changed
-    // (face_corners.comp): corner k = (u, v) = (k & 1, k >> 1) is 16 bits, the sums of the sky
-    // and block levels of the open cells it averages, their count less one, its occlusion.
-    uvec2 words = texelFetch(u_corners, int(slot) * 6 + face).xy;
-    uvec4 code = uvec4(words.x & 0xFFFFu, words.x >> 16, words.y & 0xFFFFu, words.y >> 16);
+    // The face's four corners: corner k = (u, v) = (k & 1, k >> 1) is 16 bits, the sums of the
+    // sky and block levels of the open cells it averages, their count less one, its
+    // occlusion. A page of a chunk with a light page keeps them in its corner block, worked
+    // out when its cube or light last changed (face_corners.comp); one lit by one value (.w
+    // < 0: open sky, the far rings) has no block, and they are worked out here.
+    int corner_block = (page.y >> 8) - 1;
+    uvec4 code;
+    if (corner_block >= 0) {
+        uvec2 words = texelFetch(u_corners, corner_block * 384 + int(slot & 63u) * 6 + face).xy;
+        code = uvec4(words.x & 0xFFFFu, words.x >> 16, words.y & 0xFFFFu, words.y >> 16);
+    } else {
+        code = uniform_corners(inst.y, face, axis, a1, a2, uint(-1 - page.w));
+    }
     vec4 count = vec4((code >> 12) & 3u) + 1.0;
     vec4 sky = vec4(code & 63u) / count;
     vec4 block = vec4((code >> 6) & 63u) / count;

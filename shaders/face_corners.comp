@@ -1,7 +1,8 @@
 #version 450 core
 // Works out the light and occlusion of the four corners of every drawn face of the cubes on a
 // list of pages (the pages whose cubes, page table entry or chunk light changed this frame),
-// so cube.vert reads one word pair a face instead of doing it at each vertex
+// so cube.vert reads one word pair a face instead of doing it at each vertex (only for pages
+// of chunks with a light page; with one light value it works them out itself)
 // (docs/rendering.md "The vertex stage"; gfx/face_corners.hpp is the layout, and the same
 // computation in C++ that `verify` checks this buffer against). One work group a page, one
 // invocation a slot.
@@ -11,12 +12,14 @@ layout(std430, binding = 0) readonly buffer Instances { uvec2 instances[]; };
 layout(std430, binding = 1) readonly buffer PageTable { ivec4 page_table[]; };
 layout(std430, binding = 2) readonly buffer Pages { uint pages[]; };
 layout(std430, binding = 3) readonly buffer Light { uint light_words[]; };
-// The corners of slots u_first_slot onwards: (slot - u_first_slot) * 6 + face. The renderer
-// binds a window of the buffer, so no binding passes GL_MAX_SHADER_STORAGE_BLOCK_SIZE.
+// The corner blocks from u_first_block on: a page's block (its page table entry's y above
+// bit 8, less one) holds its 64 slots' six faces, (block - u_first_block) * 384 + slot in the
+// page * 6 + face. The renderer binds a window of the buffer, so no binding passes
+// GL_MAX_SHADER_STORAGE_BLOCK_SIZE, and lists only pages with a block.
 layout(std430, binding = 4) writeonly buffer Corners { uvec2 corners[]; };
 
-uniform uint u_count;       // pages in the list
-uniform uint u_first_slot;  // the first slot of the bound window
+uniform uint u_count;        // pages in the list
+uniform uint u_first_block;  // the first block of the bound window
 
 // The edge and corner neighbours carry one occluder bit each (world/events.hpp: occluder_bit),
 // numbered in the order of the cells (dx+1) + 3(dz+1) + 9(dy+1): bit t of kOccluderCells says
@@ -42,12 +45,14 @@ uint light_byte(int ref, ivec3 q) {
 
 void main() {
     if (gl_WorkGroupID.x >= u_count) return;
-    uint slot = pages[gl_WorkGroupID.x] * 64u + gl_LocalInvocationID.x;
+    uint page = pages[gl_WorkGroupID.x];
+    uint slot = page * 64u + gl_LocalInvocationID.x;
     uvec2 inst = instances[slot];
     uint mask = (inst.x >> 18) & 63u;
-    if (mask == 0u) return;  // a free slot: nothing is drawn from it
+    int corner_block = (page_table[page].y >> 8) - 1;
+    if (mask == 0u || corner_block < 0) return;  // a free slot: nothing is drawn from it
     ivec3 local = ivec3(inst.x & 15u, (inst.x >> 4) & 15u, (inst.x >> 8) & 15u);
-    int ref = page_table[slot >> 6].w;
+    int ref = page_table[page].w;
     for (int face = 0; face < 6; ++face) {
         if ((mask & (1u << uint(face))) == 0u) continue;
         int axis = face >> 1;
@@ -84,6 +89,6 @@ void main() {
             uint code = sky_sum | (block_sum << 6) | ((count - 1u) << 12) | (ao << 14);
             words[c >> 1] |= code << (16u * uint(c & 1));
         }
-        corners[(slot - u_first_slot) * 6u + uint(face)] = words;
+        corners[(uint(corner_block) - u_first_block) * 384u + gl_LocalInvocationID.x * 6u + uint(face)] = words;
     }
 }

@@ -42,7 +42,11 @@ static_assert(InstanceBuffer::kCornerBytes == kCornerBytesPerSlot, "the corner b
 // that the tests' scenes span several windows (view distance 4: 512 pages).
 constexpr size_t kCornerPagesPerDispatch = 65535;
 constexpr uint64_t kCornerWindowBytes = 1u << 20;
-constexpr uint64_t kCornerPageBytes = uint64_t{kSlotsPerPage} * kCornerBytesPerSlot;  // 3,072
+constexpr uint64_t kCornerPageBytes = InstanceBuffer::kCornerBlockBytes;  // a block: a page's corners, 3,072
+static_assert(kCornerPageBytes == uint64_t{kSlotsPerPage} * kCornerBytesPerSlot, "a block holds a page's corners");
+// A page table entry's y: the chunk's y (its level above bit 4, cube.vert) in bits 0..7, the
+// page's corner block + 1 above (0: none).
+constexpr int kBlockShift = 8;
 
 }  // namespace
 
@@ -82,7 +86,7 @@ CubeRenderer::CubeRenderer(const CubeRendererConfig& config)
     compute_.scatter.count = uniform_location(compute_.scatter.program, "u_count", "scatter");
     compute_.light_scatter.count = uniform_location(compute_.light_scatter.program, "u_count", "light_scatter");
     compute_.corners.count = uniform_location(compute_.corners.program, "u_count", "face_corners");
-    compute_.corners.first_slot = uniform_location(compute_.corners.program, "u_first_slot", "face_corners");
+    compute_.corners.first_block = uniform_location(compute_.corners.program, "u_first_block", "face_corners");
     GLint alignment = 256;
     glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
     ssbo_alignment_ = static_cast<size_t>(std::max(alignment, 4));
@@ -139,12 +143,13 @@ void CubeRenderer::upload(InstanceSlots& slots, LightPageTable& light) {
         slots.chunk_pages(c, pages);
         for (const uint32_t page : pages) work.pages.push_back({page, c, ref(c)});
     }
-    const uint32_t slots_before = buffer_.slots();
+    const bool blocks_grew = assign_corner_blocks(work);
     upload_work(work, light_work);
     // The pages whose faces' corners may have changed: those written to, those whose table
     // entry changed (handed out, or the chunk's light reference), and every page of a chunk
     // whose light changed (a light byte reaches the faces of up to 3 x 3 x 3 cubes around it;
-    // the whole chunk is simpler, and cheap next to the light work itself).
+    // the whole chunk is simpler, and cheap next to the light work itself). Only the pages
+    // with a corner block are worked out (work_out_corners).
     std::vector<uint32_t>& dirty = page_scratch_;
     dirty.clear();
     for (const SlotWrite& w : work.writes) {  // a chunk's writes come page by page: drop the repeats first
@@ -153,15 +158,38 @@ void CubeRenderer::upload(InstanceSlots& slots, LightPageTable& light) {
     }
     for (const PageHandOut& p : work.pages) dirty.push_back(p.page);
     for (const ChunkCoord& c : light_work.relit) slots.chunk_pages(c, dirty);
-    // A grown buffer starts with no corners (InstanceBuffer::kCornerBytes): every page it
-    // held is worked out again (pages without cubes cost a test each).
-    if (buffer_.slots() != slots_before) {
-        for (uint32_t page = 0; page < slots_before / kSlotsPerPage; ++page) dirty.push_back(page);
+    // Grown blocks start empty (InstanceBuffer::kCornerBytes): every page with one is worked
+    // out again.
+    if (blocks_grew) {
+        for (uint32_t page = 0; page < corner_blocks_.by_page.size(); ++page) {
+            if (corner_blocks_.by_page[page] != 0) dirty.push_back(page);
+        }
     }
-    std::sort(dirty.begin(), dirty.end());
-    dirty.erase(std::unique(dirty.begin(), dirty.end()), dirty.end());
     work_out_corners(dirty);
     slots.give_back(std::move(work));
+}
+
+bool CubeRenderer::assign_corner_blocks(const InstanceSlots::Uploads& work) {
+    CornerBlocks& blocks = corner_blocks_;
+    const auto release = [&blocks](uint32_t page) {
+        if (blocks.of(page) == 0) return;
+        blocks.tree.free(blocks.by_page[page] - 1);
+        blocks.by_page[page] = 0;
+    };
+    for (const uint32_t page : work.cleared_pages) release(page);
+    for (const PageHandOut& p : work.pages) {
+        // A chunk lit by one value (open sky, the far rings: a uniform reference) needs no
+        // corners: cube.vert works them out from the occluder bits. One with a light page does.
+        if (p.light < 0) {
+            release(p.page);
+        } else if (blocks.of(p.page) == 0) {
+            if (blocks.by_page.size() <= p.page) blocks.by_page.resize(p.page + 1, 0);
+            blocks.by_page[p.page] = blocks.tree.allocate() + 1;
+        }
+    }
+    if (blocks.tree.high_water() <= buffer_.corner_blocks()) return false;
+    views_.corners.detach();  // the view lets go of the old blocks first: never both sizes at once
+    return buffer_.ensure_corner_blocks(blocks.tree.high_water());
 }
 
 void CubeRenderer::upload_work(const InstanceSlots::Uploads& work, const LightPageTable::Uploads& light) {
@@ -171,8 +199,6 @@ void CubeRenderer::upload_work(const InstanceSlots::Uploads& work, const LightPa
     uint64_t needed = 0;
     for (const PageHandOut& p : work.pages) needed = std::max<uint64_t>(needed, (uint64_t{p.page} + 1) * kSlotsPerPage);
     for (const SlotWrite& w : work.writes) needed = std::max<uint64_t>(needed, uint64_t{w.slot} + 1);
-    // The corner view lets go of the old corners first, so growing never holds both sizes.
-    if (needed > buffer_.slots()) views_.corners.detach();
     buffer_.ensure_slots(needed);
     for (uint32_t page : work.cleared_pages) buffer_.clear_page(page);
     write_page_table(work.pages);
@@ -184,7 +210,9 @@ void CubeRenderer::write_page_table(const std::vector<PageHandOut>& pages) {
     upload_in_batches(ring_, pages.size(), kEntry, 16, [&](const UploadRing::Span& span, size_t first, size_t n) {
         for (size_t k = 0; k < n; ++k) {
             const PageHandOut& p = pages[first + k];
-            const int32_t entry[4] = {p.chunk.x, p.chunk.y, p.chunk.z, p.light};
+            assert(p.chunk.y >= 0 && p.chunk.y < (1 << kBlockShift) && "a chunk's y (and level) fits below the block");
+            const int32_t y = p.chunk.y | static_cast<int32_t>(corner_blocks_.of(p.page) << kBlockShift);
+            const int32_t entry[4] = {p.chunk.x, y, p.chunk.z, p.light};
             std::memcpy(span.data + k * kEntry, entry, sizeof entry);
             glCopyNamedBufferSubData(ring_.buffer(), buffer_.page_table(),
                                      static_cast<GLintptr>(span.offset + k * kEntry), GLintptr{p.page} * kEntry,
@@ -229,34 +257,43 @@ void CubeRenderer::upload_writes(const std::vector<SlotWrite>& writes) {
 // One work group of shaders/face_corners.comp a page, after the frame's instance, page table
 // and light writes (the copies are seen by later commands; the scatters' stores were made
 // visible by their barriers); cube.vert reads the result through a buffer texture.
-void CubeRenderer::work_out_corners(const std::vector<uint32_t>& pages) {
+void CubeRenderer::work_out_corners(std::vector<uint32_t>& pages) {
+    // Only pages with a block, in the order of their blocks, each once.
+    const CornerBlocks& blocks = corner_blocks_;
+    std::erase_if(pages, [&blocks](uint32_t page) { return blocks.of(page) == 0; });
+    std::sort(pages.begin(), pages.end(), [&blocks](uint32_t a, uint32_t b) { return blocks.of(a) < blocks.of(b); });
+    pages.erase(std::unique(pages.begin(), pages.end()), pages.end());
     stats_.corner_pages_last_frame += pages.size();
     if (pages.empty()) return;
     glUseProgram(compute_.corners.program.get());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstancesBinding, buffer_.instances());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPagesBinding, buffer_.page_table());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLightBinding, light_.buffer());
-    // A window starts at a page whose byte offset meets the storage-buffer offset alignment.
-    uint32_t align_pages = 1;
-    while ((align_pages * kCornerPageBytes) % ssbo_alignment_ != 0) ++align_pages;
-    const uint32_t window = std::max(align_pages, corner_window_pages_ / align_pages * align_pages);
-    // A batch is the sorted pages from `first` inside one window [first_page, first_page +
-    // window_pages) of the corner buffer, at most one dispatch's groups; the window is set
-    // here and bound by the batch below.
-    uint32_t first_page = 0, window_pages = 0;
+    // A window starts at a block whose byte offset meets the storage-buffer offset alignment.
+    uint32_t align_blocks = 1;
+    while ((align_blocks * kCornerPageBytes) % ssbo_alignment_ != 0) ++align_blocks;
+    const uint32_t window = std::max(align_blocks, corner_window_pages_ / align_blocks * align_blocks);
+    // A batch is the pages from `first` whose blocks lie inside one window [first_block,
+    // first_block + window_blocks) of the corner buffer, at most one dispatch's groups; the
+    // window is set here and bound by the batch below.
+    uint32_t first_block = 0, window_blocks = 0;
     const auto in_one_window = [&](size_t first, size_t n) {
-        first_page = pages[first] - pages[first] % align_pages;
-        window_pages = std::min(window, buffer_.slots() / kSlotsPerPage - first_page);
+        const uint32_t block = blocks.of(pages[first]) - 1;
+        first_block = block - block % align_blocks;
+        window_blocks = std::min(window, buffer_.corner_blocks() - first_block);
         size_t k = 0;
-        while (k < std::min(n, kCornerPagesPerDispatch) && pages[first + k] < first_page + window_pages) ++k;
+        while (k < std::min(n, kCornerPagesPerDispatch) &&
+               blocks.of(pages[first + k]) - 1 < first_block + window_blocks) {
+            ++k;
+        }
         return k;
     };
     const auto dispatch = [&](const UploadRing::Span& span, size_t first, size_t n) {
         std::memcpy(span.data, pages.data() + first, n * sizeof(uint32_t));
         glBindBufferRange(GL_SHADER_STORAGE_BUFFER, kCornersBinding, buffer_.corners(),
-                          static_cast<GLintptr>(first_page * kCornerPageBytes),
-                          static_cast<GLsizeiptr>(window_pages * kCornerPageBytes));
-        glUniform1ui(compute_.corners.first_slot, first_page * kSlotsPerPage);
+                          static_cast<GLintptr>(first_block * kCornerPageBytes),
+                          static_cast<GLsizeiptr>(window_blocks * kCornerPageBytes));
+        glUniform1ui(compute_.corners.first_block, first_block);
         glUniform1ui(compute_.corners.count, static_cast<GLuint>(n));
         glBindBufferRange(GL_SHADER_STORAGE_BUFFER, kWritesBinding, ring_.buffer(), static_cast<GLintptr>(span.offset),
                           static_cast<GLsizeiptr>(n * sizeof(uint32_t)));
@@ -459,20 +496,40 @@ void CubeRenderer::verify(const std::vector<PackedInstance>& cpu) const {
 void CubeRenderer::verify_corners(const std::vector<uint64_t>& gpu) const {
     const std::vector<int32_t> table = read_back_page_table();
     const std::vector<uint8_t> light = read_back_light();
-    constexpr uint32_t kBlock = 16384;  // slots read back at a time (768 KiB of corners)
+    // Every block, a few hundred at a time (768 KiB): they are few (only chunks with a light page).
+    constexpr uint32_t kBlocksAtOnce = 256;
     std::vector<uint32_t> corners;
+    for (uint32_t first = 0; first < buffer_.corner_blocks(); first += kBlocksAtOnce) {
+        const std::vector<uint32_t> part = buffer_.read_back_corners(first, std::min(kBlocksAtOnce,
+                                                                                     buffer_.corner_blocks() - first));
+        corners.insert(corners.end(), part.begin(), part.end());
+    }
+    constexpr size_t kWordsPerSlot = InstanceBuffer::kCornerBytes / 4;
     for (size_t slot = 0; slot < gpu.size(); ++slot) {
-        if (slot % kBlock == 0) {
-            corners = buffer_.read_back_corners(static_cast<uint32_t>(slot),
-                                                static_cast<uint32_t>(std::min<size_t>(kBlock, gpu.size() - slot)));
-        }
         const uint8_t mask = packed_face_mask(gpu[slot]);
         if (mask == 0) continue;
-        const int32_t ref = table[slot / kSlotsPerPage * 4 + 3];
+        const size_t page = slot / kSlotsPerPage;
+        const int32_t ref = table[page * 4 + 3];
+        const uint32_t block = static_cast<uint32_t>(table[page * 4 + 1]) >> kBlockShift;  // + 1; 0: none
+        const std::string where = "page " + std::to_string(page) + " (slot " + std::to_string(slot) + ")";
+        if (block != corner_blocks_.of(static_cast<uint32_t>(page))) {
+            throw VerifyError(
+                where + " has corner block " + std::to_string(block) + " - 1 in the GPU's page table but " +
+                std::to_string(corner_blocks_.of(static_cast<uint32_t>(page))) + " - 1 in the renderer's");
+        }
+        if (block == 0) {
+            // No corners kept: cube.vert works them out from the occluder bits and one light value.
+            if (ref >= 0) {
+                throw VerifyError(where + " has a light page (" + std::to_string(ref) +
+                                  ") but no corner block: its faces would be drawn with the wrong light");
+            }
+            continue;
+        }
         for (int face = 0; face < kFaceCount; ++face) {
             if (!(mask >> face & 1u)) continue;
             const FaceCornerWords want = face_corner_words(face_cells(gpu[slot], face, ref, light));
-            const size_t at = (slot % kBlock * kFaceCount + static_cast<size_t>(face)) * 2;
+            const size_t at = ((block - 1) * size_t{kSlotsPerPage} + slot % kSlotsPerPage) * kWordsPerSlot +
+                              static_cast<size_t>(face) * 2;
             if (corners[at] != want[0] || corners[at + 1] != want[1]) {
                 throw VerifyError("the corners of face " + std::to_string(face) + " of slot " + std::to_string(slot) +
                                   " are " + std::to_string(corners[at]) + "/" + std::to_string(corners[at + 1]) +
@@ -497,8 +554,11 @@ CubeRenderer::Stats CubeRenderer::stats() const {
     s.growths = buffer_.growths();
     s.light_buffer_bytes = light_.bytes();
     s.corner_buffer_bytes = buffer_.corner_bytes();
+    s.page_table_bytes = buffer_.page_table_bytes();
+    s.corner_pages = corner_blocks_.tree.taken();
     s.light_growths = light_.growths();
     s.ring = ring_.stats();
+    s.gpu_bytes = s.buffer_bytes + s.page_table_bytes + s.corner_buffer_bytes + s.light_buffer_bytes + s.ring.bytes;
     s.texture_warnings = textures_.stats().warning_count;
     return s;
 }

@@ -14,6 +14,7 @@
 
 #include <glm/glm.hpp>
 
+#include "alloc/slot_tree.hpp"
 #include "gfx/buffer_texture.hpp"
 #include "gfx/gl_object.hpp"
 #include "gfx/instance_buffer.hpp"
@@ -82,9 +83,15 @@ public:
         uint64_t dispatches_last_frame = 0;  // compute dispatches: slot and light scatters, face corners
         uint64_t pages_cleared_last_frame = 0;
         // Pages whose faces' corners were worked out again (shaders/face_corners.comp), and
-        // the buffer they are kept in (48 bytes a slot).
+        // the buffer they are kept in (a block of 3,072 bytes for each page of a chunk with a
+        // light page; none for chunks lit by one value).
         uint64_t corner_pages_last_frame = 0;
         uint64_t corner_buffer_bytes = 0;
+        uint64_t corner_pages = 0;  // pages holding a corner block: those of chunks with a light page
+        uint64_t page_table_bytes = 0;
+        // Every buffer the renderer holds on the GPU: instances, page table, corners, light
+        // pages and the upload ring.
+        uint64_t gpu_bytes = 0;
         uint64_t light_buffer_bytes = 0;  // the light page buffer
         uint64_t light_growths = 0;
         uint64_t light_upload_bytes_last_frame = 0;  // whole pages and byte writes
@@ -151,8 +158,12 @@ private:
     // light pages, then byte writes) on the GPU. The page table entries in work.pages carry
     // their chunk's light reference (.w) already.
     void upload_work(const InstanceSlots::Uploads& work, const LightPageTable::Uploads& light);
-    // Works out the faces' corners of the slots of `pages` (sorted, unique).
-    void work_out_corners(const std::vector<uint32_t>& pages);
+    // Gives a corner block to every handed-out page of a chunk with a light page and takes
+    // it from the others (and from cleared pages); grows the blocks to the highest one.
+    // Returns true when they grew (every block is worked out again).
+    bool assign_corner_blocks(const InstanceSlots::Uploads& work);
+    // Works out the faces' corners of `pages` that hold a corner block (sorted, unique).
+    void work_out_corners(std::vector<uint32_t>& pages);
     void verify_corners(const std::vector<uint64_t>& gpu) const;
     void upload_writes(const std::vector<SlotWrite>& writes);
     void upload_light(const LightPageTable::Uploads& light);
@@ -172,8 +183,8 @@ private:
     // The compute passes that write the buffers, with their uniform locations, looked up once.
     struct ComputePass {
         Program program;
-        int count = -1;       // u_count
-        int first_slot = -1;  // u_first_slot (face_corners.comp only)
+        int count = -1;        // u_count
+        int first_block = -1;  // u_first_block (face_corners.comp only)
     };
     struct ComputePasses {
         ComputePass scatter, light_scatter, corners;
@@ -201,7 +212,15 @@ private:
         bool in_flight = false;  // ended, the result not read yet
     };
     CubeUniforms cube_u_;
-    uint32_t corner_window_pages_ = 1;  // pages of corners one dispatch's binding may span
+    uint32_t corner_window_pages_ = 1;  // blocks of corners one dispatch's binding may span
+    // The corner blocks (InstanceBuffer::kCornerBlockBytes), handed out lowest-first, and each
+    // page's: its block + 1 (0: none), which the page table entry's y carries above bit 8.
+    struct CornerBlocks {
+        SlotTree tree;
+        std::vector<uint32_t> by_page;
+        uint32_t of(uint32_t page) const { return page < by_page.size() ? by_page[page] : 0; }
+    };
+    CornerBlocks corner_blocks_;
     size_t ssbo_alignment_ = 256;
     PassQueries queries_;
     Stats stats_;

@@ -6,6 +6,8 @@
 namespace slotcraft::gfx {
 
 namespace {
+// Corner blocks to start with: 16 pages' worth (48 KiB); a world of open sky needs none.
+constexpr uint64_t kInitialCornerBlocks = 16;
 using OnGrowth = GrowableBuffer::OnGrowth;
 using Start = GrowableBuffer::Start;
 
@@ -20,18 +22,21 @@ uint64_t whole_pages(uint32_t slots) {
 InstanceBuffer::InstanceBuffer(uint32_t initial_slots)
     : instances_(whole_pages(initial_slots) * kInstanceBytes, OnGrowth::kCopy, Start::kZero),
       pages_(whole_pages(initial_slots) / kSlotsPerPage * kPageEntryBytes, OnGrowth::kCopy, Start::kZero),
-      corners_(whole_pages(initial_slots) * kCornerBytes, OnGrowth::kDiscard, Start::kZero) {}
+      corners_(kInitialCornerBlocks * kCornerBlockBytes, OnGrowth::kDiscard, Start::kZero) {}
 
-bool InstanceBuffer::ensure_slots(uint64_t slots) {
-    if (slots <= this->slots()) return false;
-    uint64_t grown = this->slots();
-    while (grown < slots) grown *= 2;
-    // The corners go first (kDiscard), so the peak holds the old and new instances and page
-    // table but one size of corners; the new parts start cleared (empty slots, no chunk).
-    corners_.grow_to(grown * kCornerBytes);
-    instances_.grow_to(grown * kInstanceBytes);
+void InstanceBuffer::ensure_slots(uint64_t slots) {
+    if (slots <= this->slots()) return;
+    const uint64_t grown = grown_slots(this->slots(), slots);
+    instances_.grow_to(grown * kInstanceBytes);  // the new parts start cleared: empty slots, no chunk
     pages_.grow_to(grown / kSlotsPerPage * kPageEntryBytes);
-    return true;
+}
+
+bool InstanceBuffer::ensure_corner_blocks(uint64_t blocks) {
+    if (blocks <= corner_blocks()) return false;
+    // grown_slots counts in whole pages of 64: in blocks, a quarter more at least.
+    const uint64_t grown = grown_slots(uint64_t{corner_blocks()} * kSlotsPerPage, blocks * kSlotsPerPage) /
+                           kSlotsPerPage;
+    return corners_.grow_to(grown * kCornerBlockBytes);  // kDiscard: the old blocks go first
 }
 
 void InstanceBuffer::clear_page(uint32_t page) {
@@ -45,8 +50,8 @@ std::vector<uint64_t> InstanceBuffer::read_back() const {
 }
 
 std::vector<uint32_t> InstanceBuffer::read_back_corners(uint32_t first, uint32_t count) const {
-    std::vector<uint32_t> out(uint64_t{count} * kCornerBytes / 4);
-    corners_.read(uint64_t{first} * kCornerBytes, out.size() * 4, out.data());
+    std::vector<uint32_t> out(uint64_t{count} * kCornerBlockBytes / 4);
+    corners_.read(uint64_t{first} * kCornerBlockBytes, out.size() * 4, out.data());
     return out;
 }
 

@@ -226,7 +226,9 @@ void buffer_panel(PanelContext& context) {
     // and ring waits do below), so the left column fits at 1280x720 with every panel open.
     value_row(log, "capacity", "%s x %llu B = %s", short_count(r.buffer_slots).c_str(),
               static_cast<unsigned long long>(kInstanceBytes), format_bytes(r.buffer_bytes).c_str());
-    value_row(log, "instances", "%s", group_digits(s.instances).c_str());
+    // What every cube costs in all the renderer's GPU buffers (`buffer.bytes_per_cube`).
+    value_row(log, "instances", "%s, %s GPU B each", group_digits(s.instances).c_str(),
+              s.instances ? group_digits(r.gpu_bytes / s.instances).c_str() : "0");
     value_row(log, "pages", "%s, held by %s", short_count(s.pages).c_str(), counted_short(s.chunks, "chunk").c_str());
     value_row(log, "high water", "%s slots, %s pages", short_count(s.high_water).c_str(),
               short_count(occupancy::pages_for_slots(s.high_water)).c_str());

@@ -58,7 +58,7 @@ WorldEvents every_solid_cube(const World& world, const WorldEvents& exposed) {
         ChunkLoaded all{loaded.handle, loaded.coord, {}};
         for (uint16_t i = 0; i < kChunkVolume; ++i) {
             const auto type = world.block_at(world_position(loaded.coord, i));
-            if (type && is_solid(*type)) all.instances.push_back({i, *type, kAllFaces});
+            if (type && is_solid(*type)) all.instances.push_back({i, *type, kAllFaces, {}});
         }
         out.loaded.push_back(std::move(all));
     }
