@@ -47,7 +47,7 @@ struct CubeRendererConfig {
     std::string assets_dir;
     std::vector<int> face_layers;  // texture layer of (block type * 6 + face), kFaceLayerCount entries
     size_t ring_bytes = 4u << 20;
-    uint32_t initial_slots = 4096;      // grows by doubling; small so growth is exercised early
+    uint32_t initial_slots = 4096;      // grows by grown_slots; small so growth is exercised early
     uint32_t initial_light_pages = 16;  // grows by a quarter
 };
 

@@ -33,8 +33,10 @@ void InstanceBuffer::ensure_slots(uint64_t slots) {
 
 bool InstanceBuffer::ensure_corner_blocks(uint64_t blocks) {
     if (blocks <= corner_blocks()) return false;
-    // grown_slots counts in whole pages of 64: in blocks, a quarter more at least.
-    const uint64_t grown = grown_slots(uint64_t{corner_blocks()} * kSlotsPerPage, blocks * kSlotsPerPage) /
+    // grown_slots counts in whole pages of 64: in blocks, a quarter more at least, and the
+    // blocks the buffer starts with (48 KiB), not the instance buffer's 1 MiB step.
+    const uint64_t grown = grown_slots(uint64_t{corner_blocks()} * kSlotsPerPage, blocks * kSlotsPerPage,
+                                       kInitialCornerBlocks * kSlotsPerPage) /
                            kSlotsPerPage;
     return corners_.grow_to(grown * kCornerBlockBytes);  // kDiscard: the old blocks go first
 }
