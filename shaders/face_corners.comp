@@ -50,7 +50,9 @@ void main() {
     uvec2 inst = instances[slot];
     uint mask = (inst.x >> 18) & 63u;
     int corner_block = (page_table[page].y >> 8) - 1;
-    if (mask == 0u || corner_block < 0) return;  // a free slot: nothing is drawn from it
+    // A free slot (nothing is drawn from it), or a page without a block (cube.vert works its
+    // corners out itself).
+    if (mask == 0u || corner_block < 0) return;
     ivec3 local = ivec3(inst.x & 15u, (inst.x >> 4) & 15u, (inst.x >> 8) & 15u);
     int ref = page_table[page].w;
     for (int face = 0; face < 6; ++face) {

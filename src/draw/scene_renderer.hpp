@@ -37,7 +37,7 @@ struct SceneMarks {
     std::optional<std::array<glm::vec3, 8>> frozen_frustum;  // relative to the eye's chunk
     std::optional<ChunkCoord> highlight;                     // tint this chunk's cubes
     std::optional<std::pair<BlockPos, BlockPos>> selection;  // the edit region's min and max cells
-    std::optional<BlockPos> lone_corner;                     // a region's first corner, the second not set yet
+    std::optional<BlockPos> lone_corner;                     // one corner set (B or N), the other not yet
     float daylight = 1.0f;                                   // 0..1: scales the sky light
     // The paste preview: the clipboard drawn as a translucent ghost with its minimum corner
     // at `ghost_origin` (null clipboard: none).

@@ -143,7 +143,7 @@ void CubeRenderer::upload(InstanceSlots& slots, LightPageTable& light) {
         slots.chunk_pages(c, pages);
         for (const uint32_t page : pages) work.pages.push_back({page, c, ref(c)});
     }
-    const bool blocks_grew = assign_corner_blocks(work);
+    const bool blocks_grew = assign_corner_blocks(slots, work);
     upload_work(work, light_work);
     // The pages whose faces' corners may have changed: those written to, those whose table
     // entry changed (handed out, or the chunk's light reference), and every page of a chunk
@@ -169,18 +169,25 @@ void CubeRenderer::upload(InstanceSlots& slots, LightPageTable& light) {
     slots.give_back(std::move(work));
 }
 
-bool CubeRenderer::assign_corner_blocks(const InstanceSlots::Uploads& work) {
+bool CubeRenderer::assign_corner_blocks(const InstanceSlots& slots, const InstanceSlots::Uploads& work) {
     CornerBlocks& blocks = corner_blocks_;
     const auto release = [&blocks](uint32_t page) {
         if (blocks.of(page) == 0) return;
         blocks.tree.free(blocks.by_page[page] - 1);
         blocks.by_page[page] = 0;
     };
-    for (const uint32_t page : work.cleared_pages) release(page);
+    // A page cleared or released this frame, and not handed out again since, is owned by no
+    // chunk now: its block goes back (a page released and handed out again is decided below).
+    for (const std::vector<uint32_t>* list : {&work.cleared_pages, &work.released_pages}) {
+        for (const uint32_t page : *list) {
+            if (!slots.chunk_of_page(page)) release(page);
+        }
+    }
     for (const PageHandOut& p : work.pages) {
         // A chunk lit by one value (open sky, the far rings: a uniform reference) needs no
-        // corners: cube.vert works them out from the occluder bits. One with a light page does.
-        if (p.light < 0) {
+        // corners: cube.vert works them out from the occluder bits. One with a light page does
+        // (a page handed out and emptied again within the frame is owned by no chunk: none).
+        if (p.light < 0 || !slots.chunk_of_page(p.page)) {
             release(p.page);
         } else if (blocks.of(p.page) == 0) {
             if (blocks.by_page.size() <= p.page) blocks.by_page.resize(p.page + 1, 0);
@@ -496,7 +503,8 @@ void CubeRenderer::verify(const std::vector<PackedInstance>& cpu) const {
 void CubeRenderer::verify_corners(const std::vector<uint64_t>& gpu) const {
     const std::vector<int32_t> table = read_back_page_table();
     const std::vector<uint8_t> light = read_back_light();
-    // Every block, a few hundred at a time (768 KiB): they are few (only chunks with a light page).
+    // Every block, read a few hundred at a time (768 KiB) into one copy: they are few (only
+    // the pages of chunks with a light page).
     constexpr uint32_t kBlocksAtOnce = 256;
     std::vector<uint32_t> corners;
     for (uint32_t first = 0; first < buffer_.corner_blocks(); first += kBlocksAtOnce) {

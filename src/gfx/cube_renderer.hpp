@@ -89,8 +89,8 @@ public:
         uint64_t corner_buffer_bytes = 0;
         uint64_t corner_pages = 0;  // pages holding a corner block: those of chunks with a light page
         uint64_t page_table_bytes = 0;
-        // Every buffer the renderer holds on the GPU: instances, page table, corners, light
-        // pages and the upload ring.
+        // The renderer's GPU buffers that grow with the world or the uploads: instances, page
+        // table, corners, light pages and the upload ring (not the index buffer or textures).
         uint64_t gpu_bytes = 0;
         uint64_t light_buffer_bytes = 0;  // the light page buffer
         uint64_t light_growths = 0;
@@ -159,9 +159,9 @@ private:
     // their chunk's light reference (.w) already.
     void upload_work(const InstanceSlots::Uploads& work, const LightPageTable::Uploads& light);
     // Gives a corner block to every handed-out page of a chunk with a light page and takes
-    // it from the others (and from cleared pages); grows the blocks to the highest one.
-    // Returns true when they grew (every block is worked out again).
-    bool assign_corner_blocks(const InstanceSlots::Uploads& work);
+    // it from the others, and from cleared and released pages no chunk owns now; grows the
+    // blocks to the highest one. Returns true when they grew (every block is worked out again).
+    bool assign_corner_blocks(const InstanceSlots& slots, const InstanceSlots::Uploads& work);
     // Works out the faces' corners of `pages` that hold a corner block (sorted, unique).
     void work_out_corners(std::vector<uint32_t>& pages);
     void verify_corners(const std::vector<uint64_t>& gpu) const;
@@ -216,7 +216,8 @@ private:
     // The corner blocks (InstanceBuffer::kCornerBlockBytes), handed out lowest-first, and each
     // page's: its block + 1 (0: none), which the page table entry's y carries above bit 8.
     struct CornerBlocks {
-        SlotTree tree;
+        // At most 2^23 blocks (24 GiB of corners): block + 1 fits in the page table's y above bit 8.
+        SlotTree tree{uint64_t{1} << 23};
         std::vector<uint32_t> by_page;
         uint32_t of(uint32_t page) const { return page < by_page.size() ? by_page[page] : 0; }
     };

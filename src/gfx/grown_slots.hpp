@@ -8,8 +8,8 @@ namespace slotcraft::gfx {
 
 inline constexpr uint64_t kGrowthSlotsPerPage = 64;
 // The smallest step: 131,072 slots (1 MiB of instances). A small buffer growing a quarter at
-// a time would grow a dozen times more than doubling did on its way to a view's size, each a
-// GPU copy in a streaming frame (view distance 32 settled a frame later).
+// a time would grow far more often than doubling did on its way to a view's size (18 times
+// against 9 to view distance 32), each a GPU copy in a streaming frame.
 inline constexpr uint64_t kMinGrowthSlots = 131072;
 
 // The slots a buffer of `current` slots grows to so that `needed` (> current) fit: a quarter

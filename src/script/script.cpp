@@ -573,7 +573,10 @@ void check_line_bytes(std::string_view line, int line_number) {
 
 Script::Script(std::string text, const std::vector<ScriptCommandSpec>& table) : text_(std::move(text)), table_(&table) {
     // Offsets are 32 bits: load_script reads at most 256 MiB, and text made in a program is smaller.
-    if (text_.size() > UINT32_MAX) throw ScriptError(0, "a script of more than 4 GiB");
+    if (text_.size() > UINT32_MAX) {
+        throw std::runtime_error("a script of " + std::to_string(text_.size()) +
+                                 " bytes: a script holds at most 4 GiB; split it into smaller scripts");
+    }
     // A UTF-8 byte order mark (editors on Windows write one) is not part of the first line.
     constexpr std::string_view kBom = "\xEF\xBB\xBF";
     std::size_t offset = text_.starts_with(kBom) ? kBom.size() : 0;

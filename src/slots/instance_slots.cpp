@@ -153,7 +153,7 @@ void InstanceSlots::remove(const ChunkCoord& c, uint16_t index) {
     if (slot_it == record.slot_by_index.end()) return;
     const uint32_t slot = slot_it->second;
     record.slot_by_index.erase(slot_it);
-    pages_.free(slot);
+    if (const auto page = pages_.free(slot)) frame_.released_pages.push_back(*page);
     ++slot_frees_;
     write(slot, 0);  // a free slot inside a page draws nothing
     if (record.slot_by_index.empty()) {
@@ -171,7 +171,7 @@ void InstanceSlots::relocate(const ChunkCoord& c, uint16_t index, PackedInstance
     auto slot_it = record.slot_by_index.find(index);
     const uint32_t old_slot = slot_it->second;
     record.slot_by_index.erase(slot_it);
-    pages_.free(old_slot);
+    if (const auto page = pages_.free(old_slot)) frame_.released_pages.push_back(*page);
     ++slot_frees_;
     write(old_slot, 0);
     take_slot(record, index, value);
@@ -212,6 +212,7 @@ void InstanceSlots::write(uint32_t slot, PackedInstance value) {
 
 void InstanceSlots::compact(size_t max_moves) {
     const PageAllocator::Compaction done = pages_.compact_all(max_moves);
+    frame_.released_pages.insert(frame_.released_pages.end(), done.released_pages.begin(), done.released_pages.end());
     for (const PageAllocator::Move& m : done.moves) {
         const auto page = pages_.owner_of_page(m.to / kSlotsPerPage);
         assert(page && "a compaction target slot belongs to an owner");

@@ -102,6 +102,10 @@ public:
         std::vector<uint32_t> cleared_pages;
         std::vector<PageHandOut> pages;
         std::vector<SlotWrite> writes;
+        // Pages that went back to the allocator this frame without a clear (their last cube
+        // removed or moved out: their slots are written 0); what the renderer keeps beside a
+        // page (its corner block) goes back with them. A page may be handed out again after.
+        std::vector<uint32_t> released_pages;
     };
 
     // World events, in the order WorldEvents documents (unloaded, loaded, changes).
@@ -152,6 +156,7 @@ public:
         used.cleared_pages.clear();
         used.pages.clear();
         used.writes.clear();
+        used.released_pages.clear();
         spare_ = std::move(used);
     }
 

@@ -23,6 +23,8 @@ constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoDecoration | ImGuiWindowF
 constexpr ImU32 kSelectedColour = IM_COL32(255, 230, 90, 255);
 constexpr ImU32 kTextColour = IM_COL32(225, 225, 225, 255);
 constexpr ImU32 kKeyColour = IM_COL32(150, 200, 255, 255);
+// The narrowest room the HUD's texts wrap into (pixels at scale 1): about 22 characters.
+constexpr float kMinTextRoom = 160.0f;
 
 // `pixels` at the UI's scale (ui_scale.hpp).
 float px(float pixels) { return pixels * ImGui::GetIO().FontGlobalScale; }
@@ -203,9 +205,10 @@ HudPlacement draw_hud(const HudView& view) {
     draw_hotbar(view, vp, placed);
     if (view.show_key_help && !view.key_help.empty()) draw_key_help(view, vp, placed.hotbar);
     // The texts are centred in their room and wrap to its width (less the window's padding).
-    const overlay_layout::Rect room = view.text_room.empty() ? overlay_layout::Rect{vp->WorkPos.x, vp->WorkPos.y,
-                                                                                    vp->WorkSize.x, vp->WorkSize.y}
-                                                             : view.text_room;
+    const bool in_room = view.text_room.width >= px(kMinTextRoom);
+    const overlay_layout::Rect room = !in_room ? overlay_layout::Rect{vp->WorkPos.x, vp->WorkPos.y, vp->WorkSize.x,
+                                                                      vp->WorkSize.y}
+                                               : view.text_room;
     const float centre_x = room.x + room.width * 0.5f;
     const float wrap = std::max(px(80.0f), room.width - 2.0f * ImGui::GetStyle().WindowPadding.x);
     if (view.loading) {

@@ -28,8 +28,9 @@ struct HudView {
     std::span<const KeyHelpRow> key_help;  // every key, in the order shown
     overlay_layout::Rect key_help_room;    // where the key help must fit (empty: the whole window)
     // Where the message, the region's size and the save problem go: while the overlay's
-    // panels show, the room between their columns (overlay_layout::beside_panels), so no text
-    // runs over or under a panel; they wrap to its width. Empty: the whole window.
+    // panels show, the room between their columns (Overlay::room_between_panels), so no text
+    // runs over or under a panel; they wrap to its width. Empty, or too narrow for a line of
+    // text (a window of a few hundred pixels): the whole window.
     overlay_layout::Rect text_room;
     bool loading = false;  // the first chunks are still generating
     int chunks_loaded = 0;

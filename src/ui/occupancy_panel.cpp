@@ -167,7 +167,7 @@ void cell_grid(const OverlayView& view, const GridLayout& grid, float area_width
     ImGui::EndChild();
 }
 
-// [SECTION] the legend: one line, every swatch followed by its name
+// [SECTION] the legend: every swatch followed by its name, on one line or two
 
 constexpr float kLegendGap = 8.0f;  // between one name and the next swatch
 

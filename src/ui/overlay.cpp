@@ -226,7 +226,7 @@ void buffer_panel(PanelContext& context) {
     // and ring waits do below), so the left column fits at 1280x720 with every panel open.
     value_row(log, "capacity", "%s x %llu B = %s", short_count(r.buffer_slots).c_str(),
               static_cast<unsigned long long>(kInstanceBytes), format_bytes(r.buffer_bytes).c_str());
-    // What every cube costs in all the renderer's GPU buffers (`buffer.bytes_per_cube`).
+    // What every cube costs in the renderer's GPU buffers (`buffer.bytes_per_cube`, in whole bytes).
     value_row(log, "instances", "%s, %s GPU B each", group_digits(s.instances).c_str(),
               s.instances ? group_digits(r.gpu_bytes / s.instances).c_str() : "0");
     value_row(log, "pages", "%s, held by %s", short_count(s.pages).c_str(), counted_short(s.chunks, "chunk").c_str());
@@ -592,14 +592,17 @@ OverlayActions Overlay::draw(const OverlayView& view) {
 }
 
 overlay_layout::Rect Overlay::room_between_panels() const {
-    // Every panel lies wholly on one side of the centre (a column never reaches the clear
-    // centre, overlay_layout::side_room).
+    // A panel starting left of the centre belongs to the left column (in a very narrow window
+    // the one column reaches past the centre), the others to the right one.
     const float gap = overlay_layout::kGap * class_.scale, margin = overlay_layout::kMargin * class_.scale;
     const float centre = window_.x + window_.width * 0.5f;
     float x0 = window_.x + margin, x1 = window_.right() - margin;
     for (const PanelPlacement& p : placed_) {
-        if (p.rect.right() <= centre) x0 = std::max(x0, p.rect.right() + gap);
-        if (p.rect.x >= centre) x1 = std::min(x1, p.rect.x - gap);
+        if (p.rect.x < centre) {
+            x0 = std::max(x0, p.rect.right() + gap);
+        } else {
+            x1 = std::min(x1, p.rect.x - gap);
+        }
     }
     return {x0, window_.y, std::max(0.0f, x1 - x0), window_.height};
 }

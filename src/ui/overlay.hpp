@@ -121,11 +121,12 @@ public:
     const std::vector<PanelPlacement>& placements() const { return placed_; }
     // The last frame's layout as one line of JSON (`record-layout`, docs/scripting.md): the
     // window, its size class and scale, every panel with its items, and `hud`: the HUD's
-    // texts drawn in the frame (HudPlacement::texts).
+    // parts drawn in the frame (HudPlacement::named).
     std::string layout_json(std::span<const overlay_layout::NamedRect> hud = {}) const;
-    // The room between the last frame's panel columns (the whole width right of the panels
-    // when they stand in one column), a gap from each, the window's height: where the HUD's
-    // texts go while the panels show.
+    // The room between the last frame's panel columns (the width right of the panels when
+    // they stand in one column), a gap from each, the window's height: where the HUD's texts
+    // go while the panels show. Narrower than a text can use in a tiny window (draw_hud then
+    // uses the whole window).
     overlay_layout::Rect room_between_panels() const;
     // Whether the last frame drawn showed the panels (false: the first frame in a size class,
     // which reads the fold states and measures, drawn invisible).

@@ -10,7 +10,7 @@
 namespace slotcraft::gfx {
 namespace {
 
-TEST(GrownSlots, AQuarterMoreAtLeastAndNeverMoreThanAQuarterPastWhatIsNeeded) {
+TEST(GrownSlots, AQuarterOrTheSmallestStepMoreAndNeverMoreThanThatPastWhatIsNeeded) {
     std::mt19937_64 rng(7);
     for (int i = 0; i < 100000; ++i) {
         const uint64_t current = (rng() % (1u << 22)) / 64 * 64 + 64;
