@@ -33,6 +33,7 @@ out vec3 v_eye_to_point;
 
 // Water (BlockType 10) under air: its top, and the sides up to it, sit a little lower.
 const uint kWater = 10u;
+const int kMinChunkY = -4;  // world/coords.hpp: the world's bottom chunk (y -64)
 const float kWaterDrop = 0.125;
 
 // Brightness of light levels 0..15 (cube.frag has the same curve): 0.8^(15 - level) over 0.1.
@@ -83,12 +84,14 @@ void main() {
     // Integer arithmetic relative to the eye's chunk: exact anywhere in an endless world.
     ivec3 local = ivec3(inst.x & 15u, (inst.x >> 4) & 15u, (inst.x >> 8) & 15u);
     ivec4 page = texelFetch(u_pages, int(slot >> 6));
-    // y: the chunk's y in bits 0..3, its level in 4..7, its corner block + 1 above (0: none).
-    int level = (page.y >> 4) & 15;
-    ivec3 chunk = ivec3(page.x, page.y & 15, page.z) << level;  // in level-0 chunks
+    // y: the chunk's y counted from the world's bottom in bits 0..4, its level in 5..7, its
+    // corner block + 1 above (0: none); world/lod.hpp's page_table_y.
+    int level = (page.y >> 5) & 7;
+    ivec3 chunk = ivec3(page.x, page.y & 31, page.z) << level;  // in level-0 chunks
+    chunk.y += kMinChunkY;
     ivec3 rel = (chunk - u_origin_chunk) * 16 + (local << level);
     float size = float(1 << level);
-    v_highlight = (u_highlight_chunk.w != 0 && page.xyz == u_highlight_chunk.xyz) ? 1 : 0;
+    v_highlight = (u_highlight_chunk.w != 0 && level == 0 && chunk == u_highlight_chunk.xyz) ? 1 : 0;
     vec3 cube_min = vec3(rel);
     bool positive = (cube_min[axis] + 0.5 * size) < u_camera_offset[axis];
     int face = axis * 2 + (positive ? 0 : 1);

@@ -6,77 +6,14 @@
 //        [SECTION] brick, [SECTION] lamp, [SECTION] the layer table.
 #include "texture_art.hpp"
 
+#include "paint_kit.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
 
 namespace slotcraft::art {
 namespace {
-
-constexpr int kS = kTextureSize;
-
-// [SECTION] pixels and noise
-
-struct Colour {
-    float r, g, b;  // 0..255
-};
-
-struct Canvas {
-    std::array<Colour, kS * kS> rgb{};
-    std::array<uint8_t, kS * kS> alpha{};
-
-    Canvas() { alpha.fill(255); }
-    Colour& at(int x, int y) { return rgb[static_cast<size_t>(wrap(y) * kS + wrap(x))]; }
-    uint8_t& alpha_at(int x, int y) { return alpha[static_cast<size_t>(wrap(y) * kS + wrap(x))]; }
-    static int wrap(int v) { return ((v % kS) + kS) % kS; }
-
-    std::vector<uint8_t> bytes() const {
-        std::vector<uint8_t> out;
-        out.reserve(kS * kS * 4);
-        for (size_t i = 0; i < rgb.size(); ++i) {
-            out.push_back(to_byte(rgb[i].r));
-            out.push_back(to_byte(rgb[i].g));
-            out.push_back(to_byte(rgb[i].b));
-            out.push_back(alpha[i]);
-        }
-        return out;
-    }
-    static uint8_t to_byte(float v) { return static_cast<uint8_t>(std::lround(std::clamp(v, 0.0f, 255.0f))); }
-};
-
-// A well-mixed 32-bit hash of a texel and a salt (one salt per use, so uses do not correlate).
-uint32_t hash(int x, int y, uint32_t salt) {
-    uint32_t h = static_cast<uint32_t>(x) * 0x8da6b343u ^ static_cast<uint32_t>(y) * 0xd8163841u ^ salt * 0xcb1ab31fu;
-    h ^= h >> 16;
-    h *= 0x7feb352du;
-    h ^= h >> 15;
-    h *= 0x846ca68bu;
-    h ^= h >> 16;
-    return h;
-}
-
-// Uniform in [0, 1).
-float rand01(int x, int y, uint32_t salt) { return static_cast<float>(hash(x, y, salt) >> 8) * (1.0f / 16777216.0f); }
-
-float smooth(float t) { return t * t * (3.0f - 2.0f * t); }
-
-// Value noise in [0, 1) on a lattice of `cell_x` by `cell_y` texels that wraps at 16 texels.
-float value_noise(int x, int y, int cell_x, int cell_y, uint32_t salt) {
-    const int period_x = kS / cell_x;
-    const int period_y = kS / cell_y;
-    const int gx = x / cell_x, gy = y / cell_y;
-    const float tx = smooth(static_cast<float>(x % cell_x) / static_cast<float>(cell_x));
-    const float ty = smooth(static_cast<float>(y % cell_y) / static_cast<float>(cell_y));
-    auto corner = [&](int cx, int cy) { return rand01(cx % period_x, cy % period_y, salt); };
-    const float top = std::lerp(corner(gx, gy), corner(gx + 1, gy), tx);
-    const float bottom = std::lerp(corner(gx, gy + 1), corner(gx + 1, gy + 1), tx);
-    return std::lerp(top, bottom, ty);
-}
-
-Colour shade(Colour c, float f) { return {c.r * f, c.g * f, c.b * f}; }
-Colour mix(Colour a, Colour b, float t) {
-    return {std::lerp(a.r, b.r, t), std::lerp(a.g, b.g, t), std::lerp(a.b, b.b, t)};
-}
 
 // [SECTION] ground
 
@@ -135,13 +72,13 @@ void paint_grass_side(Canvas& cv) {
 
 // A crack: a short walk from `start` that drifts sideways and down, dark with a lit edge
 // below it. The start jitters by a texel so the three cracks differ in shape.
-void crack(Canvas& cv, int start_x, int start_y, uint32_t salt) {
+void crack(Canvas& cv, int start_x, int start_y, uint32_t salt, Colour colour) {
     int x = start_x + static_cast<int>(hash(0, 0, salt) % 3) - 1;
     int y = start_y + static_cast<int>(hash(1, 0, salt) % 3) - 1;
     const int dx = (hash(2, 0, salt) & 1) ? 1 : -1;
     const int length = 5 + static_cast<int>(hash(3, 0, salt) % 3);
     for (int i = 0; i < length; ++i) {
-        cv.at(x, y) = kCrack;
+        cv.at(x, y) = colour;
         const uint32_t step = hash(i, 4, salt) % 5;  // mostly across, sometimes down or up
         if (step < 2) ++y;
         else if (step == 2 && i > 0) --y;
@@ -149,35 +86,47 @@ void crack(Canvas& cv, int start_x, int start_y, uint32_t salt) {
     }
 }
 
-void paint_stone(Canvas& cv) {
+}  // namespace
+
+void paint_stone_in(Canvas& cv, Colour stone, Colour dark) {
     for (int y = 0; y < kS; ++y) {
         for (int x = 0; x < kS; ++x) {
             const float broad = value_noise(x, y, 8, 8, 41);
             const float fine = value_noise(x, y, 4, 2, 42);
             const float grain = rand01(x, y, 43) - 0.5f;
-            Colour c = shade(kStone, 0.78f + 0.22f * broad + 0.14f * fine + 0.12f * grain);
+            Colour c = shade(stone, 0.78f + 0.22f * broad + 0.14f * fine + 0.12f * grain);
             if (rand01(x, y, 47) > 0.96f) c = shade(c, 1.18f);  // a glint of quartz
             cv.at(x, y) = c;
         }
     }
-    crack(cv, 2, 3, 44);
-    crack(cv, 9, 8, 45);
-    crack(cv, 4, 12, 46);
+    crack(cv, 2, 3, 44, dark);
+    crack(cv, 9, 8, 45, dark);
+    crack(cv, 4, 12, 46, dark);
 }
 
-void paint_sand(Canvas& cv) {
+namespace {
+
+void paint_stone(Canvas& cv) { paint_stone_in(cv, kStone, kCrack); }
+
+}  // namespace
+
+void paint_sand_in(Canvas& cv, Colour sand, Colour light, Colour dark) {
     for (int y = 0; y < kS; ++y) {
         for (int x = 0; x < kS; ++x) {
             const float ripple = value_noise(x, y, 8, 4, 51);
-            Colour c = shade(kSand, 0.95f + 0.08f * ripple);
+            Colour c = shade(sand, 0.95f + 0.08f * ripple);
             const float r = rand01(x, y, 52);
             if (r < 0.2f) c = shade(c, 0.9f);
-            else if (r < 0.3f) c = mix(c, kSandLight, 0.7f);
-            else if (r > 0.965f) c = kSandDark;
+            else if (r < 0.3f) c = mix(c, light, 0.7f);
+            else if (r > 0.965f) c = dark;
             cv.at(x, y) = c;
         }
     }
 }
+
+namespace {
+
+void paint_sand(Canvas& cv) { paint_sand_in(cv, kSand, kSandLight, kSandDark); }
 
 // [SECTION] wood
 
@@ -187,23 +136,21 @@ constexpr Colour kRing{176, 140, 84};
 constexpr Colour kPlank{178, 118, 62};
 constexpr Colour kPlankGap{92, 58, 30};
 
-Colour bark_texel(int x, int y) {
+}  // namespace
+
+Colour bark_texel(int x, int y, Colour bark) {
     // Each column is one ridge or groove of the bark; tones drift slowly down the trunk.
     static constexpr std::array<float, 4> kColumnTone = {0.78f, 0.95f, 1.08f, 0.9f};
     const float column = kColumnTone[hash(x, 0, 61) % 4];
     const float along = value_noise(x, y, 1, 4, 62);
-    Colour c = shade(kBark, column * (0.86f + 0.24f * along));
+    Colour c = shade(bark, column * (0.86f + 0.24f * along));
     if (hash(x, 1, 63) % 4 == 0 && value_noise(x, y, 1, 8, 64) < 0.75f) c = shade(c, 0.6f);  // groove
     return c;
 }
 
-void paint_log_side(Canvas& cv) {
-    for (int y = 0; y < kS; ++y)
-        for (int x = 0; x < kS; ++x) cv.at(x, y) = bark_texel(x, y);
-}
-
-// The sawn end: pale wood with growth rings round the pith, inside a rim of bark.
-void paint_log_end(Canvas& cv) {
+// The sawn end: pale wood with growth rings round the pith, inside a rim of bark
+// (`rim(x, y)` gives the rim's texels).
+void paint_log_end_in(Canvas& cv, Colour wood, Colour ring_colour, Colour (*rim)(int, int)) {
     constexpr float kCentre = 7.5f;
     for (int y = 0; y < kS; ++y) {
         for (int x = 0; x < kS; ++x) {
@@ -211,31 +158,48 @@ void paint_log_end(Canvas& cv) {
             const float wobble = 0.7f * (value_noise(x, y, 4, 4, 71) - 0.5f);
             const float d = std::sqrt(dx * dx + dy * dy) + wobble;
             const bool ring = std::fmod(d, 2.6f) > 1.7f;
-            Colour c = ring ? kRing : kWood;
+            Colour c = ring ? ring_colour : wood;
             c = shade(c, 0.95f + 0.08f * rand01(x, y, 72));
-            if (d < 0.9f) c = shade(kRing, 0.9f);  // the pith
-            if (x == 0 || y == 0 || x == kS - 1 || y == kS - 1) c = bark_texel(x, y);
+            if (d < 0.9f) c = shade(ring_colour, 0.9f);  // the pith
+            if (x == 0 || y == 0 || x == kS - 1 || y == kS - 1) c = rim(x, y);
             cv.at(x, y) = c;
         }
     }
 }
 
+namespace {
+
+Colour oak_bark(int x, int y) { return bark_texel(x, y, kBark); }
+
+void paint_log_side(Canvas& cv) {
+    for (int y = 0; y < kS; ++y)
+        for (int x = 0; x < kS; ++x) cv.at(x, y) = oak_bark(x, y);
+}
+
+void paint_log_end(Canvas& cv) { paint_log_end_in(cv, kWood, kRing, oak_bark); }
+
 // Four boards, each 3 texels of grain over a 1-texel gap, with one end joint per board.
-void paint_planks(Canvas& cv) {
+}  // namespace
+
+void paint_planks_in(Canvas& cv, Colour plank, Colour gap) {
     static constexpr std::array<int, 4> kJoint = {3, 11, 7, 14};
     for (int y = 0; y < kS; ++y) {
         const int board = y / 4;
         const float board_tone = 0.92f + 0.14f * rand01(board, 0, 81);
         for (int x = 0; x < kS; ++x) {
             const float grain = value_noise(x, y, 8, 1, 82);
-            Colour c = shade(kPlank, board_tone * (0.9f + 0.16f * grain));
+            Colour c = shade(plank, board_tone * (0.9f + 0.16f * grain));
             if (rand01(x, y, 83) < 0.08f) c = shade(c, 0.88f);
-            if (y % 4 == 3 || x == kJoint[static_cast<size_t>(board)]) c = kPlankGap;
+            if (y % 4 == 3 || x == kJoint[static_cast<size_t>(board)]) c = gap;
             else if (y % 4 == 0) c = shade(c, 1.07f);  // the board's lit top edge
             cv.at(x, y) = c;
         }
     }
 }
+
+namespace {
+
+void paint_planks(Canvas& cv) { paint_planks_in(cv, kPlank, kPlankGap); }
 
 // [SECTION] see-through
 
@@ -247,13 +211,15 @@ constexpr Colour kGlassStreak{246, 252, 255};
 
 // Dark green clumps with holes (alpha 0) where the clumps thin out. The 4x4 texels in the
 // middle stay solid, so a leaf block seen face-on is leaf at its centre, not what is behind.
-void paint_leaves(Canvas& cv) {
+}  // namespace
+
+void paint_leaves_in(Canvas& cv, Colour leaf, Colour light) {
     for (int y = 0; y < kS; ++y) {
         for (int x = 0; x < kS; ++x) {
             const float clump = value_noise(x, y, 4, 4, 91);
-            Colour c = shade(kLeaf, 0.78f + 0.36f * clump);
+            Colour c = shade(leaf, 0.78f + 0.36f * clump);
             const float r = rand01(x, y, 92);
-            if (r < 0.15f) c = mix(c, kLeafLight, 0.8f);
+            if (r < 0.15f) c = mix(c, light, 0.8f);
             else if (r < 0.3f) c = shade(c, 0.75f);
             cv.at(x, y) = c;
             const bool middle = x >= 6 && x <= 9 && y >= 6 && y <= 9;
@@ -265,6 +231,10 @@ void paint_leaves(Canvas& cv) {
         }
     }
 }
+
+namespace {
+
+void paint_leaves(Canvas& cv) { paint_leaves_in(cv, kLeaf, kLeafLight); }
 
 // A light frame, a clear (alpha 0) pane, and a short double highlight streak.
 void paint_glass(Canvas& cv) {
@@ -362,11 +332,6 @@ void paint_lamp(Canvas& cv) {
 
 // [SECTION] the layer table
 
-struct Painter {
-    std::string_view name;
-    void (*paint)(Canvas&);
-};
-
 constexpr std::array<Painter, 13> kPainters = {{
     {"grass_top", paint_grass_top},
     {"grass_side", paint_grass_side},
@@ -383,22 +348,26 @@ constexpr std::array<Painter, 13> kPainters = {{
     {"lamp", paint_lamp},
 }};
 
-constexpr std::array<std::string_view, kPainters.size()> kNames = [] {
-    std::array<std::string_view, kPainters.size()> names{};
-    for (size_t i = 0; i < kPainters.size(); ++i) names[i] = kPainters[i].name;
-    return names;
-}();
-
 }  // namespace
 
-std::span<const std::string_view> painted_layers() { return kNames; }
+std::span<const std::string_view> painted_layers() {
+    static const std::vector<std::string_view> names = [] {
+        std::vector<std::string_view> out;
+        for (const Painter& p : kPainters) out.push_back(p.name);
+        for (const Painter& p : minecraft_painters()) out.push_back(p.name);
+        return out;
+    }();
+    return names;
+}
 
 std::optional<std::vector<uint8_t>> paint_layer(std::string_view name) {
-    for (const Painter& p : kPainters) {
-        if (p.name != name) continue;
-        Canvas canvas;
-        p.paint(canvas);
-        return canvas.bytes();
+    for (const std::span<const Painter> table : {std::span<const Painter>(kPainters), minecraft_painters()}) {
+        for (const Painter& p : table) {
+            if (p.name != name) continue;
+            Canvas canvas;
+            p.paint(canvas);
+            return canvas.bytes();
+        }
     }
     return std::nullopt;
 }

@@ -100,7 +100,11 @@ App::App(Options options, Script script, const Settings& settings, std::string s
     frame_config.assets_dir = find_data_dir(options_.assets_dir, exe_dir, "assets", "--assets").string();
     frame_config.ring_bytes = static_cast<size_t>(options_.ring_kib) * 1024;
     if (scripted) script_ = std::make_unique<ScriptRunner>(std::move(script));
+    // A Minecraft world is opened (or refused, exit code 1) before any window is.
+    if (!options_.minecraft.empty()) ground_ = MinecraftGround::open(options_.minecraft);
+    const std::string title = ground_ ? "Slotcraft: " + ground_->name() + " (Minecraft)" : std::string("Slotcraft");
     WindowConfig config;
+    config.title = title.c_str();
     config.width = options_.width;
     config.height = options_.height;
     config.vsync = options_.vsync;
@@ -138,25 +142,41 @@ App::App(Options options, Script script, const Settings& settings, std::string s
 
     // The world file once the display, GL and shaders are known to work (so a failed start
     // never moves a world aside); its saved seed and type decide the world.
+    daylight_ = options_.daylight;
+    const WorldSessionConfig world_config = session_config(scripted, far_distance);
+    session_ = std::make_unique<WorldSession>(world_config);
+    editor_ = std::make_unique<Editor>(*session_, controls_->camera(), controls_->player(), controls_->hotbar(),
+                                       options_.undo_mib, [this](std::string text) { show_message(std::move(text)); });
+    files_ = std::make_unique<BuildFiles>(*session_, *editor_, world_config.undo_bytes,
+                                          [this](std::string text) { show_message(std::move(text)); });
+    controls_->place_at_spawn(session_->spawn_eye());
+    if (session_->saved_meta()) controls_->restore(*session_->saved_meta());
+    save_meta();
+}
+
+// What the world session is made from: the flags, and the Minecraft world when there is one.
+WorldSessionConfig App::session_config(bool scripted, int far_distance) const {
     WorldSessionConfig world_config;
     world_config.type = options_.world;
     world_config.seed = options_.seed;
     world_config.seed_given = options_.seed_given;
     world_config.view_distance = options_.view_distance;
     world_config.far_distance = far_distance;
-    daylight_ = options_.daylight;
     world_config.stream_budget_ms = options_.stream_budget_ms;
-    world_config.world_file = world_file_for(options_.world_file, options_.world_name, scripted);
+    // Over a Minecraft world the edits go by default into a world file named after it, so
+    // reopening it brings them back (scripted runs too).
+    const std::string world_name = ground_ && options_.world_name.empty() ? ground_->file_name() : options_.world_name;
+    world_config.world_file = world_file_for(options_.world_file, world_name, scripted);
+    if (ground_) {
+        world_config.ground = ground_;
+        std::error_code ec;
+        const std::filesystem::path canonical = std::filesystem::weakly_canonical(options_.minecraft, ec);
+        world_config.ground_path = ec ? options_.minecraft : canonical.string();
+        world_config.ground_spawn = ground_->start_eye();
+    }
     world_config.new_world = options_.new_world;
     world_config.undo_bytes = static_cast<size_t>(options_.undo_mib) * 1024 * 1024;
-    session_ = std::make_unique<WorldSession>(world_config);
-    editor_ = std::make_unique<Editor>(*session_, controls_->camera(), controls_->player(), controls_->hotbar(),
-                                       options_.undo_mib, [this](std::string text) { show_message(std::move(text)); });
-    files_ = std::make_unique<BuildFiles>(*session_, *editor_, world_config.undo_bytes,
-                                          [this](std::string text) { show_message(std::move(text)); });
-    controls_->place_at_spawn(session_->spawn_ground());
-    if (session_->saved_meta()) controls_->restore(*session_->saved_meta());
-    save_meta();
+    return world_config;
 }
 
 App::~App() {
@@ -258,8 +278,15 @@ int App::finish_saving() {
 }
 
 // Every frame: what the HUD and the World panel say about the world file; a file written
-// back after it was deleted or replaced is said once, on screen and on stderr.
+// back after it was deleted or replaced is said once, on screen and on stderr. So is each
+// damaged chunk of a Minecraft world (it shows as missing; the rest of the world shows).
 void App::watch_saving() {
+    if (ground_) {
+        for (const std::string& problem : ground_->take_new_problems()) {
+            print_message(problem);
+            show_message(problem);
+        }
+    }
     const std::optional<WorldStore::Stats> s = session_->save_stats();
     if (!s) return;
     shown_.save_problem = save_problem(*s);
@@ -313,7 +340,7 @@ SceneMarks App::scene_marks(const std::optional<RayHit>& hit, const Eye& eye) {
         marks.boxes = &frame_state_.boxes_scratch;
         marks.frozen_frustum = cull_->frozen_frustum(eye.origin_chunk);
     }
-    marks.highlight = highlighted_chunk_;
+    marks.highlight = shown_.highlighted_chunk;
     if (const auto& region = editor_->region()) marks.selection = std::pair{region->min, region->max};
     marks.lone_corner = editor_->lone_corner();
     // The paste preview follows the crosshair while the clipboard holds something.
@@ -417,6 +444,7 @@ void App::save_meta() {
     WorldMeta meta;
     meta.seed = session_->seed();
     meta.type = session_->type();
+    meta.minecraft = session_->ground_path();
     controls_->fill_meta(meta);
     session_->save_meta(meta);
 }

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "edit/editor.hpp"
+#include "edit/world_session.hpp"
 #include "config/options.hpp"
 #include "script/script.hpp"
 #include "config/settings.hpp"
@@ -24,6 +25,7 @@
 #include "ui/hud.hpp"
 #include "ui/overlay.hpp"
 #include "ui/stage_times.hpp"
+#include "minecraft/minecraft_ground.hpp"
 #include "world/raycast.hpp"
 #include "world/region.hpp"
 
@@ -75,6 +77,7 @@ public:
     void on_drop(int count, const char** paths);
 
 private:
+    WorldSessionConfig session_config(bool scripted, int far_distance) const;
     // A frame to save as a PNG once it is drawn, and who asked for it.
     struct CaptureRequest {
         std::string path;
@@ -212,14 +215,15 @@ private:
         std::string save_problem;  // the HUD line while saving does not work (empty: it works)
         std::string save_summary;  // the World panel's line (empty: nothing is saved)
         uint64_t write_backs_seen = 0;
-        uint64_t edge_stops_seen = 0;      // the player's stops at the world's bound, as last shown
-        overlay_layout::Rect hotbar_rect;  // where the hotbar was drawn last frame
-        bool first_idle_seen = false;      // the first chunks have loaded (hides the loading bar)
+        uint64_t edge_stops_seen = 0;                 // the player's stops at the world's bound, as last shown
+        overlay_layout::Rect hotbar_rect;             // where the hotbar was drawn last frame
+        bool first_idle_seen = false;                 // the first chunks have loaded (hides the loading bar)
+        std::optional<ChunkCoord> highlighted_chunk;  // chosen in the occupancy panel
     };
     Shown shown_;
-    std::optional<ChunkCoord> highlighted_chunk_;  // chosen in the occupancy panel
-    double daylight_ = 1.0;                        // --daylight, `daylight F`, the overlay's slider
-    bool picker_open_ = false;                     // the block picker shows (the picker key, `press picker`)
+    std::shared_ptr<MinecraftGround> ground_;  // --minecraft: the world read as the ground
+    double daylight_ = 1.0;                    // --daylight, `daylight F`, the overlay's slider
+    bool picker_open_ = false;                 // the block picker shows (the picker key, `press picker`)
 };
 
 }  // namespace slotcraft

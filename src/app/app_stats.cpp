@@ -43,6 +43,7 @@ void App::collect_stats(StatsJson& json) const {
         .overlay = overlay_,
         .passes = std::move(passes),
         .daylight = daylight_,
+        .ground = ground_.get(),
     };
     write_figures(json, program_figures(), sources);
 }

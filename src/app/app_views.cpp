@@ -30,6 +30,7 @@ OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
     v.allocator = &measures_.allocator_history;
     v.world = session_->world().stats();
     v.world_type = std::string(world_type_name(session_->type()));
+    if (ground_) v.minecraft_world = ground_->name();
     v.seed = session_->seed();
     const Controls::Stats c = controls_->stats();
     v.camera = c.camera;
@@ -41,7 +42,7 @@ OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
     v.view_distance = session_->world().view_distance();
     v.far = session_->world().far().stats();
     v.daylight = daylight_;
-    v.highlighted_chunk = highlighted_chunk_;
+    v.highlighted_chunk = shown_.highlighted_chunk;
     v.hotbar = shown_.hotbar_rect;
     const CullView::Stats cull = cull_->stats();
     v.cull = cull.octree;
@@ -135,7 +136,7 @@ void App::apply_view(const OverlayActions& actions) {
                           eye_of(controls_->camera(), session_->world().view_distance(), frame_->aspect()));
     }
     if (actions.show_boxes) cull_->set_show_boxes(*actions.show_boxes);
-    if (actions.highlight) highlighted_chunk_ = *actions.highlight;
+    if (actions.highlight) shown_.highlighted_chunk = *actions.highlight;
     if (actions.edit) {
         try {
             editor_->perform(*actions.edit);

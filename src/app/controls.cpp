@@ -190,10 +190,10 @@ void Controls::move_eye(const glm::dvec3& eye, double yaw, double pitch) {
     camera_.pitch = std::clamp(pitch, -90.0, 90.0);
 }
 
-void Controls::place_at_spawn(double ground) {
-    // Flying over the origin column, above the tallest tree (trunk up to 6, crown 3),
+void Controls::place_at_spawn(const glm::dvec3& eye) {
+    // Flying (over the origin column, above the tallest tree: WorldSession::spawn_eye),
     // looking a little down at the land.
-    player_.set_eye({0.5, ground + 12.0 + kEyeHeight, 0.5});
+    player_.set_eye(eye);
     camera_.pitch = -15.0;
     camera_.position = player_.eye();
 }

@@ -76,7 +76,7 @@ public:
     // `key NAME FRAMES`: holds a key (one of script_key_names()) for FRAMES steps.
     void hold_key(const std::string& name, int64_t frames) override { script_keys_[name] = frames; }
     // The spawn place, or the player's place and hotbar from the world file.
-    void place_at_spawn(double ground);
+    void place_at_spawn(const glm::dvec3& eye);
     void restore(const WorldMeta& meta);
     void fill_meta(WorldMeta& meta) const;
 

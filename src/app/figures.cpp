@@ -194,6 +194,17 @@ const Figure<FigureSources> kFigures[] = {
     {{"save.error", StatType::kStringOrNull, "the reason of the last failed commit while the state is not `ok`, else null"}, [](const FigureSources& in) -> FigureValue { return in.session.save.state == SaveState::kOk ? FigureValue{} : FigureValue{in.session.save.last_error}; }},
     {{"save.commit_failures", StatType::kInteger, "commits that failed"}, [](const FigureSources& in) -> FigureValue { return i64(in.session.save.commit_failures); }},
     {{"save.write_backs", StatType::kInteger, "times the file was found deleted or replaced and written back"}, [](const FigureSources& in) -> FigureValue { return i64(in.session.save.write_backs); }},
+    {{"minecraft", StatType::kObjectOrNull, "the Minecraft world the ground is read from (`--minecraft`); null for generated ground"}, [](const FigureSources& in) -> FigureValue { return in.ground ? FigureValue{true} : FigureValue{}; }},
+    {{"minecraft.name", StatType::kString, "its name: level.dat's LevelName, else the folder's or file's"}, [](const FigureSources& in) -> FigureValue { return in.ground->name(); }},
+    {{"minecraft.path", StatType::kString, "the path it was opened from"}, [](const FigureSources& in) -> FigureValue { return in.ground->path(); }},
+    {{"minecraft.regions", StatType::kInteger, "region files (.mca) it holds"}, [](const FigureSources& in) -> FigureValue { return i64(in.ground->region_count()); }},
+    {{"minecraft.chunks_read", StatType::kInteger, "chunks read from its region files and decoded (a chunk loaded again counts again)"}, [](const FigureSources& in) -> FigureValue { return i64(in.ground->report().chunks_read); }},
+    {{"minecraft.chunks_damaged", StatType::kInteger, "damaged chunks met (bad compression, wrong NBT, a palette index out of range, sectors past the end): each named once on stderr and the HUD, shown as missing"}, [](const FigureSources& in) -> FigureValue { return i64(in.ground->report().chunks_damaged); }},
+    {{"minecraft.blocks.NAME", StatType::kString, "the Slotcraft block Minecraft block NAME became, for every name met in the chunks read (a waterlogged block as `NAME[waterlogged=true]`; before 1.13, the name Minecraft then gave the numeric id); assets/minecraft_blocks.txt decides (docs/formats.md)"}, [](const FigureSources& in) -> FigureValue { NamedStrings out; for (const auto& [name, block] : in.ground->report().blocks) out.emplace_back(name, block); return out; }},
+    {{"minecraft.cells.exact", StatType::kInteger, "cells of the chunks read (the airs left out) whose name the table names exactly"}, [](const FigureSources& in) -> FigureValue { return i64(in.ground->report().cells[0]); }},
+    {{"minecraft.cells.family", StatType::kInteger, "cells mapped by a family pattern (or waterlogged)"}, [](const FigureSources& in) -> FigureValue { return i64(in.ground->report().cells[1]); }},
+    {{"minecraft.cells.fallback", StatType::kInteger, "cells of names no line matched: the fallback block"}, [](const FigureSources& in) -> FigureValue { return i64(in.ground->report().cells[2]); }},
+    {{"minecraft.cells.dropped", StatType::kInteger, "cells of blocks that are not cubes (plants, rails, signs): air"}, [](const FigureSources& in) -> FigureValue { return i64(in.ground->report().cells[3]); }},
 };
 // clang-format on
 

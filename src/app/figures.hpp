@@ -20,6 +20,7 @@
 #include "ui/stage_times.hpp"
 #include "world/raycast.hpp"
 #include "world/region.hpp"
+#include "minecraft/minecraft_ground.hpp"
 
 namespace slotcraft {
 
@@ -46,6 +47,7 @@ struct FigureSources {
     const Overlay& overlay;
     std::vector<std::string> passes;  // the passes that ran last frame, in order
     double daylight = 1.0;
+    const MinecraftGround* ground = nullptr;  // --minecraft, else null
 };
 
 // Every figure of the stats JSON, in the order docs/stats.md lists them.

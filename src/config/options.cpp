@@ -61,6 +61,9 @@ std::string usage_text() {
   --daylight F           sky light factor 0..1 (default 1: day; 0.1: night, the lamps show)
   --verify-every N       compare the GPU instance buffer with the CPU copy every N frames
   --ring-kib N           size of the upload staging ring in KiB, 1..1048576 (default 4096)
+  --minecraft PATH       stand on a Minecraft Java world, read-only: a world folder (level.dat
+                         and region/), a region folder or one r.X.Z.mca file; edits are saved
+                         in Slotcraft's own world file, by default one named after it
   --world-name NAME      the saved world to play (default "default"; file
                          $XDG_DATA_HOME/slotcraft/worlds/NAME.db)
   --world-file PATH      the saved world at PATH instead
@@ -188,6 +191,7 @@ const std::map<std::string, ValueFlag>& value_flags() {
               if (!ok) throw OptionsError("--world-name needs 1..64 letters, digits, '_' or '-', got " + shown(v));
               o.world_name = v;
           }}},
+        {"--minecraft", {"PATH", [](Options& o, const std::string& v) { o.minecraft = v; }}},
         {"--world-file",
          {"PATH",
           [](Options& o, const std::string& v) {

@@ -53,6 +53,7 @@ struct Options {
     int64_t undo_mib = 512;                            // undo journal budget
     std::string world_name;                            // save as $XDG_DATA_HOME/slotcraft/worlds/NAME.db
     std::string world_file;                            // or at this path
+    std::string minecraft;                             // --minecraft: a Minecraft world as the ground
     bool new_world = false;                            // move an existing file aside, start fresh
     bool seed_given = false;                           // --seed or --world was on the command line
 };

@@ -67,7 +67,7 @@ Box far_box(const ChunkCoord& key, glm::ivec3 origin_chunk) {
     const ChunkCoord c = key_chunk(key);
     Box box;
     box.min = glm::vec3(relative_block(int64_t{c.x} << level, origin_chunk.x),
-                        relative_block(int64_t{c.y} << level, origin_chunk.y),
+                        relative_block(level_chunk_bottom(level, c.y), origin_chunk.y),
                         relative_block(int64_t{c.z} << level, origin_chunk.z));
     box.max = box.min + glm::vec3(static_cast<float>(kChunkSize << level));
     return box;

@@ -34,7 +34,8 @@ Eye eye_of(const Camera& camera, int view_distance, float aspect, int far_distan
     if (far_distance > view_distance) {
         // The near pass alone draws the full-detail chunks, so its far plane must take in the
         // whole height of the world below or above the eye, not only the view's radius.
-        const double height = std::max({double(kWorldHeight), camera.position.y, kWorldHeight - camera.position.y});
+        const double height = std::max(
+            {double(kWorldHeight), camera.position.y - kMinBlockY, kWorldTop - camera.position.y});
         const double near_far = std::hypot(double(far_plane), height);
         e.view_projection = camera.projection(aspect, 0.05f, static_cast<float>(near_far)) * view;
         // No far chunk comes nearer than about view_distance - 4 chunks (a coarse column is

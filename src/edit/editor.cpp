@@ -238,7 +238,7 @@ void Editor::expect(const BlockPos& p, BlockType type) const {
     if (!held) {
         throw ActionRefused("expect: the cell " + to_string(p) + " cannot be read: " +
                             (block_y_in_world(p.y) ? "its chunk is not loaded (move the camera near it first)"
-                                                   : "it is below the world (y 0..255)"));
+                                                   : "it is below the world (y -64..319)"));
     }
     if (*held != type) {
         throw ActionRefused("expect: the cell " + to_string(p) + " holds " + std::string(block_name(*held)) + ", not " +

@@ -19,9 +19,14 @@ std::string world_file_for(const std::string& world_file, const std::string& wor
 }
 
 WorldSession::WorldSession(const WorldSessionConfig& config)
-    : type_(config.type), seed_(config.seed), journal_(config.undo_bytes) {
+    : type_(config.type),
+      seed_(config.seed),
+      ground_path_(config.ground_path),
+      ground_spawn_(config.ground_spawn),
+      journal_(config.undo_bytes) {
     open_store(config);
     WorldConfig world_config;
+    world_config.ground = config.ground;
     world_config.type = type_;
     world_config.seed = seed_;
     world_config.generator_version = generator_version_;
@@ -64,6 +69,17 @@ void WorldSession::open_store(const WorldSessionConfig& config) {
     }
     saved_meta_ = store_->load_meta();
     if (!saved_meta_) return;
+    // Edits are deltas against their ground: a file made over one ground opens over it only.
+    if (saved_meta_->minecraft != config.ground_path) {
+        const auto ground = [](const std::string& p) {
+            return p.empty() ? std::string("generated ground") : "the Minecraft world " + quoted_path(p);
+        };
+        throw WorldFileError("cannot open the world file " + quoted_path(path) + " over " + ground(config.ground_path) +
+                             ": its edits lie on " + ground(saved_meta_->minecraft) + "; open it with " +
+                             (saved_meta_->minecraft.empty() ? std::string("no --minecraft")
+                                                             : "--minecraft " + quoted_path(saved_meta_->minecraft)) +
+                             ", or name another world with --world-name");
+    }
     if (config.seed_given) {
         print_message(
             "loading the saved world " + quoted_path(path) +
@@ -278,6 +294,11 @@ EditReport WorldSession::redo() {
     last_edit_.kind = step->kind();
     last_edit_.steps_dropped = journal_.push_undo(EditStep::record(step->region(), undo, step->kind()));
     return last_edit_;
+}
+
+glm::dvec3 WorldSession::spawn_eye() const {
+    if (world_->terrain().source() != nullptr) return ground_spawn_;
+    return {0.5, spawn_ground() + 12.0 + kEyeHeight, 0.5};
 }
 
 double WorldSession::spawn_ground() const {

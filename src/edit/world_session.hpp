@@ -31,6 +31,11 @@ struct WorldSessionConfig {
     std::string world_file;                                           // empty: nothing is saved
     bool new_world = false;                                           // --new: move an existing file aside, start fresh
     std::size_t undo_bytes = EditJournal::kDefaultMiB * 1024 * 1024;  // --undo-mib
+    // --minecraft: the world read as the ground, the path it was opened from (kept in the
+    // world file, which then refuses other ground) and where its player starts.
+    std::shared_ptr<const ChunkSource> ground;
+    std::string ground_path;
+    glm::dvec3 ground_spawn{0.5, 100.0, 0.5};
 };
 
 // An edit operation that cannot be carried out (nothing to undo or redo, an empty
@@ -144,6 +149,9 @@ public:
 
     // Where a new player stands: over the origin column, above its tallest tree.
     double spawn_ground() const;
+    // Where the player's eye starts in a world without a saved place: above the origin
+    // column's ground, or a Minecraft world's spawn (WorldSessionConfig::ground_spawn).
+    glm::dvec3 spawn_eye() const;
 
     // Read-only: every change to the world goes through the session's own methods.
     const World& world() const { return *world_; }
@@ -152,6 +160,8 @@ public:
     const InstanceSlots& slots() const { return slots_; }
     WorldType type() const { return type_; }
     uint64_t seed() const { return seed_; }
+    // The Minecraft world the ground is read from ("": generated ground).
+    const std::string& ground_path() const { return ground_path_; }
     // The terrain generator the world is made with (a saved world keeps its own).
     int generator_version() const { return generator_version_; }
     Stats stats() const;
@@ -165,6 +175,8 @@ private:
 
     WorldType type_;
     uint64_t seed_;
+    std::string ground_path_;
+    glm::dvec3 ground_spawn_;
     int generator_version_ = kGeneratorVersion;  // a loaded world's own generator
     std::unique_ptr<WorldStore> store_;          // null: nothing is saved
     std::optional<WorldMeta> saved_meta_;

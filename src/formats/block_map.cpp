@@ -26,6 +26,51 @@ constexpr std::array<Rgb, kBlockTypeCount> kColours = {{
     {158, 90, 78},    // brick
     {48, 98, 187},    // water
     {161, 135, 78},   // lamp
+    {99, 99, 100},    // cobblestone
+    {92, 107, 76},    // mossy_cobblestone
+    {106, 99, 97},    // gravel
+    {155, 161, 174},  // clay
+    {76, 76, 76},     // bedrock
+    {73, 73, 81},     // deepslate
+    {100, 100, 91},   // tuff
+    {201, 202, 197},  // calcite
+    {142, 98, 82},    // granite
+    {176, 176, 178},  // diorite
+    {128, 128, 129},  // andesite
+    {70, 70, 76},     // smooth_basalt
+    {129, 100, 84},   // dripstone_block
+    {140, 106, 192},  // amethyst_block
+    {22, 16, 34},     // obsidian
+    {213, 108, 31},   // lava
+    {224, 230, 232},  // snow_block
+    {152, 186, 233},  // ice
+    {207, 193, 144},  // sandstone
+    {186, 103, 43},   // red_sand
+    {144, 89, 65},    // terracotta
+    {88, 110, 44},    // moss_block
+    {56, 53, 56},     // mud
+    {82, 60, 37},     // spruce_log
+    {201, 195, 175},  // birch_log
+    {45, 82, 56},     // spruce_leaves
+    {96, 131, 55},    // birch_leaves
+    {96, 69, 41},     // spruce_planks
+    {180, 162, 108},  // birch_planks
+    {106, 106, 109},  // coal_ore
+    {66, 66, 73},     // deepslate_coal_ore
+    {135, 129, 125},  // iron_ore
+    {95, 89, 90},     // deepslate_iron_ore
+    {130, 118, 115},  // copper_ore
+    {90, 78, 79},     // deepslate_copper_ore
+    {135, 132, 114},  // gold_ore
+    {94, 91, 78},     // deepslate_gold_ore
+    {133, 108, 109},  // redstone_ore
+    {92, 67, 73},     // deepslate_redstone_ore
+    {108, 113, 130},  // lapis_ore
+    {68, 73, 95},     // deepslate_lapis_ore
+    {116, 133, 135},  // diamond_ore
+    {75, 92, 98},     // deepslate_diamond_ore
+    {109, 130, 118},  // emerald_ore
+    {68, 89, 81},     // deepslate_emerald_ore
 }};
 
 double linear(uint8_t v) {
@@ -51,23 +96,51 @@ constexpr std::array<std::string_view, kBlockTypeCount> kStates = {
     "minecraft:bricks",
     "minecraft:water[level=0]",
     "minecraft:glowstone",
-};
-
-// Names that are air besides minecraft:air.
-constexpr std::array<std::string_view, 2> kAlsoAir = {"minecraft:cave_air", "minecraft:void_air"};
-
-// The fallback table: the first pattern the name contains decides (docs/formats.md lists it).
-struct Fallback {
-    std::string_view pattern;
-    BlockType type;
-};
-constexpr Fallback kFallbacks[] = {
-    {"water", B::kWater},      {"glass", B::kGlass},       {"leaves", B::kLeaves},    {"_log", B::kLog},
-    {"_wood", B::kLog},        {"_stem", B::kLog},         {"_hyphae", B::kLog},      {"planks", B::kPlanks},
-    {"bookshelf", B::kPlanks}, {"stone_brick", B::kStone}, {"brick", B::kBrick},      {"glowstone", B::kLamp},
-    {"lantern", B::kLamp},     {"lamp", B::kLamp},         {"shroomlight", B::kLamp}, {"froglight", B::kLamp},
-    {"sand", B::kSand},        {"dirt", B::kDirt},         {"podzol", B::kDirt},      {"mycelium", B::kDirt},
-    {"farmland", B::kDirt},    {"mud", B::kDirt},          {"moss_block", B::kGrass},
+    "minecraft:cobblestone",
+    "minecraft:mossy_cobblestone",
+    "minecraft:gravel",
+    "minecraft:clay",
+    "minecraft:bedrock",
+    "minecraft:deepslate",
+    "minecraft:tuff",
+    "minecraft:calcite",
+    "minecraft:granite",
+    "minecraft:diorite",
+    "minecraft:andesite",
+    "minecraft:smooth_basalt",
+    "minecraft:dripstone_block",
+    "minecraft:amethyst_block",
+    "minecraft:obsidian",
+    "minecraft:lava[level=0]",
+    "minecraft:snow_block",
+    "minecraft:ice",
+    "minecraft:sandstone",
+    "minecraft:red_sand",
+    "minecraft:terracotta",
+    "minecraft:moss_block",
+    "minecraft:mud",
+    "minecraft:spruce_log[axis=y]",
+    "minecraft:birch_log[axis=y]",
+    "minecraft:spruce_leaves[persistent=true]",
+    "minecraft:birch_leaves[persistent=true]",
+    "minecraft:spruce_planks",
+    "minecraft:birch_planks",
+    "minecraft:coal_ore",
+    "minecraft:deepslate_coal_ore",
+    "minecraft:iron_ore",
+    "minecraft:deepslate_iron_ore",
+    "minecraft:copper_ore",
+    "minecraft:deepslate_copper_ore",
+    "minecraft:gold_ore",
+    "minecraft:deepslate_gold_ore",
+    "minecraft:redstone_ore",
+    "minecraft:deepslate_redstone_ore",
+    "minecraft:lapis_ore",
+    "minecraft:deepslate_lapis_ore",
+    "minecraft:diamond_ore",
+    "minecraft:deepslate_diamond_ore",
+    "minecraft:emerald_ore",
+    "minecraft:deepslate_emerald_ore",
 };
 
 }  // namespace
@@ -117,20 +190,6 @@ std::string_view minecraft_state(BlockType type) {
     return kStates[static_cast<std::size_t>(static_cast<uint8_t>(type))];
 }
 
-NameMapping block_from_minecraft(std::string_view state) {
-    std::string name(state.substr(0, state.find('[')));
-    if (name.find(':') == std::string::npos) name = "minecraft:" + name;
-    for (const std::string_view air : kAlsoAir) {
-        if (name == air) return {B::kAir, true};
-    }
-    for (int t = 0; t < kBlockTypeCount; ++t) {
-        const std::string_view ours = kStates[static_cast<std::size_t>(t)];
-        if (name == ours.substr(0, ours.find('['))) return {static_cast<BlockType>(t), true};
-    }
-    for (const Fallback& f : kFallbacks) {
-        if (name.find(f.pattern) != std::string::npos) return {f.type, false};
-    }
-    return {B::kStone, false};
-}
+NameMapping block_from_minecraft(std::string_view state) { return MinecraftNames::builtin().map(state); }
 
 }  // namespace slotcraft

@@ -2,13 +2,14 @@
 // How Slotcraft's blocks meet other programs' (docs/formats.md "Mapping"): each block's mean
 // texture colour (the .vox palette) and the nearest block to any colour in OKLab, a
 // perceptual colour space; each block's Minecraft block state (the .schem palette) and the
-// block a Minecraft name becomes, by a table of names and then a fallback table. Plain C++20;
+// block a Minecraft name becomes (minecraft_names.hpp). Plain C++20;
 // never depends on GL, zlib or the app.
 #include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+#include "formats/minecraft_names.hpp"
 #include "world/block.hpp"
 
 namespace slotcraft {
@@ -36,13 +37,8 @@ std::string hex(Rgb c);
 // The Minecraft block state a block is written as ("minecraft:oak_log[axis=y]").
 std::string_view minecraft_state(BlockType type);
 
-// What a Minecraft block state ("minecraft:diorite", "oak_log[axis=x]") becomes: its
-// properties are dropped, a missing namespace is "minecraft:"; a name of the table maps
-// exactly (known), any other through the fallback table's patterns, else to stone.
-struct NameMapping {
-    BlockType type = BlockType::kStone;
-    bool known = false;  // the table of names had it (a fallback is worth telling the user)
-};
+// What a Minecraft block state ("minecraft:diorite", "oak_log[axis=x]") becomes, by the
+// built-in name table (minecraft_names.hpp, assets/minecraft_blocks.txt).
 NameMapping block_from_minecraft(std::string_view state);
 
 }  // namespace slotcraft

@@ -38,22 +38,31 @@ std::vector<uint8_t> gzip_decompress(std::span<const uint8_t> gz, const std::str
                         "wrong magic: a .schem is gzip-compressed NBT and this file does not start with gzip's "
                         "1f 8b; the file is damaged or not a schematic");
     }
-    if (gz.size() > std::numeric_limits<uInt>::max()) {
-        throw refuse_field(file, "size", "over 4 GiB; no schematic is that large");
+    return inflate_stream(gz, Wrapper::kGzip, file, max_bytes,
+                          "more than a schematic within the size limit can hold (a gzip bomb, or a build too large "
+                          "to import)");
+}
+
+std::vector<uint8_t> inflate_stream(std::span<const uint8_t> data, Wrapper wrapper, const std::string& file,
+                                    uint64_t max_bytes, std::string_view too_large) {
+    const char* name = wrapper == Wrapper::kGzip ? "gzip" : "zlib";
+    const std::string stream = std::string(name) + " data";
+    if (data.size() > std::numeric_limits<uInt>::max()) {
+        throw refuse_field(file, "size", std::string("over 4 GiB of ") + name + " data; refused");
     }
     z_stream z{};
-    if (inflateInit2(&z, kGzipWindow) != Z_OK) throw refuse_field(file, "gzip", "zlib could not start");
-    z.next_in = const_cast<Bytef*>(gz.data());
-    z.avail_in = static_cast<uInt>(gz.size());
+    if (inflateInit2(&z, wrapper == Wrapper::kGzip ? kGzipWindow : MAX_WBITS) != Z_OK) {
+        throw refuse_field(file, name, "zlib could not start");
+    }
+    z.next_in = const_cast<Bytef*>(data.data());
+    z.avail_in = static_cast<uInt>(data.size());
     std::vector<uint8_t> out;
     int result = Z_OK;
     while (result != Z_STREAM_END) {
         if (out.size() >= max_bytes) {
             inflateEnd(&z);
-            throw refuse_at(file, z.total_in, "gzip data",
-                            "it inflates past " + with_commas(max_bytes) +
-                                " bytes, more than a schematic within the size limit can hold (a gzip bomb, or a "
-                                "build too large to import)");
+            throw refuse_at(file, z.total_in, stream.c_str(),
+                            "it inflates past " + with_commas(max_bytes) + " bytes, " + std::string(too_large));
         }
         const std::size_t room = static_cast<std::size_t>(std::min<uint64_t>(kStep, max_bytes - out.size()));
         const std::size_t had = out.size();
@@ -65,17 +74,18 @@ std::vector<uint8_t> gzip_decompress(std::span<const uint8_t> gz, const std::str
         if (result == Z_BUF_ERROR && z.avail_in == 0) result = Z_DATA_ERROR;  // ends inside the stream
         if (result != Z_OK && result != Z_STREAM_END && result != Z_BUF_ERROR) {
             const uint64_t at = z.total_in;
-            const std::string why = z.avail_in == 0 ? "the file is truncated inside the gzip stream"
-                                                    : std::string("damaged gzip data (") + (z.msg ? z.msg : "?") + ")";
+            const std::string why = z.avail_in == 0
+                                        ? "the data is truncated inside the " + std::string(name) + " stream"
+                                        : "damaged " + stream + " (" + (z.msg ? z.msg : "?") + ")";
             inflateEnd(&z);
-            throw refuse_at(file, at, "gzip data", why);
+            throw refuse_at(file, at, stream.c_str(), why);
         }
     }
     const uint64_t used = z.total_in;
     inflateEnd(&z);
-    if (used != gz.size()) {
-        throw refuse_at(file, used, "after the gzip stream",
-                        with_commas(gz.size() - used) + " byte(s) of something else follow the compressed data");
+    if (used != data.size()) {
+        throw refuse_at(file, used, ("after the " + std::string(name) + " stream").c_str(),
+                        with_commas(data.size() - used) + " byte(s) of something else follow the compressed data");
     }
     return out;
 }

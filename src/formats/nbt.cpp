@@ -187,4 +187,33 @@ void NbtWriter::write_int_array(std::string_view name, std::span<const int32_t> 
     for (const int32_t v : values) u32(static_cast<uint32_t>(v));
 }
 
+void NbtWriter::write_byte(std::string_view name, int8_t v) {
+    head(NbtType::kByte, name);
+    out_.push_back(static_cast<uint8_t>(v));
+}
+
+void NbtWriter::write_string(std::string_view name, std::string_view text) {
+    assert(text.size() <= 0xFFFF && "NbtWriter: a string longer than NBT's 65535 bytes");
+    head(NbtType::kString, name);
+    u16(static_cast<uint16_t>(text.size()));
+    out_.insert(out_.end(), text.begin(), text.end());
+}
+
+void NbtWriter::write_long_array(std::string_view name, std::span<const uint64_t> values) {
+    head(NbtType::kLongArray, name);
+    u32(static_cast<uint32_t>(values.size()));
+    for (const uint64_t v : values) {
+        u32(static_cast<uint32_t>(v >> 32));
+        u32(static_cast<uint32_t>(v));
+    }
+}
+
+void NbtWriter::begin_compound_list(std::string_view name, int32_t count) {
+    head(NbtType::kList, name);
+    out_.push_back(static_cast<uint8_t>(NbtType::kCompound));
+    u32(static_cast<uint32_t>(count));
+}
+
+void NbtWriter::begin_list_element() { ++open_; }
+
 }  // namespace slotcraft

@@ -1,7 +1,7 @@
 #pragma once
 // Named Binary Tag (NBT, big-endian), the structure inside a .schem: a reader that refuses
 // tags nested past a depth limit, lengths past the data and more tags than a budget, and a
-// small writer for the tags a schematic needs. Standard library only; never depends on zlib.
+// small writer for the tags a schematic and a test's Minecraft chunk need. Standard library only; never depends on zlib.
 #include <cstdint>
 #include <span>
 #include <string>
@@ -67,6 +67,13 @@ public:
     void write_int(std::string_view name, int32_t v);
     void write_byte_array(std::string_view name, std::span<const uint8_t> bytes);
     void write_int_array(std::string_view name, std::span<const int32_t> values);
+    void write_byte(std::string_view name, int8_t v);
+    void write_string(std::string_view name, std::string_view text);
+    void write_long_array(std::string_view name, std::span<const uint64_t> values);
+    // A list of `count` compounds: open each with begin_list_element(), close it with
+    // end_compound() (Minecraft chunks' sections and palettes; the tests write chunks).
+    void begin_compound_list(std::string_view name, int32_t count);
+    void begin_list_element();
     std::vector<uint8_t> take() { return std::move(out_); }
 
 private:

@@ -115,7 +115,7 @@ SchemPalette read_palette(const NbtTag& palette, const std::string& file, const 
             throw refuse_field(file, where + "." + name, "palette index " + std::to_string(i) + " is used twice");
         }
         const NameMapping m = block_from_minecraft(name);
-        out.entries[i] = {name, m.type, 0, m.known};
+        out.entries[i] = {name, m.type, 0, m.known()};
     }
     return out;
 }

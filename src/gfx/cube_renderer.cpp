@@ -13,6 +13,7 @@
 #include "gfx/face_corners.hpp"
 #include "gfx/gl.hpp"
 #include "gfx/shader.hpp"
+#include "world/lod.hpp"
 
 namespace slotcraft::gfx {
 
@@ -82,7 +83,9 @@ CubeRenderer::CubeRenderer(const CubeRendererConfig& config)
     const GLint u_layers = uniform_location(cube_program_, "u_layers", "cube");
     assert(config.face_layers.size() == kFaceLayerCount &&
            "CubeRendererConfig::face_layers needs kBlockTypeCount x kFaceCount entries: use face_layer_table()");
-    glProgramUniform1iv(cube_program_.get(), u_layers, kFaceLayerCount, config.face_layers.data());
+    std::vector<int> packed(config.face_layers);  // padded to whole ivec4s
+    packed.resize(static_cast<std::size_t>(kFaceLayerVectors) * 4, 0);
+    glProgramUniform4iv(cube_program_.get(), u_layers, kFaceLayerVectors, packed.data());
     compute_.scatter.count = uniform_location(compute_.scatter.program, "u_count", "scatter");
     compute_.light_scatter.count = uniform_location(compute_.light_scatter.program, "u_count", "light_scatter");
     compute_.corners.count = uniform_location(compute_.corners.program, "u_count", "face_corners");
@@ -217,8 +220,9 @@ void CubeRenderer::write_page_table(const std::vector<PageHandOut>& pages) {
     upload_in_batches(ring_, pages.size(), kEntry, 16, [&](const UploadRing::Span& span, size_t first, size_t n) {
         for (size_t k = 0; k < n; ++k) {
             const PageHandOut& p = pages[first + k];
-            assert(p.chunk.y >= 0 && p.chunk.y < (1 << kBlockShift) && "a chunk's y (and level) fits below the block");
-            const int32_t y = p.chunk.y | static_cast<int32_t>(corner_blocks_.of(p.page) << kBlockShift);
+            const int32_t table_y = page_table_y(p.chunk);
+            assert(table_y >= 0 && table_y < (1 << kBlockShift) && "a chunk's y (and level) fits below the block");
+            const int32_t y = table_y | static_cast<int32_t>(corner_blocks_.of(p.page) << kBlockShift);
             const int32_t entry[4] = {p.chunk.x, y, p.chunk.z, p.light};
             std::memcpy(span.data + k * kEntry, entry, sizeof entry);
             glCopyNamedBufferSubData(ring_.buffer(), buffer_.page_table(),

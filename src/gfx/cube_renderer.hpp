@@ -28,10 +28,12 @@
 
 namespace slotcraft::gfx {
 
-// Texture layers the cube shader looks up: one per block type and face (shaders/cube.frag
-// declares u_layers[16 * 6]; keep the two in step).
+// Texture layers the cube shader looks up: one per block type and face, four to an ivec4
+// (shaders/cube.frag declares ivec4 u_layers[64 * 6 / 4]; keep the two in step).
 inline constexpr int kFaceLayerCount = kBlockTypeCount * kFaceCount;
-static_assert(kBlockTypeCount <= 16, "shaders/cube.frag's u_layers has room for 16 block types");
+inline constexpr int kFaceLayerVectors = (kFaceLayerCount + 3) / 4;
+static_assert(kBlockTypeCount <= 64,
+              "shaders/cube.frag's u_layers has room for 64 block types (the instance's 6 bits)");
 
 // verify() found the GPU instance buffer different from the CPU copy (the app turns it into
 // exit code 2, or a script error). `difference` names the first slot that differs.

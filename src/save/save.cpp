@@ -258,6 +258,8 @@ std::optional<WorldMeta> WorldStore::load_meta() const {
     const auto slots = static_cast<int64_t>(m.hotbar.size());
     if (selected < 0 || (slots > 0 && selected >= slots) || (slots == 0 && selected != 0)) throw bad("hotbar_selected");
     m.hotbar_selected = static_cast<int>(selected);
+    // The Minecraft world the edits lie on: absent in files made before there were any.
+    if (const auto it = values.find("minecraft"); it != values.end()) m.minecraft = text("minecraft");
     return m;
 }
 
@@ -283,7 +285,7 @@ std::vector<ChunkEdits> WorldStore::load_edits() const {
             }
             v[i] = sqlite3_column_int64(stmt.get(), i);
         }
-        if (v[0] < kMin || v[0] > kMax || v[1] < 0 || v[1] >= kChunksPerColumn || v[2] < kMin || v[2] > kMax ||
+        if (v[0] < kMin || v[0] > kMax || v[1] < kMinChunkY || v[1] > kTopChunkY || v[2] < kMin || v[2] > kMax ||
             v[3] < 0 || v[3] >= kChunkVolume || v[4] < 0 || v[4] > 255 ||
             !is_valid_block_type(static_cast<uint8_t>(v[4])) ||
             // The world's one bound for cells (coords.hpp): no edit lives past it.
@@ -596,6 +598,7 @@ void WorldStore::write_meta(const WorldMeta& m) {
     put("move_mode", std::string(move_mode_name(m.mode)));
     put("hotbar_selected", m.hotbar_selected);
     put("hotbar", hotbar);
+    put("minecraft", m.minecraft);
 }
 
 }  // namespace slotcraft

@@ -55,6 +55,9 @@ struct WorldMeta {
     MoveMode mode = MoveMode::kFly;
     int hotbar_selected = 0;
     std::vector<BlockType> hotbar;  // slot i holds hotbar[i]; air is an empty slot
+    // The Minecraft world (its path, as given to --minecraft) whose blocks are the ground the
+    // edits lie on; empty for generated ground.
+    std::string minecraft;
     friend bool operator==(const WorldMeta&, const WorldMeta&) = default;
 };
 

@@ -89,6 +89,10 @@ void write_figure(StatsJson& json, const StatDecl& decl, const FigureValue& valu
             expect(decl, StatType::kNumber, StatType::kNumber);
             for (const auto& [name, number] : v) json.set(named(key, name), number);
         }
+        void operator()(const NamedStrings& v) const {
+            expect(decl, StatType::kString, StatType::kString);
+            for (const auto& [name, text] : v) json.set(named(key, name), text);
+        }
         void operator()(const NamedFlags& v) const {
             expect(decl, StatType::kBool, StatType::kBool);
             for (const auto& [name, flag] : v) json.set(named(key, name), flag);

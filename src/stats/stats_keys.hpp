@@ -42,8 +42,9 @@ struct StatDecl {
 // while its object is there, or null (the keys below it are then left out).
 using NamedNumbers = std::vector<std::pair<std::string, double>>;
 using NamedFlags = std::vector<std::pair<std::string, bool>>;
+using NamedStrings = std::vector<std::pair<std::string, std::string>>;
 using FigureValue = std::variant<std::monostate, int64_t, double, bool, std::string, std::vector<std::string>,
-                                 std::vector<int64_t>, NamedNumbers, NamedFlags>;
+                                 std::vector<int64_t>, NamedNumbers, NamedFlags, NamedStrings>;
 
 // One figure: its declaration and how it is read from its Source (a captureless lambda).
 template <class Source>

@@ -62,7 +62,8 @@ struct OverlayView {
     gfx::CubeRenderer::Stats renderer;
     const AllocatorHistory* allocator = nullptr;
     World::Stats world;
-    std::string world_type;  // "flat" or "terrain"
+    std::string world_type;       // "flat" or "terrain"
+    std::string minecraft_world;  // the Minecraft world the ground is read from ("": generated)
     uint64_t seed = 0;
     ChunkOctree::Stats cull;
     bool cull_frozen = false;

@@ -61,7 +61,11 @@ void distance_row(const OverlayView& view, OverlayActions& actions, ItemLog& log
 }  // namespace
 
 void world_panel(const OverlayView& view, OverlayActions& actions, ItemLog& log) {
-    value_row(log, "world", "%s, seed %llu", view.world_type.c_str(), static_cast<unsigned long long>(view.seed));
+    if (!view.minecraft_world.empty()) {
+        value_row(log, "world", "Minecraft: %s", view.minecraft_world.c_str());
+    } else {
+        value_row(log, "world", "%s, seed %llu", view.world_type.c_str(), static_cast<unsigned long long>(view.seed));
+    }
     value_row(log, "camera", "%.1f  %.1f  %.1f", view.camera.x, view.camera.y, view.camera.z);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("yaw %.0f, pitch %.0f", view.yaw, view.pitch);
     if (view.target) {

@@ -73,7 +73,7 @@ public:
                     const int end = std::min(hi.x, sx < 0 ? -1 : sx == 0 ? kChunkSize - 1 : kChunkSize);
                     const glm::ivec3 s{sx, step(y), step(z)};
                     RowPart part{light_box_index(x, y, z), end - x + 1, nullptr, 0, false};
-                    if (c_.coord().y + s.y >= kChunksPerColumn) {
+                    if (c_.coord().y + s.y > kTopChunkY) {
                         part.above_world = true;
                     } else if ((part.chunk = near(s)) != nullptr) {
                         const glm::ivec3 q = glm::ivec3(x, y, z) - s * kChunkSize;
@@ -120,7 +120,7 @@ public:
         return near_[k];
     }
     // Whether the chunk at `step` lies above the top of the world (open sky).
-    bool above_world(const glm::ivec3& step) const { return c_.coord().y + step.y >= kChunksPerColumn; }
+    bool above_world(const glm::ivec3& step) const { return c_.coord().y + step.y > kTopChunkY; }
 
 private:
     struct Place {
@@ -135,7 +135,7 @@ private:
         // -1 >> 4 is -1 and 16 >> 4 is 1 (an arithmetic shift): the chunk step on each axis.
         const glm::ivec3 step{x >> 4, y >> 4, z >> 4};
         assert(glm::all(glm::lessThanEqual(glm::abs(step), glm::ivec3(1))) && "Around reads the next chunk at most");
-        if (c_.coord().y + step.y >= kChunksPerColumn) return {nullptr, 0, true};
+        if (c_.coord().y + step.y > kTopChunkY) return {nullptr, 0, true};
         return {near(step), local_index(x & 15, y & 15, z & 15), false};
     }
 

@@ -12,7 +12,8 @@
 
 namespace slotcraft {
 
-// Values are stable: they are stored in chunks, instances (8 bits) and save files.
+// Values are stable: they are stored in chunks, instances (6 bits) and save files. Names
+// from cobblestone on are Minecraft's own (docs/formats.md "Minecraft worlds").
 enum class BlockType : uint8_t {
     kAir = 0,
     kGrass,
@@ -26,10 +27,57 @@ enum class BlockType : uint8_t {
     kBrick,
     kWater,
     kLamp,
+    kCobblestone,
+    kMossyCobblestone,
+    kGravel,
+    kClay,
+    kBedrock,
+    kDeepslate,
+    kTuff,
+    kCalcite,
+    kGranite,
+    kDiorite,
+    kAndesite,
+    kSmoothBasalt,
+    kDripstoneBlock,
+    kAmethystBlock,
+    kObsidian,
+    kLava,
+    kSnowBlock,
+    kIce,
+    kSandstone,
+    kRedSand,
+    kTerracotta,
+    kMossBlock,
+    kMud,
+    kSpruceLog,
+    kBirchLog,
+    kSpruceLeaves,
+    kBirchLeaves,
+    kSprucePlanks,
+    kBirchPlanks,
+    kCoalOre,
+    kDeepslateCoalOre,
+    kIronOre,
+    kDeepslateIronOre,
+    kCopperOre,
+    kDeepslateCopperOre,
+    kGoldOre,
+    kDeepslateGoldOre,
+    kRedstoneOre,
+    kDeepslateRedstoneOre,
+    kLapisOre,
+    kDeepslateLapisOre,
+    kDiamondOre,
+    kDeepslateDiamondOre,
+    kEmeraldOre,
+    kDeepslateEmeraldOre,
 };
-inline constexpr int kBlockTypeCount = 12;
+inline constexpr int kBlockTypeCount = 57;
 
-// Layers of the block texture array, in array order (assets/textures/<name>.png).
+// Layers of the block texture array, in array order (assets/textures/<name>.png): the first
+// thirteen by name, then one per block from cobblestone on, in block order, with an end and
+// a side layer for each log (texture_layer_names() lists them all).
 enum class TextureLayer : uint8_t {
     kGrassTop = 0,
     kGrassSide,
@@ -44,8 +92,9 @@ enum class TextureLayer : uint8_t {
     kBrick,
     kWater,
     kLamp,
+    kFirstMinecraft,  // cobblestone; the rest follow block order (block.cpp)
 };
-inline constexpr int kTextureLayerCount = 13;
+inline constexpr int kTextureLayerCount = 60;
 
 struct BlockInfo {
     std::string_view name;
@@ -61,15 +110,25 @@ constexpr bool is_valid_block_type(uint8_t value) { return value < kBlockTypeCou
 // The registry entry of a valid type (asserts on an invalid one).
 const BlockInfo& block_info(BlockType type);
 
+// The blocks that are solid but not opaque: their neighbours' faces show through them.
+constexpr bool is_see_through(BlockType type) {
+    switch (type) {
+        case BlockType::kLeaves:
+        case BlockType::kGlass:
+        case BlockType::kWater:
+        case BlockType::kSpruceLeaves:
+        case BlockType::kBirchLeaves: return true;
+        default: return false;
+    }
+}
+
 // Hot-path queries (edits, exposure), inline. Any byte is safe: an invalid value is
 // neither solid nor opaque. block.cpp checks at compile time that they match the table.
 constexpr bool is_solid(BlockType type) {
     const auto v = static_cast<uint8_t>(type);
     return v != 0 && v < kBlockTypeCount;
 }
-constexpr bool is_opaque(BlockType type) {
-    return is_solid(type) && type != BlockType::kLeaves && type != BlockType::kGlass && type != BlockType::kWater;
-}
+constexpr bool is_opaque(BlockType type) { return is_solid(type) && !is_see_through(type); }
 
 // [SECTION] water
 // Water has a cube (drawn in the translucent pass, on pages of its own) but is not firm:
@@ -99,8 +158,10 @@ inline constexpr std::array<uint8_t, 256> kOpenByType = [] {
     return open;
 }();
 inline constexpr uint8_t kMaxLight = 15;
-// The block light a block puts into the cells next to it (the lamp: 15; others: 0).
-constexpr uint8_t light_emission(BlockType type) { return type == BlockType::kLamp ? kMaxLight : uint8_t{0}; }
+// The block light a block puts into the cells next to it (the lamp and lava: 15; others: 0).
+constexpr uint8_t light_emission(BlockType type) {
+    return type == BlockType::kLamp || type == BlockType::kLava ? kMaxLight : uint8_t{0};
+}
 
 // The texture layer that face `face` of a `type` cube samples.
 TextureLayer face_layer(BlockType type, Face face);

@@ -69,8 +69,8 @@ uint8_t Chunk::interior_mask(uint16_t i) const {
     if (p.x > 0 && open(i - 1)) m |= face_bit(kNegX);
     if (p.y < kLast) {
         if (open(i + kDy)) m |= face_bit(kPosY);
-    } else if (coord_.y == kChunksPerColumn - 1) {
-        m |= face_bit(kPosY);  // above y = 255 is air
+    } else if (coord_.y == kTopChunkY) {
+        m |= face_bit(kPosY);  // above y = 319 is air
     }
     if (p.y > 0 && open(i - kDy)) m |= face_bit(kNegY);
     if (p.z < kLast && open(i + kDz)) m |= face_bit(kPosZ);
@@ -84,7 +84,7 @@ uint8_t Chunk::interior_mask(uint16_t i) const {
 void Chunk::compute_interior_masks() {
     // A uniform chunk of air (or of anything opaque below the world's top layer) has no
     // exposed cube inside: nothing to compute, nothing to store.
-    const bool top = coord_.y == kChunksPerColumn - 1;
+    const bool top = coord_.y == kTopChunkY;
     if (!blocks_ && (!is_solid(uniform_) || (is_opaque(uniform_) && !top))) {
         masks_.reset();
         instance_count_ = 0;
@@ -98,7 +98,7 @@ void Chunk::compute_interior_masks() {
     constexpr int kDy = kP * kP;
     constexpr int kDz = kP;
     std::array<uint8_t, kP * kP * kP> open{};
-    if (top) {  // the layer above y = 255 is air
+    if (top) {  // the layer above y = 319 is air
         std::fill(open.begin() + (kP - 1) * kDy, open.end(), uint8_t{1});
     }
     const BlockType* b = blocks_->data();

@@ -52,7 +52,7 @@ public:
     uint32_t instance_count() const { return instance_count_; }
 
     // Every cube's mask from the blocks of this chunk alone: faces toward other chunks are
-    // hidden (their neighbours are not known yet), except the top of the world (y = 255),
+    // hidden (their neighbours are not known yet), except the top of the world (y = 319),
     // which faces air. Run by the generation workers.
     void compute_interior_masks();
 

@@ -21,11 +21,11 @@ namespace slotcraft {
 class ChunkTable {
 public:
     static constexpr uint32_t kNone = UINT32_MAX;
-    static_assert(kChunksPerColumn == 16, "a column record keeps one bit per chunk in 16 bits");
+    static_assert(kChunksPerColumn <= 32, "a column record keeps one bit per chunk in 32 bits");
 
     struct Column {
         std::array<uint32_t, kChunksPerColumn> entries;  // kNone where no chunk is loaded
-        uint16_t loaded = 0;                             // bit y: entries[y] holds a chunk
+        uint32_t loaded = 0;                             // bit column_slot(y): entries[column_slot(y)] holds a chunk
     };
 
     // Room for this many chunks in whole columns, so a view that fills never rehashes.
@@ -35,7 +35,7 @@ public:
     uint32_t find(const ChunkCoord& c) const {
         if (!chunk_y_in_world(c.y)) return kNone;
         const Column* column = find_column(c.x, c.z);
-        return column == nullptr ? kNone : column->entries[static_cast<std::size_t>(c.y)];
+        return column == nullptr ? kNone : column->entries[static_cast<std::size_t>(column_slot(c.y))];
     }
     bool contains(const ChunkCoord& c) const { return find(c) != kNone; }
 
@@ -51,10 +51,10 @@ public:
         auto [it, fresh] = columns_.try_emplace(column_key(c.x, c.z));
         Column& column = it.value();
         if (fresh) column.entries.fill(kNone);
-        const auto bit = static_cast<uint16_t>(1u << c.y);
+        const uint32_t bit = 1u << column_slot(c.y);
         assert((column.loaded & bit) == 0 && "ChunkTable::insert: the chunk is in the table already");
-        column.entries[static_cast<std::size_t>(c.y)] = entry;
-        column.loaded = static_cast<uint16_t>(column.loaded | bit);
+        column.entries[static_cast<std::size_t>(column_slot(c.y))] = entry;
+        column.loaded |= bit;
         ++size_;
     }
 
@@ -64,10 +64,10 @@ public:
         const auto it = columns_.find(column_key(c.x, c.z));
         if (it == columns_.end()) return false;
         Column& column = it.value();
-        const auto bit = static_cast<uint16_t>(1u << c.y);
+        const uint32_t bit = 1u << column_slot(c.y);
         if ((column.loaded & bit) == 0) return false;
-        column.entries[static_cast<std::size_t>(c.y)] = kNone;
-        column.loaded = static_cast<uint16_t>(column.loaded & ~bit);
+        column.entries[static_cast<std::size_t>(column_slot(c.y))] = kNone;
+        column.loaded &= ~bit;
         --size_;
         if (column.loaded == 0) columns_.erase(it);
         return true;
@@ -82,8 +82,8 @@ public:
         for (const auto& [key, column] : columns_) {
             const int32_t x = key_x(key), z = key_z(key);
             for (uint32_t bits = column.loaded; bits != 0; bits &= bits - 1) {
-                const int y = std::countr_zero(bits);
-                f(ChunkCoord{x, y, z}, column.entries[static_cast<std::size_t>(y)]);
+                const int slot = std::countr_zero(bits);
+                f(ChunkCoord{x, slot + kMinChunkY, z}, column.entries[static_cast<std::size_t>(slot)]);
             }
         }
     }

@@ -13,8 +13,8 @@
 namespace slotcraft {
 
 BlockType coarse_cell(const TerrainGenerator& terrain, int y, int size, int surface, int tree) {
-    if (y < 0) return BlockType::kStone;  // below the world: opaque, so bottoms stay hidden
-    if (y >= kWorldHeight) return BlockType::kAir;
+    if (y < kMinBlockY) return BlockType::kStone;  // below the world: opaque, so bottoms stay hidden
+    if (y >= kWorldTop) return BlockType::kAir;
     if (y <= surface) {
         // The column's top cell shows the surface block (grass, sand), not what lies under it.
         return y + size > surface ? terrain.ground_block(surface, surface) : terrain.ground_block(y, surface);
@@ -66,10 +66,22 @@ void sample_terrain(const TerrainGenerator& terrain, const CoarseFrame& f, CellG
             const int32_t bx = clamp_block(f.cell_x(x) + half), bz = clamp_block(f.cell_z(z) + half);
             const int surface = terrain.surface_height(bx, bz);
             const int tree = terrain.tree_at(bx, bz);
+            // Ground read from elsewhere (a Minecraft world): its surface block on top of rock.
+            const ChunkSource* source = terrain.source();
+            const BlockType top = source != nullptr ? source->surface_block(bx, bz) : BlockType::kAir;
             for (int y = -1; y < kTall - 1; ++y) {
                 const int64_t cy = f.cell_y(y) + half;
-                const int yc = static_cast<int>(std::clamp<int64_t>(cy, -1, kWorldHeight));
-                grid.set(x, y, z, coarse_cell(terrain, yc, f.size, surface, tree));
+                const int yc = static_cast<int>(std::clamp<int64_t>(cy, kMinBlockY - 1, kWorldTop));
+                if (source == nullptr) {
+                    grid.set(x, y, z, coarse_cell(terrain, yc, f.size, surface, tree));
+                } else {
+                    const BlockType rock = yc < 0 ? BlockType::kDeepslate : BlockType::kStone;
+                    grid.set(x, y, z,
+                             yc < kMinBlockY         ? BlockType::kStone
+                             : yc > surface          ? BlockType::kAir
+                             : yc + f.size > surface ? top
+                                                     : rock);
+                }
             }
         }
 }
@@ -84,8 +96,8 @@ public:
     }
     bool edited(const ChunkCoord& c) const { return edits_.contains(c); }
     BlockType at(int64_t x, int64_t y, int64_t z) {
-        if (y < 0) return BlockType::kStone;
-        if (y >= kWorldHeight) return BlockType::kAir;
+        if (y < kMinBlockY) return BlockType::kStone;
+        if (y >= kWorldTop) return BlockType::kAir;
         const BlockPos p{clamp_block(x), static_cast<int32_t>(y), clamp_block(z)};
         const ChunkCoord c = chunk_of(p);
         auto it = chunks_.find(c);
@@ -107,13 +119,13 @@ private:
 // Whether the cell's blocks overlap an edited level-0 chunk.
 bool cell_edited(const CoarseFrame& f, int x, int y, int z, const BlockSource& blocks) {
     const int64_t bx = f.cell_x(x), by = f.cell_y(y), bz = f.cell_z(z);
-    if (by >= kWorldHeight || by + f.size <= 0) return false;
+    if (by >= kWorldTop || by + f.size <= kMinBlockY) return false;
     const int32_t cx0 = floor_div(clamp_block(bx), kChunkSize),
                   cx1 = floor_div(clamp_block(bx + f.size - 1), kChunkSize);
     const int32_t cz0 = floor_div(clamp_block(bz), kChunkSize),
                   cz1 = floor_div(clamp_block(bz + f.size - 1), kChunkSize);
-    const int32_t cy0 = static_cast<int32_t>(std::max<int64_t>(by, 0) / kChunkSize);
-    const int32_t cy1 = static_cast<int32_t>(std::min<int64_t>(by + f.size - 1, kWorldHeight - 1) / kChunkSize);
+    const int32_t cy0 = floor_div(static_cast<int32_t>(std::max<int64_t>(by, kMinBlockY)), kChunkSize);
+    const int32_t cy1 = floor_div(static_cast<int32_t>(std::min<int64_t>(by + f.size - 1, kWorldTop - 1)), kChunkSize);
     for (int32_t cy = cy0; cy <= cy1; ++cy)
         for (int32_t cz = cz0; cz <= cz1; ++cz)
             for (int32_t cx = cx0; cx <= cx1; ++cx)
@@ -206,14 +218,14 @@ std::vector<CubeInstance> build_coarse_chunk(const TerrainGenerator& terrain, co
     f.size = 1 << level;
     const int64_t span = int64_t{kChunkSize} << level;
     f.x0 = int64_t{c.x} * span;
-    f.y0 = int64_t{c.y} * span;
+    f.y0 = int64_t{kMinBlockY} + int64_t{c.y} * span;  // y counts from the world's bottom
     f.z0 = int64_t{c.z} * span;
     auto grid = std::make_unique<CellGrid>();
     sample_terrain(terrain, f, *grid);
     downsample_edited(f, job.edited, terrain, *grid);
     std::vector<CubeInstance> out;
     for (int y = 0; y < kChunkSize; ++y) {
-        if (f.cell_y(y) >= kWorldHeight) break;
+        if (f.cell_y(y) >= kWorldTop) break;
         for (int z = 0; z < kChunkSize; ++z)
             for (int x = 0; x < kChunkSize; ++x) {
                 const BlockType t = grid->at(x, y, z);

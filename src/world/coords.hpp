@@ -15,8 +15,16 @@ namespace slotcraft {
 
 inline constexpr int kChunkSize = 16;              // blocks per chunk edge
 inline constexpr int kChunkVolume = 16 * 16 * 16;  // cubes per chunk
-inline constexpr int kWorldHeight = 256;           // block y runs 0..255
+// The world's height is Minecraft's since 1.18, whatever the world: block y runs -64..319,
+// 24 chunks a column (chunk y -4..19). The generated terrain keeps its surface where it was
+// (stone fills y -64..-1 under it).
+inline constexpr int kMinBlockY = -64;
+inline constexpr int kWorldHeight = 384;
+inline constexpr int kWorldTop = kMinBlockY + kWorldHeight;  // 320: the first y above the world
 inline constexpr int kChunksPerColumn = kWorldHeight / kChunkSize;
+inline constexpr int kMinChunkY = kMinBlockY / kChunkSize;            // -4
+inline constexpr int kTopChunkY = kMinChunkY + kChunksPerColumn - 1;  // 19
+static_assert(kMinBlockY % kChunkSize == 0 && kWorldHeight % kChunkSize == 0, "the world is whole chunks high");
 
 // A block position in the world: block (x, y, z) fills [x, x+1) x [y, y+1) x [z, z+1).
 using BlockPos = glm::ivec3;
@@ -49,7 +57,7 @@ constexpr int32_t floor_div(int32_t a, int32_t b) {
 }
 constexpr int32_t floor_mod(int32_t a, int32_t b) { return a - floor_div(a, b) * b; }
 
-// A chunk: 16^3 blocks whose lowest corner is (16x, 16y, 16z); y runs 0..15.
+// A chunk: 16^3 blocks whose lowest corner is (16x, 16y, 16z); y runs -4..19.
 struct ChunkCoord {
     int32_t x = 0;
     int32_t y = 0;
@@ -65,7 +73,9 @@ constexpr ChunkCoord neighbour(const ChunkCoord& c, Face f) {
     const glm::ivec3 n = kFaceNormals[f];
     return {c.x + n.x, c.y + n.y, c.z + n.z};
 }
-constexpr bool chunk_y_in_world(int32_t chunk_y) { return chunk_y >= 0 && chunk_y < kChunksPerColumn; }
+constexpr bool chunk_y_in_world(int32_t chunk_y) { return chunk_y >= kMinChunkY && chunk_y <= kTopChunkY; }
+// A chunk's place in its column, 0 (y -64..-49) to 23 (y 304..319).
+constexpr int column_slot(int32_t chunk_y) { return chunk_y - kMinChunkY; }
 
 // x and z are endless in practice but bounded in arithmetic: chunks -2^26 .. 2^26 - 1 (blocks
 // about +-1.07e9) keep every block coordinate, neighbour and tree bound far from int32
@@ -86,7 +96,7 @@ constexpr bool block_xz_in_bound(int64_t x, int64_t z) {
     return x >= -kWorldCellBound && x <= kWorldCellBound && z >= -kWorldCellBound && z <= kWorldCellBound;
 }
 constexpr bool chunk_in_world(const ChunkCoord& c) { return chunk_y_in_world(c.y) && chunk_xz_in_world(c.x, c.z); }
-constexpr bool block_y_in_world(int32_t y) { return y >= 0 && y < kWorldHeight; }
+constexpr bool block_y_in_world(int32_t y) { return y >= kMinBlockY && y < kWorldTop; }
 
 // Local cube index 0..4095 inside a chunk: x + 16 z + 256 y (4 bits per axis), so a
 // horizontal layer is contiguous. The renderer keys its slots by (chunk, index).
@@ -100,11 +110,13 @@ constexpr BlockPos world_position(const ChunkCoord& c, uint16_t index) {
 }
 
 // A chunk's coordinates packed into 64 bits (x and z in 28 bits each, which covers every
-// chunk of an int32 block world, y in 4): a key with no table behind it.
+// chunk of an int32 block world, y's column slot in 5): a key with no table behind it.
 constexpr uint64_t chunk_key(const ChunkCoord& c) {
     constexpr uint64_t kMask28 = (uint64_t{1} << 28) - 1;
-    return (static_cast<uint64_t>(static_cast<uint32_t>(c.x)) & kMask28) << 32 |
-           (static_cast<uint64_t>(static_cast<uint32_t>(c.z)) & kMask28) << 4 | static_cast<uint64_t>(c.y & 15);
+    static_assert(kChunksPerColumn <= 32, "a chunk's place in its column fits in 5 bits");
+    return (static_cast<uint64_t>(static_cast<uint32_t>(c.x)) & kMask28) << 33 |
+           (static_cast<uint64_t>(static_cast<uint32_t>(c.z)) & kMask28) << 5 |
+           static_cast<uint64_t>(column_slot(c.y) & 31);
 }
 
 // "X Y Z": the one way messages and panels write a block position or a chunk's coordinates

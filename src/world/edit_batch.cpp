@@ -21,7 +21,7 @@ namespace slotcraft {
 
 std::string_view describe(EditError error) {
     switch (error) {
-        case EditError::kOutOfHeight: return "y is outside the world (0..255)";
+        case EditError::kOutOfHeight: return "y is outside the world (-64..319)";
         case EditError::kChunkNotLoaded: return "the block's chunk is not loaded";
         case EditError::kUnknownType: return "unknown block type";
         case EditError::kOutOfBound: return "x or z is beyond the world's bound (-1e9 .. 1e9)";

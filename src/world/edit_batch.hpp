@@ -30,7 +30,7 @@ namespace slotcraft {
 
 // Why set_block refused an edit (which then changed nothing).
 enum class EditError : uint8_t {
-    kOutOfHeight,     // y outside 0..255
+    kOutOfHeight,     // y outside -64..319
     kChunkNotLoaded,  // the block's chunk is not loaded (not generated yet, or out of view)
     kUnknownType,     // not a BlockType value
     kOutOfBound,      // x or z beyond the world's bound (kWorldCellBound)

@@ -217,7 +217,7 @@ void FarTerrain::mark_edited(ChunkCoord c) {
                     const int32_t y = c.y + dy;
                     if (!chunk_y_in_world(y)) continue;
                     const ChunkCoord key = lod_key(level, {floor_div(c.x + dx, int32_t{1} << level),
-                                                           level >= 4 ? 0 : y >> level,
+                                                           level_chunk_over(level, y),
                                                            floor_div(c.z + dz, int32_t{1} << level)});
                     const auto it = entries_.find(key);
                     if (it == entries_.end() || (!it->second.made && !it->second.in_flight)) continue;
@@ -240,7 +240,7 @@ CoarseJob FarTerrain::job_for(const ChunkCoord& key, const EditsOf& edits_of) co
     const int64_t margin = std::max<int64_t>(1, (span * kChunkSize * (kSkirtCells + 1) + kChunkSize - 1) / kChunkSize);
     const int64_t x0 = c.x * span - margin, x1 = (c.x + 1) * span - 1 + margin;
     const int64_t z0 = c.z * span - margin, z1 = (c.z + 1) * span - 1 + margin;
-    const int64_t y0 = c.y * span - margin, y1 = (c.y + 1) * span - 1 + margin;
+    const int64_t y0 = level_chunk_bottom(level, c.y) - margin, y1 = level_chunk_bottom(level, c.y + 1) - 1 + margin;
     for (const ChunkCoord& e : edited_) {
         if (e.x < x0 || e.x > x1 || e.z < z0 || e.z > z1 || e.y < y0 || e.y > y1) continue;
         std::vector<BlockEdit> edits = edits_of(e);

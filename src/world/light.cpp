@@ -4,6 +4,7 @@
 #include "world/shade.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 namespace slotcraft {
@@ -282,17 +283,18 @@ void LightPropagator::light_alone(Chunk& chunk) {
 std::vector<CubeInstance> inner_instances(const Chunk& chunk) {
     std::vector<CubeInstance> all;
     chunk.append_instances(all);
-    std::vector<CubeInstance> inner;
-    inner.reserve(all.size());
-    for (CubeInstance cube : all) {
-        if (!off_border(cube.index)) continue;
+    for (CubeInstance& cube : all) {
         const glm::ivec3 p = local_position(cube.index);
-        cube.shade = shade_from(cube.face_mask, [&](const glm::ivec3& d) {
-            return is_opaque(chunk.block(local_index(p.x + d.x, p.y + d.y, p.z + d.z)));
-        });
-        inner.push_back(cube);
+        // Off the border: the bits its mask reads; on it, every bit whose cell is inside.
+        const uint32_t need = off_border(cube.index) ? kOccludersOfMask[cube.face_mask & kAllFaces]
+                                                     : ((1u << kOccluderCount) - 1) & ~outside_occluders(cube.index);
+        for (uint32_t left = need; left != 0; left &= left - 1) {
+            const int b = std::countr_zero(left);
+            const glm::ivec3 q = p + kOccluderOffsets[static_cast<std::size_t>(b)];
+            if (is_opaque(chunk.block(local_index(q.x, q.y, q.z)))) cube.shade.occluders |= 1u << b;
+        }
     }
-    return inner;
+    return all;
 }
 
 }  // namespace slotcraft

@@ -74,7 +74,7 @@ void LoadedChunks::link_near(uint32_t e) {
                 const auto k = static_cast<std::size_t>(near_link(dx, dy, dz));
                 const int y = c.y + dy;
                 const uint32_t n = column != nullptr && chunk_y_in_world(y)
-                                       ? column->entries[static_cast<std::size_t>(y)]
+                                       ? column->entries[static_cast<std::size_t>(column_slot(y))]
                                        : kNoEntry;
                 assert((k != kNearSelf || n == e) && "link_near: the chunk must be in the table first");
                 entry.near[k] = n;
@@ -310,8 +310,9 @@ void LoadedChunks::show_waiting(const ViewDisc& view, WorldEvents& events, Chang
 }
 
 // A fresh chunk's list: the worker's shade for the cubes off the border (their occlusion
-// reads only their own chunk, which the load does not change), shade_of for the border
-// cubes. Both lists ascend by index, so one walk pairs them.
+// reads only their own chunk, which the load does not change); for the border cubes the
+// worker's bits inside the chunk and the cells outside it read here (inner_instances).
+// Both lists ascend by index, so one walk pairs them.
 void LoadedChunks::append_loaded(uint32_t e, const std::vector<CubeInstance>& inner,
                                  std::vector<CubeInstance>& out) const {
     const std::size_t first = out.size();
@@ -321,10 +322,21 @@ void LoadedChunks::append_loaded(uint32_t e, const std::vector<CubeInstance>& in
     for (std::size_t k = first; k < out.size(); ++k) {
         CubeInstance& cube = out[k];
         while (next != inner.end() && next->index < cube.index) ++next;
-        if (next != inner.end() && next->index == cube.index) {
+        if (next != inner.end() && next->index == cube.index && off_border(cube.index)) {
             assert(next->face_mask == cube.face_mask && next->type == cube.type &&
                    "a cube off the border kept its mask");
             cube.shade = next->shade;
+        } else if (next != inner.end() && next->index == cube.index) {
+            // A border cube: the worker's bits inside the chunk, the cells outside read here.
+            const uint32_t need = kOccludersOfMask[cube.face_mask & kAllFaces];
+            const uint32_t outside = need & outside_occluders(cube.index);
+            cube.shade.occluders = next->shade.occluders & need & ~outside;
+            for (uint32_t left = outside; left != 0; left &= left - 1) {
+                const int b = std::countr_zero(left);
+                if (around.opaque(cube.index, kOccluderOffsets[static_cast<std::size_t>(b)])) {
+                    cube.shade.occluders |= 1u << b;
+                }
+            }
         } else {
             cube.shade = shade_of(around, cube.index, cube.face_mask);
         }

@@ -29,15 +29,35 @@ inline constexpr int kDefaultFarDistance = 0;
 inline constexpr uint8_t kCoarseLight = 0xF0;
 
 // A coarse chunk is named among the slots' chunks by a key whose y carries the level:
-// key.y = 16 * level + y, x and z in the level's own chunk units. Level-0 chunks have y
-// 0..15, so every key is distinct and the shader reads the level from the page table's y
-// (docs/rendering.md "Far terrain").
-constexpr ChunkCoord lod_key(int level, ChunkCoord c) { return {c.x, level * kChunksPerColumn + c.y, c.z}; }
-constexpr int key_level(const ChunkCoord& key) { return key.y / kChunksPerColumn; }
-// The key's chunk in its own level's units.
-constexpr ChunkCoord key_chunk(const ChunkCoord& key) { return {key.x, key.y % kChunksPerColumn, key.z}; }
-// Level-k chunks in one column: 16 >> k (at least one: a level >= 4 chunk is taller than the world).
-constexpr int level_column_chunks(int level) { return level >= 4 ? 1 : kChunksPerColumn >> level; }
+// key.y = 32 * level + y, x and z in the level's own chunk units, y counted from the world's
+// bottom (level-k chunk y covers blocks from kMinBlockY + y * 16 * 2^k). A level-0 chunk is
+// its own key (y -4..19, below 32), so every key is distinct; the page table keeps
+// page_table_y(key), from which the shader reads the level and the chunk (docs/rendering.md
+// "Far terrain").
+inline constexpr int kLevelKeyStride = 32;
+static_assert(kTopChunkY < kLevelKeyStride && kChunksPerColumn <= kLevelKeyStride,
+              "level-0 keys and a level's chunks a column fit below the stride");
+constexpr ChunkCoord lod_key(int level, ChunkCoord c) {
+    return level == 0 ? c : ChunkCoord{c.x, level * kLevelKeyStride + c.y, c.z};
+}
+constexpr int key_level(const ChunkCoord& key) { return key.y < kLevelKeyStride ? 0 : key.y / kLevelKeyStride; }
+// The key's chunk in its own level's units (level 0: the chunk itself; above: y from the bottom).
+constexpr ChunkCoord key_chunk(const ChunkCoord& key) {
+    return key_level(key) == 0 ? key : ChunkCoord{key.x, key.y % kLevelKeyStride, key.z};
+}
+// Level-k chunks in one column: 24 level-0 chunks over 2^k a chunk, rounded up.
+constexpr int level_column_chunks(int level) { return (kChunksPerColumn + (1 << level) - 1) >> level; }
+// The level-0 chunk y of the bottom of a level-k chunk whose y (from the bottom) is `y`.
+constexpr int32_t level_chunk_bottom(int level, int32_t y) { return kMinChunkY + (y << level); }
+// The level-k chunk y (from the bottom) over level-0 chunk y `chunk_y`.
+constexpr int32_t level_chunk_over(int level, int32_t chunk_y) { return (chunk_y - kMinChunkY) >> level; }
+// The page table's y of a key: its level in bits 5..7, its chunk's y from the world's
+// bottom in bits 0..4 (cube.vert: chunk = (x, y, z) << level, then y += kMinChunkY).
+constexpr int32_t page_table_y(const ChunkCoord& key) {
+    const int level = key_level(key);
+    return level << 5 | (level == 0 ? key.y - kMinChunkY : key.y % kLevelKeyStride);
+}
+static_assert(kMaxLodLevel < 8, "a level fits in the page table's three bits");
 
 // One column of a level: x and z in the level's chunk units.
 struct LodColumn {

@@ -54,8 +54,8 @@ inline constexpr double kStepSeconds = 1.0 / 60.0;  // the fixed simulation step
 using BlockQuery = std::function<bool(const BlockPos&)>;
 
 // The World as a BlockQuery: a cell is solid when its block is solid OR when its chunk is
-// not loaded (and below y = 0), so the player never falls or walks into a void that has
-// not been generated yet; it waits at the edge until the chunk arrives. Above y = 255 is air.
+// not loaded (and below y = -64), so the player never falls or walks into a void that has
+// not been generated yet; it waits at the edge until the chunk arrives. Above y = 319 is air.
 // The world must outlive the returned query.
 BlockQuery solid_for_player(const World& world);
 

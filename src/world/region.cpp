@@ -40,7 +40,7 @@ void check_region(const Region& r, const std::string& what) {
 void check_region_bounds(const Region& r, const std::string& what) {
     if (!block_y_in_world(r.min.y) || !block_y_in_world(r.max.y)) {
         throw RegionRefused("cannot " + what + " a region from y " + std::to_string(r.min.y) + " to y " +
-                            std::to_string(r.max.y) + ": the world's cells are y 0..255; keep the region inside");
+                            std::to_string(r.max.y) + ": the world's cells are y -64..319; keep the region inside");
     }
     if (!block_xz_in_bound(r.min.x, r.min.z) || !block_xz_in_bound(r.max.x, r.max.z)) {
         throw_beyond_bound(what);
@@ -50,9 +50,9 @@ void check_region_bounds(const Region& r, const std::string& what) {
 Region checked_region_at(const BlockPos& origin, const glm::ivec3& size, const std::string& what) {
     const glm::i64vec3 far = glm::i64vec3(origin) + glm::i64vec3(size) - int64_t{1};
     if (!block_xz_in_bound(origin.x, origin.z) || !block_xz_in_bound(far.x, far.z)) throw_beyond_bound(what);
-    if (!block_y_in_world(origin.y) || far.y >= kWorldHeight) {
+    if (!block_y_in_world(origin.y) || far.y >= kWorldTop) {
         throw RegionRefused("cannot " + what + " a region from y " + std::to_string(origin.y) + " to y " +
-                            std::to_string(far.y) + ": the world's cells are y 0..255; keep the region inside");
+                            std::to_string(far.y) + ": the world's cells are y -64..319; keep the region inside");
     }
     return Region::at(origin, size);
 }

@@ -70,10 +70,34 @@ constexpr bool off_border(uint16_t index) {
     return p.x > 0 && p.x < kLast && p.y > 0 && p.y < kLast && p.z > 0 && p.z < kLast;
 }
 
-// The chunk's instances off its border (off_border), ascending by index, shaded from its
-// own cells: a generation worker's share of the shading. Their occlusion reads only their
-// own chunk, which a load does not change, so the shade is final; the main thread shades
-// the border cubes.
+// The occluder bits whose cells lie outside the chunk for a cube at local position p, by
+// where p sits on each axis (0: the low face, 1: inside, 2: the high face).
+inline constexpr std::array<uint32_t, 27> kOutsideOccluders = [] {
+    std::array<uint32_t, 27> t{};
+    for (int k = 0; k < 27; ++k) {
+        const int at[3] = {k % 3, k / 3 % 3, k / 9};
+        for (int b = 0; b < kOccluderCount; ++b) {
+            const glm::ivec3 d = kOccluderOffsets[static_cast<std::size_t>(b)];
+            const int dd[3] = {d.x, d.y, d.z};
+            bool out = false;
+            for (int a = 0; a < 3; ++a) out = out || (at[a] == 0 && dd[a] < 0) || (at[a] == 2 && dd[a] > 0);
+            if (out) t[static_cast<std::size_t>(k)] |= 1u << b;
+        }
+    }
+    return t;
+}();
+constexpr uint32_t outside_occluders(uint16_t index) {
+    const glm::ivec3 p = local_position(index);
+    auto at = [](int v) { return v == 0 ? 0 : v == kChunkSize - 1 ? 2 : 1; };
+    return kOutsideOccluders[static_cast<std::size_t>(at(p.x) + 3 * at(p.y) + 9 * at(p.z))];
+}
+
+// The chunk's instances, ascending by index, shaded from its own cells: a generation
+// worker's share of the shading. A cube off the border (off_border) gets its final shade,
+// as its occlusion reads only its own chunk, which a load does not change. A border cube
+// gets every occluder bit inside the chunk, whatever its mask (a border fix-up may still
+// change the mask); the main thread keeps those its final mask reads and looks up only the
+// cells outside the chunk (outside_occluders).
 std::vector<CubeInstance> inner_instances(const Chunk& chunk);
 
 }  // namespace slotcraft

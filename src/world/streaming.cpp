@@ -30,7 +30,7 @@ ChunkCoord camera_chunk(const glm::dvec3& camera) {
         return static_cast<int32_t>(std::clamp(std::floor(v / kChunkSize), lo, hi));
     };
     const double lo = -double{kMaxChunkXZ}, hi = double{kMaxChunkXZ} - 1;
-    return {axis(camera.x, lo, hi), axis(camera.y, 0, kChunksPerColumn - 1), axis(camera.z, lo, hi)};
+    return {axis(camera.x, lo, hi), axis(camera.y, kMinChunkY, kTopChunkY), axis(camera.z, lo, hi)};
 }
 
 void StreamOrder::build(int view_distance) {

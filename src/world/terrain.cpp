@@ -56,8 +56,9 @@ uint64_t column_hash(uint64_t seed, int32_t x, int32_t z) {
     return mix64(mix64(seed ^ 0x51ED270B7A3C1F2Dull) ^ (cx << 32 | cz));
 }
 
-TerrainGenerator::TerrainGenerator(WorldType type, uint64_t seed, int version)
-    : type_(type), seed_(seed), version_(version) {
+TerrainGenerator::TerrainGenerator(WorldType type, uint64_t seed, int version,
+                                   std::shared_ptr<const ChunkSource> source)
+    : type_(type), seed_(seed), version_(version), source_(std::move(source)) {
     assert(version >= 1 && version <= kGeneratorVersion && "TerrainGenerator: refuse unknown versions before");
     const uint64_t h = mix64(seed ^ 0x2545F4914F6CDD1Dull);
     // 3D noise sliced at a seed-chosen height: 2^16 distinct slices times 256 stb seeds.
@@ -77,6 +78,7 @@ float TerrainGenerator::noise2(int32_t x, int32_t z, int32_t period, int layer) 
 }
 
 int TerrainGenerator::surface_height(int32_t x, int32_t z) const {
+    if (source_) return source_->surface_height(x, z);
     if (type_ == WorldType::kFlat) return TerrainParams::kFlatGrassY;
     float h = kBaseHeight;
     for (int i = 0; i < static_cast<int>(kOctaves.size()); ++i) {
@@ -99,7 +101,7 @@ BlockType TerrainGenerator::ground_block(int y, int surface) const {
 }
 
 int TerrainGenerator::tree_at(int32_t x, int32_t z) const {
-    if (type_ == WorldType::kFlat) return 0;
+    if (source_ || type_ == WorldType::kFlat) return 0;
     const uint64_t h = column_hash(seed_, x, z);
     if (static_cast<int>(h % 1000) >= TerrainParams::kTreePerMille) return 0;
     if (surface_height(x, z) <= TerrainParams::kSeaLevel + 1) return 0;  // no trees on sand
@@ -134,6 +136,7 @@ const TerrainGenerator::ColumnSurfaces& SurfaceCache::surfaces(const TerrainGene
 }
 
 std::unique_ptr<Chunk> TerrainGenerator::generate(ChunkCoord coord, SurfaceCache* cache) const {
+    if (source_) return source_->chunk(coord);
     auto chunk = std::make_unique<Chunk>(coord);
     const BlockPos origin = chunk_origin(coord);
     if (type_ == WorldType::kTerrain && origin.y > kHighestPossibleBlock) return chunk;
@@ -197,6 +200,7 @@ void TerrainGenerator::place_trees(Chunk& chunk) const {
 
 BlockType TerrainGenerator::block_at(const BlockPos& p) const {
     if (!block_y_in_world(p.y)) return BlockType::kAir;
+    if (source_) return source_->chunk(chunk_of(p))->block(local_index(p));
     const BlockType ground = ground_block(p.y, surface_height(p.x, p.z));
     if (ground != BlockType::kAir) return ground;  // terrain or water: no tree reaches either
     bool leaves = false;

@@ -4,6 +4,7 @@
 // it in parallel and the world never depends on the order chunks load in.
 // Plain C++20 (stb_perlin for noise); never depends on GL.
 #include "world/chunk.hpp"
+#include "world/chunk_source.hpp"
 #include "world/coords.hpp"
 #include "world/names.hpp"
 
@@ -53,14 +54,20 @@ class SurfaceCache;
 
 class TerrainGenerator {
 public:
-    // version: the generator of a saved world (1..kGeneratorVersion; asserted).
-    TerrainGenerator(WorldType type, uint64_t seed, int version = kGeneratorVersion);
+    // version: the generator of a saved world (1..kGeneratorVersion; asserted). With a
+    // `source` (a Minecraft world), its chunks are the ground and nothing is generated.
+    TerrainGenerator(WorldType type, uint64_t seed, int version = kGeneratorVersion,
+                     std::shared_ptr<const ChunkSource> source = nullptr);
 
     WorldType type() const { return type_; }
     uint64_t seed() const { return seed_; }
     int version() const { return version_; }
     // Whether this generator fills the open cells up to the sea level with water.
-    bool has_water() const { return type_ == WorldType::kTerrain && version_ >= kFirstWaterGeneratorVersion; }
+    bool has_water() const {
+        return !source_ && type_ == WorldType::kTerrain && version_ >= kFirstWaterGeneratorVersion;
+    }
+    // The ground read rather than generated (a Minecraft world), or nullptr.
+    const ChunkSource* source() const { return source_.get(); }
 
     // The generated blocks of chunk `coord` (no masks yet). Thread-safe: const and pure.
     // With a cache (one per thread, see SurfaceCache), the column's surface heights come from it.
@@ -94,6 +101,7 @@ private:
     int version_;
     float seed_slice_;  // the third noise coordinate: picks a slice of 3D noise per seed
     int seed_byte_;     // stb_perlin's own seed (8 bits)
+    std::shared_ptr<const ChunkSource> source_;
 };
 
 // The surface heights of the chunk columns a thread generated last, for the next chunks of

@@ -28,7 +28,7 @@ int clamped_view_distance(int chunks) { return std::clamp(chunks, 0, StreamOrder
 // The entries and the tables of the whole view are made now (LoadedChunks, StreamPlanner),
 // before the first frame, so no frame pays for them.
 World::World(const WorldConfig& config)
-    : terrain_(config.type, config.seed, config.generator_version),
+    : terrain_(config.type, config.seed, config.generator_version, config.ground),
       far_(terrain_, config.far_distance, config.worker_threads > 0 ? config.worker_threads : default_worker_threads()),
       budget_ms_(std::max(0.0, config.stream_budget_ms)),
       chunks_(max_loaded_chunks(clamped_view_distance(config.view_distance))),
@@ -89,7 +89,7 @@ std::vector<BlockEdit> World::edits_of(ChunkCoord c) const {
 
 void World::mark_edited(const Region& region) {
     const ChunkCoord lo = chunk_of(region.min), hi = chunk_of(region.max);
-    for (int32_t y = std::max(lo.y, 0); y <= std::min(hi.y, kChunksPerColumn - 1); ++y)
+    for (int32_t y = std::max(lo.y, kMinChunkY); y <= std::min(hi.y, kTopChunkY); ++y)
         for (int32_t z = lo.z; z <= hi.z; ++z)
             for (int32_t x = lo.x; x <= hi.x; ++x) far_.mark_edited({x, y, z});
 }
@@ -183,8 +183,8 @@ WorldEvents World::unload_now(std::span<const ChunkCoord> coords) {
 // [SECTION] blocks and edits
 
 std::optional<BlockType> World::block_at(const BlockPos& p) const {
-    if (p.y >= kWorldHeight) return BlockType::kAir;
-    if (p.y < 0) return std::nullopt;
+    if (p.y >= kWorldTop) return BlockType::kAir;
+    if (p.y < kMinBlockY) return std::nullopt;
     const Chunk* c = chunks_.find(chunk_of(p));
     if (!c) return std::nullopt;
     return c->block(local_index(p));
@@ -236,8 +236,8 @@ std::optional<RayHit> World::first_water(const glm::dvec3& origin, const glm::dv
 // [SECTION] light
 
 std::optional<uint8_t> World::light_at(const BlockPos& p) const {
-    if (p.y >= kWorldHeight) return kOpenSkyLight;
-    if (p.y < 0) return std::nullopt;
+    if (p.y >= kWorldTop) return kOpenSkyLight;
+    if (p.y < kMinBlockY) return std::nullopt;
     const Chunk* c = chunks_.find(chunk_of(p));
     if (!c) return std::nullopt;
     return c->light(local_index(p));

@@ -50,6 +50,9 @@ struct WorldConfig {
     double stream_budget_ms = 4.0;
     int generator_version = kGeneratorVersion;  // a saved world's own (1..kGeneratorVersion)
     int far_distance = 0;                       // coarse rings out to this many chunks (0: off)
+    // Ground read rather than generated (a Minecraft world): its chunks instead of the
+    // generator's (type, seed and version then only name the world file's generator).
+    std::shared_ptr<const ChunkSource> ground;
 };
 
 class World {
@@ -123,7 +126,7 @@ public:
 
     // [SECTION] blocks and edits
 
-    // nullopt below y = 0 and in chunks that are not loaded; air above y = 255.
+    // nullopt below y = -64 and in chunks that are not loaded; air above y = 319.
     std::optional<BlockType> block_at(const BlockPos& p) const;
     // Applies one change; returns the instance changes of the block and its six neighbours
     // (none when the block already had that type). Throws EditRefused (out of height, chunk

@@ -31,7 +31,7 @@ std::unique_ptr<WorldSession> flat_session(const std::string& world_file = {}) {
     std::vector<ChunkCoord> coords;
     for (int x = -1; x <= 8; ++x)
         for (int z = -1; z <= 8; ++z)
-            for (int y = 0; y < kChunksPerColumn; ++y) coords.push_back({x, y, z});
+            for (int y = kMinChunkY; y <= kTopChunkY; ++y) coords.push_back({x, y, z});
     session->load_now(coords);
     session->slots().take_uploads();
     session->light().take_uploads();  // the light work of the same frame

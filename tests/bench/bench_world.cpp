@@ -33,7 +33,7 @@ void BM_GenerateChunk(benchmark::State& state, WorldType type) {
     int32_t n = 0;
     for (auto _ : state) {
         const int32_t column = n / (whole_columns ? kChunksPerColumn : 1);
-        const int32_t y = whole_columns ? n % kChunksPerColumn : surface_y;
+        const int32_t y = whole_columns ? kMinChunkY + n % kChunksPerColumn : surface_y;
         const GenerationJob job{{column % 64, y, column / 64}, {}};
         benchmark::DoNotOptimize(build_chunk(terrain, job));
         ++n;
@@ -52,8 +52,8 @@ void BM_LightAlone(benchmark::State& state) {
     std::vector<std::unique_ptr<Chunk>> chunks;
     for (int32_t n = 0; n < 256; ++n) {
         const int32_t column = n / (whole_columns ? kChunksPerColumn : 1);
-        chunks.push_back(
-            build_chunk(terrain, {{column % 16, whole_columns ? n % kChunksPerColumn : 4, column / 16}, {}}));
+        chunks.push_back(build_chunk(
+            terrain, {{column % 16, whole_columns ? kMinChunkY + n % kChunksPerColumn : 4, column / 16}, {}}));
     }
     std::size_t i = 0;
     for (auto _ : state) {
@@ -75,7 +75,7 @@ void BM_LoadColumns(benchmark::State& state) {
     std::vector<ChunkCoord> chunks;
     for (int x = 0; x < 5; ++x)
         for (int z = 0; z < 5; ++z)
-            for (int y = 0; y < kChunksPerColumn; ++y) chunks.push_back({x, y, z});
+            for (int y = kMinChunkY; y <= kTopChunkY; ++y) chunks.push_back({x, y, z});
     for (auto _ : state) {
         benchmark::DoNotOptimize(world.load_now(chunks));
         state.PauseTiming();
@@ -166,7 +166,7 @@ struct EditScene {
         std::vector<ChunkCoord> chunks;
         for (int x = 0; x < 6; ++x)
             for (int z = 0; z < 6; ++z)
-                for (int y = 0; y < kChunksPerColumn; ++y) chunks.push_back({x, y, z});
+                for (int y = kMinChunkY; y <= kTopChunkY; ++y) chunks.push_back({x, y, z});
         world.load_now(chunks);
         std::mt19937 rng(42);
         const auto placeable = placeable_blocks();
@@ -228,9 +228,9 @@ void BM_LampInCave(benchmark::State& state) {
     std::vector<ChunkCoord> chunks;
     for (int x = -2; x <= 1; ++x)
         for (int z = -2; z <= 1; ++z)
-            for (int y = 0; y < kChunksPerColumn; ++y) chunks.push_back({x, y, z});
+            for (int y = kMinChunkY; y <= kTopChunkY; ++y) chunks.push_back({x, y, z});
     world.load_now(chunks);
-    int top = kWorldHeight;
+    int top = kWorldTop;
     for (int x = -7; x <= 7; ++x)
         for (int z = -7; z <= 7; ++z) top = std::min(top, world.terrain().surface_height(x, z));
     const int floor_y = top - 20 - 7;
@@ -270,7 +270,7 @@ void BM_LightMemory(benchmark::State& state) {
         std::vector<ChunkCoord> chunks;
         for (int x = -8; x <= 8; ++x)
             for (int z = -8; z <= 8; ++z)
-                for (int y = 0; y < kChunksPerColumn; ++y) chunks.push_back({x, y, z});
+                for (int y = kMinChunkY; y <= kTopChunkY; ++y) chunks.push_back({x, y, z});
         world.load_now(chunks);
         const World::Stats s = world.stats();
         state.counters["chunks"] = static_cast<double>(s.chunks_loaded);

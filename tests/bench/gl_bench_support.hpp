@@ -104,7 +104,7 @@ inline std::vector<ChunkCoord> columns_within(int view_distance) {
     for (int x = -view_distance; x <= view_distance; ++x) {
         for (int z = -view_distance; z <= view_distance; ++z) {
             if (x * x + z * z > view_distance * view_distance) continue;
-            for (int y = 0; y < kChunksPerColumn; ++y) coords.push_back({x, y, z});
+            for (int y = kMinChunkY; y <= kTopChunkY; ++y) coords.push_back({x, y, z});
         }
     }
     return coords;

@@ -20,7 +20,7 @@ struct Scene {
     Scene() {
         std::vector<ChunkCoord> chunks;
         for (int x : {0, 4}) {
-            for (int y = 0; y < kChunksPerColumn; ++y) chunks.push_back({x, y, 0});
+            for (int y = kMinChunkY; y <= kTopChunkY; ++y) chunks.push_back({x, y, 0});
         }
         slots.apply(world.load_now(chunks));
         cull.track(slots);

@@ -194,10 +194,10 @@ TEST(EditSession, AFillUndoneGivesEverySlotBackAndRefusalsChangeNothing) {
     EXPECT_THROW(session.paste({0, 64, 0}), OperationRefused) << "empty clipboard";
     EXPECT_THROW(session.rotate(1), OperationRefused);
     EXPECT_THROW(session.fill(Region::between({0, 0, 0}, {256, 255, 255}), BlockType::kStone), RegionRefused);
-    EXPECT_THROW(session.fill(Region::between({0, 250, 0}, {1, 256, 1}), BlockType::kStone), RegionRefused);
+    EXPECT_THROW(session.fill(Region::between({0, 314, 0}, {1, 320, 1}), BlockType::kStone), RegionRefused);
     session.copy(Region::between({0, 200, 0}, {3, 255, 3}));
-    EXPECT_THROW(session.paste({0, 201, 0}), RegionRefused) << "reaches above y 255";
-    EXPECT_THROW(session.edit({0, 300, 0}, BlockType::kStone), EditRefused);
+    EXPECT_THROW(session.paste({0, 265, 0}), RegionRefused) << "reaches above y 319";
+    EXPECT_THROW(session.edit({0, 330, 0}, BlockType::kStone), EditRefused);
     EXPECT_EQ(session.world().read_region(r), cells);
     EXPECT_EQ(session.journal().undo_depth(), 0u);
     EXPECT_EQ(session.journal().redo_depth(), 1u);
@@ -212,7 +212,7 @@ TEST(EditSession, TheBudgetDropsTheOldestSteps) {
     c.undo_bytes = 200;  // about three steps of one run each
     WorldSession session(c);
     std::vector<ChunkCoord> column;
-    for (int y = 0; y < kChunksPerColumn; ++y) column.push_back({0, y, 0});
+    for (int y = kMinChunkY; y <= kTopChunkY; ++y) column.push_back({0, y, 0});
     session.load_now(column);
     std::size_t dropped = 0;
     for (int i = 0; i < 6; ++i) {
@@ -231,7 +231,7 @@ TEST(EditSession, TheBudgetDropsTheOldestSteps) {
 TEST(EditSession, APastePastTheWorldsBoundIsRefusedWritingNothing) {
     WorldSession session(flat_session(1));
     std::vector<ChunkCoord> column;
-    for (int y = 0; y < kChunksPerColumn; ++y) column.push_back({0, y, 0});
+    for (int y = kMinChunkY; y <= kTopChunkY; ++y) column.push_back({0, y, 0});
     session.load_now(column);
     session.copy(Region::between({0, 60, 0}, {9, 69, 9}));
     const uint64_t applied = session.world().stats().edits_applied;

@@ -30,7 +30,7 @@ protected:
         : session_(flat_world(undo_bytes)),
           editor_(session_, eye_, player_, hotbar_, 7, [this](std::string m) { said_.push_back(std::move(m)); }) {
         std::vector<ChunkCoord> column;
-        for (int y = 0; y < kChunksPerColumn; ++y) column.push_back({0, y, 0});
+        for (int y = kMinChunkY; y <= kTopChunkY; ++y) column.push_back({0, y, 0});
         session_.load_now(column);
         look_down_at(0, 0);
     }
@@ -98,12 +98,12 @@ TEST_F(EditorTest, RefusedActionsSayWhyAndChangeNothing) {
               "cannot fill: no region is selected; select one with `region X1 Y1 Z1 X2 Y2 Z2` or the B and N keys");
     EXPECT_EQ(refusal([&] { editor_.undo(); }), "cannot undo: nothing to undo (the undo journal is empty)");
     EXPECT_EQ(refusal([&] {
-                  editor_.set_block({0, 300, 0}, BlockType::kStone);
+                  editor_.set_block({0, 330, 0}, BlockType::kStone);
               }),
-              "cannot set stone at 0 300 0: " + std::string(describe(EditError::kOutOfHeight)));
+              "cannot set stone at 0 330 0: " + std::string(describe(EditError::kOutOfHeight)));
     EXPECT_EQ(refusal([&] {
-                  editor_.set_region(Region::between({0, 0, 0}, {1, 300, 1}));
-              }).rfind("cannot select a region from y 0 to y 300", 0),
+                  editor_.set_region(Region::between({0, 0, 0}, {1, 330, 1}));
+              }).rfind("cannot select a region from y 0 to y 330", 0),
               0u);
     EXPECT_FALSE(editor_.region());
 }
@@ -214,9 +214,9 @@ TEST_F(EditorTest, ExpectNamesTheCellAndWhatItHolds) {
               }),
               "expect: the cell 99 63 0 cannot be read: its chunk is not loaded (move the camera near it first)");
     EXPECT_EQ(refusal([&] {
-                  editor_.expect({0, -1, 0}, BlockType::kStone);
+                  editor_.expect({0, -65, 0}, BlockType::kStone);
               }),
-              "expect: the cell 0 -1 0 cannot be read: it is below the world (y 0..255)");
+              "expect: the cell 0 -65 0 cannot be read: it is below the world (y -64..319)");
 }
 
 // A journal of a few hundred bytes keeps about three one-run steps: the user is told.

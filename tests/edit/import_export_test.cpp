@@ -28,8 +28,8 @@ protected:
           files_(session_, editor_, undo_bytes, [this](std::string m) { said_.push_back(std::move(m)); }),
           dir_(test::test_folder("slotcraft-build-files")) {
         std::vector<ChunkCoord> chunks;
-        for (int x = -1; x <= 2; ++x)
-            for (int y = 0; y < kChunksPerColumn; ++y) chunks.push_back({x, y, 0});
+        for (int x = -1; x <= 4; ++x)
+            for (int y = kMinChunkY; y <= kTopChunkY; ++y) chunks.push_back({x, y, 0});
         session_.load_now(chunks);
     }
     static WorldSessionConfig config(std::size_t undo_bytes) {
@@ -40,12 +40,12 @@ protected:
         return c;
     }
     std::string path(const std::string& name) const { return (dir_ / name).string(); }
-    // A small castle of every block at x 0..11, y 64..66, z 0..2.
+    // A small castle of every block at x 0..56, y 64..66, z 0..2.
     void build_castle() {
         for (int t = 1; t < kBlockTypeCount; ++t) {
             for (int y = 64; y < 64 + t % 3 + 1; ++y) session_.edit({t, y, t % 3}, static_cast<BlockType>(t));
         }
-        editor_.set_region(Region{{0, 64, 0}, {11, 66, 2}});
+        editor_.set_region(Region{{0, 64, 0}, {kBlockTypeCount - 1, 66, 2}});
     }
     template <typename F>
     static std::string refusal(F&& action) {
@@ -70,19 +70,19 @@ TEST_F(BuildFilesTest, TheRegionTravelsThroughBothFormatsAndPastesAsOneUndoStep)
         files_.export_to(path(name));
         ASSERT_EQ(said_.size(), 1u);
         // Once wrong: the message names the whole path, as F2's does, not only the file name.
-        EXPECT_EQ(said_[0], "exported 12 by 3 by 3 (108 cells, 11 block types) to " + path(name));
+        EXPECT_EQ(said_[0], "exported 57 by 3 by 3 (513 cells, 56 block types) to " + path(name));
         files_.import_from(path(name));
-        EXPECT_EQ(session_.clipboard().size, glm::ivec3(12, 3, 3));
+        EXPECT_EQ(session_.clipboard().size, glm::ivec3(kBlockTypeCount, 3, 3));
         EXPECT_EQ(session_.clipboard().cells, region);
-        EXPECT_EQ(said_.back(), "imported 12 by 3 by 3 (108 cells, 11 block types) from " + path(name) +
+        EXPECT_EQ(said_.back(), "imported 57 by 3 by 3 (513 cells, 56 block types) from " + path(name) +
                                     "; paste it with Ctrl+V or `paste X Y Z`");
         const std::size_t undo_before = session_.journal().undo_depth();
-        editor_.paste({20, 64, 0});
+        editor_.paste({0, 70, 0});  // above the castle, in the air
         EXPECT_EQ(session_.journal().undo_depth(), undo_before + 1) << "one paste, one undo step";
-        EXPECT_EQ(session_.world().read_region(Region{{20, 64, 0}, {31, 66, 2}}), region);
+        EXPECT_EQ(session_.world().read_region(Region{{0, 70, 0}, {kBlockTypeCount - 1, 72, 2}}), region);
         editor_.undo();
     }
-    EXPECT_EQ(files_.stats().message, "imported 12 by 3 by 3 (108 cells, 11 block types) from " + path("castle.schem"));
+    EXPECT_EQ(files_.stats().message, "imported 57 by 3 by 3 (513 cells, 56 block types) from " + path("castle.schem"));
 }
 
 TEST_F(BuildFilesTest, WithoutARegionTheClipboardIsExported) {
@@ -90,7 +90,7 @@ TEST_F(BuildFilesTest, WithoutARegionTheClipboardIsExported) {
     editor_.copy();
     editor_.set_region(std::nullopt);
     files_.export_to(path("clip.vox"));
-    EXPECT_EQ(said_.back(), "exported 12 by 3 by 3 (108 cells, 11 block types) to " + path("clip.vox"));
+    EXPECT_EQ(said_.back(), "exported 57 by 3 by 3 (513 cells, 56 block types) to " + path("clip.vox"));
     Clipboard empty;
     session_.set_clipboard(empty);
     EXPECT_NE(refusal([&] { files_.export_to(path("none.vox")); }).find("the clipboard is empty"), std::string::npos);

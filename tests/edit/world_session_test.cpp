@@ -36,7 +36,7 @@ protected:
     }
     static void load_column(WorldSession& session) {
         std::vector<ChunkCoord> column;
-        for (int y = 0; y < kChunksPerColumn; ++y) column.push_back({0, y, 0});
+        for (int y = kMinChunkY; y <= kTopChunkY; ++y) column.push_back({0, y, 0});
         session.load_now(column);
     }
 
@@ -79,7 +79,7 @@ TEST_F(WorldSessionTest, ARefusedEditChangesNothing) {
     WorldSession session(config(WorldType::kFlat, 1));
     load_column(session);
     const auto before = session.slots().stats();
-    EXPECT_THROW(session.edit({3, 300, 5}, BlockType::kStone), EditRefused);
+    EXPECT_THROW(session.edit({3, 330, 5}, BlockType::kStone), EditRefused);
     EXPECT_THROW(session.edit({100, 64, 5}, BlockType::kStone), EditRefused) << "chunk not loaded";
     EXPECT_EQ(session.slots().stats().instances, before.instances);
     EXPECT_EQ(session.world().block_at({3, 63, 5}), BlockType::kGrass);

@@ -4,8 +4,15 @@
 //                                    models) as .vox and .schem, and DIR/expected.json
 //   format_tool seeds VOX_DIR SCHEM_DIR  the fuzz targets' seed corpus
 //   format_tool dump FILE [--summary] the import as JSON (size, version, model voxel counts,
-//                                    the cells as indices into "blocks"); a refusal: exit 2
+//                                    the cells as one digit a cell, the type's place in
+//                                    "digits", indexing "blocks"); a refusal: exit 2
+//   format_tool anvil-cells REGION CELLS  our reader on a region file (.mca): for each line
+//                                    "X Y Z" of CELLS (world coordinates), the block we hold
+//                                    there; then one JSON line: every Minecraft name met in the
+//                                    chunks read, with the block it became, and the chunks
+//                                    that were refused (file and reason)
 #include <cstdio>
+#include <map>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -13,6 +20,7 @@
 #include <sstream>
 #include <string>
 
+#include "formats/anvil.hpp"
 #include "formats/block_map.hpp"
 #include "formats/format_error.hpp"
 #include "formats/format_test_support.hpp"
@@ -125,6 +133,9 @@ int write_seeds(const std::string& vox_dir, const std::string& schem_dir) {
     return 0;
 }
 
+constexpr std::string_view kCellDigits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+static_assert(kBlockTypeCount <= kCellDigits.size(), "dump's cells need a digit for every block type");
+
 int dump(const std::string& path, bool summary) {
     std::ifstream in(path, std::ios::binary);
     const std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -136,10 +147,11 @@ int dump(const std::string& path, bool summary) {
         std::cout << "],\"blocks\":[";
         for (int t = 0; t < kBlockTypeCount; ++t)
             std::cout << (t ? "," : "") << "\"" << block_name(BlockType(t)) << "\"";
-        std::cout << "],\"message\":\"" << describe_import(b, "file") << "\"";
+        std::cout << "],\"digits\":\"" << kCellDigits << "\",\"message\":\"" << describe_import(b, "file") << "\"";
         if (!summary) {
             std::cout << ",\"cells\":\"";
-            for (const BlockType t : b.clipboard.cells) std::cout << static_cast<char>('a' + static_cast<int>(t));
+            // One character a cell: its type's digit in base 62 (0-9, a-z, A-Z), the "digits" key.
+            for (const BlockType t : b.clipboard.cells) std::cout << kCellDigits[static_cast<std::size_t>(t)];
             std::cout << "\"";
         }
         std::cout << "}\n";
@@ -150,6 +162,56 @@ int dump(const std::string& path, bool summary) {
     }
 }
 
+int anvil_cells(const std::string& region, const std::string& cells_path) {
+    std::ifstream in(region, std::ios::binary);
+    const std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    const auto slots = read_region_table(bytes, bytes.size(), region);
+    std::map<int, MinecraftChunk> chunks;  // by slot
+    std::map<std::string, std::string> names;
+    std::vector<std::string> refused;
+    auto chunk_at = [&](int32_t cx, int32_t cz) -> const MinecraftChunk* {
+        const int k = region_slot_index(cx, cz);
+        if (const auto it = chunks.find(k); it != chunks.end()) return &it->second;
+        const RegionSlot slot = slots[static_cast<std::size_t>(k)];
+        if (!slot.present()) return nullptr;
+        const std::string where = region + ", chunk " + std::to_string(cx) + ", " + std::to_string(cz);
+        try {
+            const uint64_t from = std::min<uint64_t>(uint64_t{slot.sector} * kSectorBytes, bytes.size());
+            const uint64_t to = std::min<uint64_t>(from + uint64_t{slot.sectors} * kSectorBytes, bytes.size());
+            const StoredChunk stored = read_stored_chunk(std::span(bytes).subspan(from, to - from), where);
+            if (stored.external) throw refuse_field(where, "sectors", "an oversized chunk (.mcc): not in this check");
+            MinecraftChunk c = decode_minecraft_chunk(inflate_chunk(stored.scheme, stored.payload, where), where,
+                                                      MinecraftNames::builtin());
+            for (const auto& [name, m] : c.names) names.emplace(name, std::string(block_name(m.type)));
+            return &chunks.emplace(k, std::move(c)).first->second;
+        } catch (const FormatError& e) {
+            refused.push_back(e.what());
+            return nullptr;
+        }
+    };
+    std::ifstream cells(cells_path);
+    for (int32_t x = 0, y = 0, z = 0; cells >> x >> y >> z;) {
+        const MinecraftChunk* c = chunk_at(x >> 4, z >> 4);
+        const int slot = (y >> 4) - kMinecraftMinSection;
+        BlockType t = BlockType::kAir;
+        if (c != nullptr && slot >= 0 && slot < kMinecraftSections &&
+            !c->sections[static_cast<std::size_t>(slot)].empty()) {
+            t = c->sections[static_cast<std::size_t>(slot)]
+                           [static_cast<std::size_t>((x & 15) + 16 * (z & 15) + 256 * (y & 15))];
+        }
+        std::cout << (c == nullptr ? "-" : block_name(t)) << "\n";
+    }
+    std::cout << "{\"names\":{";
+    bool first = true;
+    for (const auto& [name, block] : names) {
+        std::cout << (first ? "" : ",") << "\"" << name << "\":\"" << block << "\"";
+        first = false;
+    }
+    std::cout << "},\"refused\":" << refused.size() << "}\n";
+    for (const std::string& r : refused) std::cerr << r << "\n";
+    return 0;
+}
+
 }  // namespace
 }  // namespace slotcraft
 
@@ -158,6 +220,9 @@ int main(int argc, char** argv) {
     if (cmd == "write" && argc == 3) return slotcraft::write_samples(argv[2]);
     if (cmd == "seeds" && argc == 4) return slotcraft::write_seeds(argv[2], argv[3]);
     if (cmd == "dump" && (argc == 3 || argc == 4)) return slotcraft::dump(argv[2], argc == 4);
-    std::fprintf(stderr, "usage: format_tool write DIR | format_tool dump FILE [--summary]\n");
+    if (cmd == "anvil-cells" && argc == 4) return slotcraft::anvil_cells(argv[2], argv[3]);
+    std::fprintf(
+        stderr,
+        "usage: format_tool write DIR | format_tool dump FILE [--summary] | format_tool anvil-cells REGION CELLS\n");
     return 64;
 }

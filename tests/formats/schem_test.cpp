@@ -92,21 +92,21 @@ TEST(Schem, VersionThreeImportsTheSameAsVersionTwo) {
     EXPECT_EQ(two.clipboard.size, three.clipboard.size);
 }
 
-TEST(Schem, UnknownNamesBecomeBlocksByTheFallbackTableAndAreNamed) {
+TEST(Schem, NamesByFamilyOrFallbackAreNamed) {
     const ImportedBuild b = read_schem(schem(2, {4, 1, 1},
-                                             {{"minecraft:diorite", 0},
-                                              {"minecraft:spruce_planks", 1},
-                                              {"minecraft:andesite", 2},
+                                             {{"minecraft:sculk", 0},
+                                              {"minecraft:jungle_planks", 1},
+                                              {"minecraft:reinforced_deepslate", 2},
                                               {"minecraft:stone", 3}},
                                              {0, 0, 1, 2}),
                                        "m.schem", {});
     EXPECT_EQ(b.clipboard.cells[0], BlockType::kStone);
     EXPECT_EQ(b.clipboard.cells[2], BlockType::kPlanks);
+    EXPECT_EQ(b.clipboard.cells[3], BlockType::kDeepslate);
     const std::string message = describe_import(b, "m.schem");
     EXPECT_EQ(message,
-              "imported 4 by 1 by 1 (4 cells, 2 block types) from m.schem: 2 unknown block types became stone: "
-              "minecraft:diorite x2, minecraft:andesite x1; 1 unknown block type became planks: "
-              "minecraft:spruce_planks x1");
+              "imported 4 by 1 by 1 (4 cells, 3 block types) from m.schem: 1 unknown block type became stone: "
+              "minecraft:sculk x2; 1 unknown block type became planks: minecraft:jungle_planks x1");
 }
 
 TEST(Schem, LargeIndicesUseSeveralVarintBytes) {

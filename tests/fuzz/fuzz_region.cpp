@@ -1,7 +1,7 @@
 // Regions and pastes at the extremes of int32 and of the world: any two corners, any paste
 // origin and clipboard size. Checked against a 128-bit model: the cell count is exact or
 // says it is past 64 bits (never wrapped), a region is refused exactly when it holds more
-// than kMaxRegionCells cells or reaches past y 0..255 or the world's bound, a paste's far
+// than kMaxRegionCells cells or reaches past y -64..319 or the world's bound, a paste's far
 // corner never wraps, and the world refuses what the check refuses, writing nothing.
 #include "fuzz/fuzz_input.hpp"
 #include "world/world.hpp"
@@ -53,7 +53,7 @@ u128 model_cells(const Region& r) {
 }
 
 bool model_inside(int64_t x, int64_t y, int64_t z) {
-    return y >= 0 && y < kWorldHeight && x >= -kWorldCellBound && x <= kWorldCellBound && z >= -kWorldCellBound &&
+    return y >= kMinBlockY && y < kWorldTop && x >= -kWorldCellBound && x <= kWorldCellBound && z >= -kWorldCellBound &&
            z <= kWorldCellBound;
 }
 

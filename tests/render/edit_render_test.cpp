@@ -104,8 +104,8 @@ TEST(EditRender, CopyRotatePasteAndRefusals) {
     EXPECT_NE(err.find("clipboard is empty"), std::string::npos) << err;
     err = expect_stops_at_line(dir, start + "fill stone\n", 2, kFlat);
     EXPECT_NE(err.find("no region is selected"), std::string::npos) << err;
-    err = expect_stops_at_line(dir, start + "region 0 250 0 4 260 4\n", 2, kFlat);
-    EXPECT_NE(err.find("0..255"), std::string::npos) << err;
+    err = expect_stops_at_line(dir, start + "region 0 314 0 4 324 4\n", 2, kFlat);
+    EXPECT_NE(err.find("-64..319"), std::string::npos) << err;
     err = expect_stops_at_line(dir, start + "region 0 0 0 300 255 300\nfill air\n", 3, kFlat);
     EXPECT_NE(err.find("16777216"), std::string::npos) << err;
     err = expect_stops_at_line(dir, start + "expect 1 63 1 stone\n", 2, kFlat);

@@ -177,7 +177,7 @@ TEST(RendererRender, PositionsAreExactFarFromTheOrigin) {
 TEST(RendererRender, RefusedEditStopsTheRunWithItsLine) {
     const std::string dir = out_dir();
     const std::vector<std::string> flags = {"--world", "flat", "--view-distance", "1"};
-    render_test::expect_stops_at_line(dir, "camera 0 100 0 0 0\nset 0 300 0 stone\n", 2, flags);
+    render_test::expect_stops_at_line(dir, "camera 0 100 0 0 0\nset 0 330 0 stone\n", 2, flags);
     render_test::expect_stops_at_line(dir, "camera 0 100 0 0 0\nset 0 70 0 cheese\n", 2, flags);
 }
 

@@ -240,7 +240,7 @@ class ScriptEdits : public ::testing::Test {
 protected:
     ScriptEdits() : editor_(session_, eye_, player_, hotbar_, 1, [this](std::string m) { said_.push_back(m); }) {
         std::vector<ChunkCoord> column;
-        for (int y = 0; y < kChunksPerColumn; ++y) column.push_back({0, y, 0});
+        for (int y = kMinChunkY; y <= kTopChunkY; ++y) column.push_back({0, y, 0});
         session_.load_now(column);
     }
     static WorldSessionConfig flat() {
@@ -303,8 +303,8 @@ TEST_F(ScriptEdits, ARefusedEditStopsTheRunAtItsLineWithThePartsMessage) {
               "line 1: expect: the cell 200 63 0 cannot be read: its chunk is not loaded (move the camera near it "
               "first)");
     EXPECT_EQ(run("set 0 63 200 stone\n").rfind("line 1: cannot set stone at 0 63 200: ", 0), 0u);
-    EXPECT_EQ(run("region 0 0 0 1 300 1\n").rfind("line 1: cannot select a region from y 0 to y 300", 0), 0u)
-        << run("region 0 0 0 1 300 1\n");
+    EXPECT_EQ(run("region 0 0 0 1 330 1\n").rfind("line 1: cannot select a region from y 0 to y 330", 0), 0u)
+        << run("region 0 0 0 1 330 1\n");
 }
 
 }  // namespace

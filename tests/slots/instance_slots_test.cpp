@@ -115,7 +115,7 @@ TEST(InstanceSlots, OccluderBitsAreTheTwentyEdgeAndCornerNeighboursAndMatchTheSh
 // The column of chunks 0 y 0 of a flat world, loaded into `slots`; returns its chunks.
 std::vector<ChunkCoord> load_flat_column(World& world, InstanceSlots& slots) {
     std::vector<ChunkCoord> chunks;
-    for (int y = 0; y < kChunksPerColumn; ++y) chunks.push_back({0, y, 0});
+    for (int y = kMinChunkY; y <= kTopChunkY; ++y) chunks.push_back({0, y, 0});
     slots.apply(world.load_now(chunks));
     return chunks;
 }
@@ -204,7 +204,7 @@ TEST(InstanceSlots, RandomEditsLoadsAndUnloadsKeepEveryCubeInItsSlot) {
     std::vector<ChunkCoord> loaded;
     auto column = [](int x, int z) {
         std::vector<ChunkCoord> out;
-        for (int y = 0; y < kChunksPerColumn; ++y) out.push_back({x, y, z});
+        for (int y = kMinChunkY; y <= kTopChunkY; ++y) out.push_back({x, y, z});
         return out;
     };
     for (int x = -1; x <= 1; ++x) {

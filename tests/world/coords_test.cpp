@@ -103,7 +103,7 @@ TEST(Coords, ChunkHashSpreadsNeighbours) {
     // mean number of output bits that flip over 1000 random chunks is 32 +- 8.
     std::mt19937_64 rng(17);
     std::uniform_int_distribution<int32_t> xz(-kMaxChunkXZ, kMaxChunkXZ - 1);
-    std::uniform_int_distribution<int32_t> y(0, kChunksPerColumn - 1);
+    std::uniform_int_distribution<int32_t> y(kMinChunkY, kTopChunkY);
     std::vector<ChunkCoord> samples;
     for (int i = 0; i < 1000; ++i) samples.push_back({xz(rng), y(rng), xz(rng)});
     struct Field {
@@ -158,10 +158,16 @@ namespace slotcraft {
 namespace {
 
 TEST(WorldRange, ChunksOutsideTheArithmeticRangeAreNeverLoaded) {
-    EXPECT_TRUE(chunk_in_world({kMaxChunkXZ - 1, 15, -kMaxChunkXZ}));
+    EXPECT_TRUE(chunk_in_world({kMaxChunkXZ - 1, 19, -kMaxChunkXZ}));
+    EXPECT_TRUE(chunk_in_world({0, -4, 0}));
     EXPECT_FALSE(chunk_in_world({kMaxChunkXZ, 0, 0}));
     EXPECT_FALSE(chunk_in_world({0, 0, -kMaxChunkXZ - 1}));
-    EXPECT_FALSE(chunk_in_world({0, 16, 0}));
+    EXPECT_FALSE(chunk_in_world({0, 20, 0}));
+    EXPECT_FALSE(chunk_in_world({0, -5, 0}));
+    EXPECT_TRUE(block_y_in_world(-64));
+    EXPECT_TRUE(block_y_in_world(319));
+    EXPECT_FALSE(block_y_in_world(-65));
+    EXPECT_FALSE(block_y_in_world(320));
 }
 
 }  // namespace

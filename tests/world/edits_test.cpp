@@ -93,11 +93,11 @@ TEST(WorldEdits, RefusedEditsChangeNothing) {
         }
         return std::nullopt;
     };
-    EXPECT_EQ(refusal({1, 256, 1}, BlockType::kStone), EditError::kOutOfHeight);
-    EXPECT_EQ(refusal({1, -1, 1}, BlockType::kStone), EditError::kOutOfHeight);
+    EXPECT_EQ(refusal({1, 320, 1}, BlockType::kStone), EditError::kOutOfHeight);
+    EXPECT_EQ(refusal({1, -65, 1}, BlockType::kStone), EditError::kOutOfHeight);
     EXPECT_EQ(refusal({16, 63, 1}, BlockType::kAir), EditError::kChunkNotLoaded);
     EXPECT_EQ(refusal({1, 63, 1}, static_cast<BlockType>(200)), EditError::kUnknownType);
-    EXPECT_EQ(refusal({1, 63, 1}, std::string_view("lava")), EditError::kUnknownType);
+    EXPECT_EQ(refusal({1, 63, 1}, std::string_view("marble")), EditError::kUnknownType);
     EXPECT_EQ(all_instances(world), before);
     EXPECT_EQ(world.block_at({1, 63, 1}), BlockType::kGrass);
     EXPECT_EQ(world.stats().edits_applied, stats_before.edits_applied);
@@ -154,8 +154,9 @@ TEST(WorldEdits, BlockAtKnowsTheWorldsEdges) {
     const std::vector<ChunkCoord> c{{0, 0, 0}};
     world.load_now(c);
     EXPECT_EQ(world.block_at({0, 0, 0}), BlockType::kStone);
-    EXPECT_EQ(world.block_at({0, 300, 0}), BlockType::kAir) << "above the world is air";
-    EXPECT_FALSE(world.block_at({0, -1, 0}).has_value());
+    EXPECT_EQ(world.block_at({0, 320, 0}), BlockType::kAir) << "above the world is air";
+    EXPECT_FALSE(world.block_at({0, -65, 0}).has_value());
+    EXPECT_FALSE(world.block_at({0, -1, 0}).has_value()) << "chunk (0,-1,0) is not loaded";
     EXPECT_FALSE(world.block_at({0, 16, 0}).has_value()) << "chunk (0,1,0) is not loaded";
 }
 

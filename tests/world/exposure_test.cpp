@@ -75,19 +75,19 @@ TEST(Exposure, FaceTowardAnUnloadedChunkIsFixedUpWhenItLoadsAndUnloads) {
     EXPECT_EQ(test::count_exposure_mismatches(world, model), 0u);
 }
 
-TEST(Exposure, TopOfTheWorldIsVisibleAndBelowZeroIsHidden) {
+TEST(Exposure, TopOfTheWorldIsVisibleAndBelowTheBottomIsHidden) {
     World world(flat_config());
     test::InstanceModel model;
-    const std::vector<ChunkCoord> ends{{0, 0, 0}, {0, 15, 0}};
+    const std::vector<ChunkCoord> ends{{0, kMinChunkY, 0}, {0, kTopChunkY, 0}};
     model.apply(world.load_now(ends));
-    model.apply(world.set_block({3, 255, 3}, BlockType::kBrick));
-    EXPECT_EQ(world.face_mask({3, 255, 3}), kAllFaces)
-        << "a block floating at y = 255 shows every face, the top one included";
-    model.apply(world.set_block({3, 0, 3}, BlockType::kAir));
-    model.apply(world.set_block({3, 1, 3}, BlockType::kAir));
-    model.apply(world.set_block({3, 0, 3}, BlockType::kGlass));
-    EXPECT_EQ(world.face_mask({3, 0, 3}) & face_bit(kNegY), 0) << "below y = 0 counts as hidden";
-    EXPECT_NE(world.face_mask({3, 0, 3}) & face_bit(kPosY), 0);
+    model.apply(world.set_block({3, 319, 3}, BlockType::kBrick));
+    EXPECT_EQ(world.face_mask({3, 319, 3}), kAllFaces)
+        << "a block floating at y = 319 shows every face, the top one included";
+    model.apply(world.set_block({3, -64, 3}, BlockType::kAir));
+    model.apply(world.set_block({3, -63, 3}, BlockType::kAir));
+    model.apply(world.set_block({3, -64, 3}, BlockType::kGlass));
+    EXPECT_EQ(world.face_mask({3, -64, 3}) & face_bit(kNegY), 0) << "below y = -64 counts as hidden";
+    EXPECT_NE(world.face_mask({3, -64, 3}) & face_bit(kPosY), 0);
     EXPECT_EQ(test::count_exposure_mismatches(world, model), 0u);
 }
 
@@ -188,7 +188,7 @@ TEST(Exposure, DiggingIntoUniformStoneExposesTheRightFaces) {
     test::InstanceModel model;
     std::vector<ChunkCoord> chunks;
     for (int x = 0; x < 2; ++x)
-        for (int y = 0; y < kChunksPerColumn; ++y)
+        for (int y = kMinChunkY; y <= kTopChunkY; ++y)
             for (int z = 0; z < 2; ++z) chunks.push_back({x, y, z});
     model.apply(world.load_now(chunks));
     const Chunk* deep = world.chunk(*world.handle({0, 1, 0}));
@@ -213,7 +213,7 @@ TEST(Exposure, DiggingIntoUniformStoneExposesTheRightFaces) {
 }
 
 TEST(Exposure, UniformChunksAndTheirEdgeCases) {
-    Chunk c({0, 15, 0});  // the top of the world
+    Chunk c({0, kTopChunkY, 0});  // the top of the world
     c.fill(BlockType::kStone);
     c.compute_interior_masks();
     EXPECT_EQ(c.mask(local_index(3, 15, 3)), face_bit(kPosY)) << "the world's top faces air";

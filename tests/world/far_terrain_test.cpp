@@ -75,9 +75,18 @@ TEST(LodKeys, CarryTheLevelInY) {
     const ChunkCoord key = lod_key(3, {-5, 1, 7});
     EXPECT_EQ(key_level(key), 3);
     EXPECT_EQ(key_chunk(key), (ChunkCoord{-5, 1, 7}));
-    for (int y = 0; y < kChunksPerColumn; ++y) EXPECT_EQ(key_level({0, y, 0}), 0);
-    EXPECT_EQ(level_column_chunks(1), 8);
+    for (int y = kMinChunkY; y <= kTopChunkY; ++y) EXPECT_EQ(key_level({0, y, 0}), 0);
+    EXPECT_EQ(level_column_chunks(1), 12);
+    EXPECT_EQ(level_column_chunks(4), 2);
     EXPECT_EQ(level_column_chunks(5), 1);
+    // A coarse chunk's y counts from the world's bottom; the page table keeps level and y.
+    EXPECT_EQ(level_chunk_bottom(1, 3), 2) << "level-1 chunk 3 starts at level-0 chunk 2 (y 32)";
+    EXPECT_EQ(level_chunk_over(2, -4), 0);
+    EXPECT_EQ(level_chunk_over(2, 19), 5);
+    EXPECT_EQ(page_table_y({0, -4, 0}), 0);
+    EXPECT_EQ(page_table_y({0, 19, 0}), 23);
+    EXPECT_EQ(page_table_y(lod_key(7, {0, 0, 0})), 7 << 5);
+    EXPECT_EQ(page_table_y(lod_key(1, {0, 11, 0})), 1 << 5 | 11);
 }
 
 // [SECTION] coarse chunks
@@ -90,8 +99,9 @@ const CubeInstance* find_instance(const std::vector<CubeInstance>& cubes, int x,
 
 TEST(CoarseChunk, SamplesTheFlatSurfaceAtItsScale) {
     const TerrainGenerator flat(WorldType::kFlat, 1);
-    // Level 1: cells of 2 blocks; chunk y 1 spans blocks 32..63, so the grass at 63 is its top cell row 15.
-    const std::vector<CubeInstance> cubes = build_coarse_chunk(flat, {lod_key(1, {0, 1, 0}), {}});
+    // Level 1: cells of 2 blocks; chunk y 3 (from the bottom, -64) spans blocks 32..63, so
+    // the grass at 63 is its top cell row 15.
+    const std::vector<CubeInstance> cubes = build_coarse_chunk(flat, {lod_key(1, {0, 3, 0}), {}});
     for (int z = 0; z < kChunkSize; ++z)
         for (int x = 0; x < kChunkSize; ++x) {
             const CubeInstance* top = find_instance(cubes, x, 15, z);
@@ -106,16 +116,16 @@ TEST(CoarseChunk, SamplesTheFlatSurfaceAtItsScale) {
         if (p.x > 0 && p.x < 15 && p.z > 0 && p.z < 15) EXPECT_EQ(p.y, 15);
     }
     // The chunk above the surface is empty.
-    EXPECT_TRUE(build_coarse_chunk(flat, {lod_key(1, {0, 2, 0}), {}}).empty());
+    EXPECT_TRUE(build_coarse_chunk(flat, {lod_key(1, {0, 4, 0}), {}}).empty());
 }
 
 TEST(CoarseChunk, BorderCellsNearTheSurfaceShowTheirSides) {
     const TerrainGenerator flat(WorldType::kFlat, 1);
-    CoarseJob job{lod_key(2, {3, 0, -2}), {}};
+    CoarseJob job{lod_key(2, {3, 1, -2}), {}};
     job.skirt_sides = face_bit(kNegX);  // a finer ring lies to the -x side
     job.wall_sides = face_bit(kPosZ);   // nothing is drawn to the +z side
     const std::vector<CubeInstance> cubes = build_coarse_chunk(flat, job);
-    // Level 2, chunk y 0 spans blocks 0..63: the grass cell is row 15; its -x border column
+    // Level 2, chunk y 1 spans blocks 0..63: the grass cell is row 15; its -x border column
     // shows its -x side for its top kSkirtCells rows, the +x border column none but the top,
     // the +z border column every row.
     for (int y = 16 - kSkirtCells; y <= 15; ++y) {
@@ -155,10 +165,10 @@ TEST(CoarseChunk, AnEditedChunkIsDownsampledFromItsBlocks) {
     // Level-0 chunk (0, 4, 0), blocks 64..79 above the grass, all brick.
     EditedChunk tower{{0, 4, 0}, {}};
     for (int i = 0; i < kChunkVolume; ++i) tower.edits.push_back({static_cast<uint16_t>(i), BlockType::kBrick});
-    // Level 1, chunk y 2 spans blocks 64..95: the tower fills cells x, z 0..7, rows 0..7.
-    const std::vector<CubeInstance> plain = build_coarse_chunk(flat, {lod_key(1, {0, 2, 0}), {}});
+    // Level 1, chunk y 4 spans blocks 64..95: the tower fills cells x, z 0..7, rows 0..7.
+    const std::vector<CubeInstance> plain = build_coarse_chunk(flat, {lod_key(1, {0, 4, 0}), {}});
     EXPECT_TRUE(plain.empty());
-    const std::vector<CubeInstance> cubes = build_coarse_chunk(flat, {lod_key(1, {0, 2, 0}), {tower}});
+    const std::vector<CubeInstance> cubes = build_coarse_chunk(flat, {lod_key(1, {0, 4, 0}), {tower}});
     const CubeInstance* top = find_instance(cubes, 3, 7, 4);
     ASSERT_NE(top, nullptr);
     EXPECT_EQ(top->type, BlockType::kBrick);
@@ -182,7 +192,7 @@ TEST(CoarseChunk, TerrainKeepsItsHeightAtTheCoarseGrid) {
                     continue;
                 const glm::ivec3 p = local_position(c.index);
                 const int bx = (1 * kChunkSize + p.x) * size + size / 2, bz = (-1 * kChunkSize + p.z) * size + size / 2;
-                const int cell_y = (y * kChunkSize + p.y) * size;
+                const int cell_y = kMinBlockY + (y * kChunkSize + p.y) * size;
                 // A top face sits within one cell of the sampled surface.
                 const int surface = terrain.surface_height(bx, bz);
                 EXPECT_LE(std::abs(cell_y + size / 2 - surface), size) << "level " << level;
@@ -263,10 +273,10 @@ TEST(FarTerrain, AnEditMakesTheChunksOverItStaleUntilMadeAgain) {
     };
     settle(far, {0, 4, 0}, 2, held, edits_of);
     // A tower in a level-0 chunk that a level-1 ring covers: level-1 column (1, 0) is a leaf
-    // (its child (3, 0) lies outside view 2); blocks 64..79 are its chunk y 2.
+    // (its child (3, 0) lies outside view 2); blocks 64..79 are its chunk y 4 (from -64).
     const ChunkCoord edited{3, 4, 0};
-    const ChunkCoord key = lod_key(1, {1, 2, 0});
-    ASSERT_TRUE(far.holds(lod_key(1, {1, 1, 0})));  // the grass below it
+    const ChunkCoord key = lod_key(1, {1, 4, 0});
+    ASSERT_TRUE(far.holds(lod_key(1, {1, 3, 0})));  // the grass below it
     std::vector<BlockEdit>& tower = edits[{edited.x, edited.y, edited.z}];
     for (int i = 0; i < kChunkVolume; ++i) tower.push_back({static_cast<uint16_t>(i), BlockType::kBrick});
     far.mark_edited(edited);

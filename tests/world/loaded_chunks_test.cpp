@@ -100,7 +100,7 @@ TEST(LoadedChunks, LinksAndShowsAgreeWithTheModelUnderRandomLoadsAndUnloads) {
     // chunks in view and out of it, at the world's top and bottom, fill up and wait.
     Table t(ViewDisc{ChunkCoord{0, 2, 0}, 1});
     std::mt19937 rng(27);
-    std::uniform_int_distribution<int> xz(-1, 1), y(0, kChunksPerColumn - 1), batch(1, 8);
+    std::uniform_int_distribution<int> xz(-1, 1), y(kMinChunkY, kTopChunkY), batch(1, 8);
     std::size_t shown_at_most = 0;
     for (int step = 0; step < 200; ++step) {
         if (t.model.empty() || rng() % 4 != 0) {
@@ -148,7 +148,7 @@ TEST(LoadedChunks, AHandleGoesStaleWhenItsChunkUnloadsAndTheEntryIsReused) {
 TEST(LoadedChunks, AWaitingChunkIsShownWhenItsMissingNeighbourLeavesTheView) {
     Table t(ViewDisc{ChunkCoord{0, 2, 0}, 1});
     std::vector<ChunkCoord> column;
-    for (int y = 0; y < kChunksPerColumn; ++y) column.push_back({0, y, 0});
+    for (int y = kMinChunkY; y <= kTopChunkY; ++y) column.push_back({0, y, 0});
     t.load(column);
     EXPECT_EQ(t.chunks.waiting(), column.size()) << "the four columns next to it are in view and missing";
     t.view.view_distance = 0;

@@ -257,7 +257,7 @@ TEST(PlayerWorld, UnloadedChunksAreWallsAndLoadedGroundCarries) {
     config.view_distance = 1;
     World world(config);
     std::vector<ChunkCoord> column;
-    for (int y = 0; y < kChunksPerColumn; ++y) column.push_back({0, y, 0});
+    for (int y = kMinChunkY; y <= kTopChunkY; ++y) column.push_back({0, y, 0});
     world.load_now(column);  // blocks x 0..15, z 0..15; grass top at y = 63
     const BlockQuery solid = solid_for_player(world);
 

@@ -59,9 +59,11 @@ TEST(ViewDisc, WantsTheChunksOfTheDiscColumnsWithinTheWorldsHeight) {
     EXPECT_TRUE(view.wants({12, 15, -3}));
     EXPECT_TRUE(view.wants({11, 7, -2}));
     EXPECT_FALSE(view.wants({12, 7, -1})) << "4 + 4 > 2^2: outside the disc";
-    EXPECT_FALSE(view.wants({10, 16, -3}));
-    EXPECT_FALSE(view.wants({10, -1, -3}));
-    EXPECT_EQ(view.may_load({10, 16, -3}), view.wants({10, 16, -3}));
+    EXPECT_TRUE(view.wants({10, 19, -3}));
+    EXPECT_TRUE(view.wants({10, -4, -3}));
+    EXPECT_FALSE(view.wants({10, 20, -3}));
+    EXPECT_FALSE(view.wants({10, -5, -3}));
+    EXPECT_EQ(view.may_load({10, 20, -3}), view.wants({10, 20, -3}));
 }
 
 TEST(StreamPlanner, RequestsEveryChunkInViewOnceAndIsIdleWhenAllHaveArrived) {

@@ -41,7 +41,7 @@ TEST(StreamPlan, WantsEveryChunkOfEachColumnInTheDiscNearestFirst) {
     const ChunkCoord cam{10, 4, -3};
     const StreamPlan plan = plan_streaming(cam, 3, [](ChunkCoord) { return false; }, {});
     EXPECT_EQ(columns_in_view(3), 29u);  // 7x7 square minus the 20 cells outside the disc
-    EXPECT_EQ(max_loaded_chunks(kDefaultViewDistance), 197u * 16u);
+    EXPECT_EQ(max_loaded_chunks(kDefaultViewDistance), 197u * 24u);
     ASSERT_EQ(plan.to_load.size(), max_loaded_chunks(3));
     EXPECT_EQ(plan.to_load.front(), cam);
     int64_t last = -1;
@@ -70,8 +70,9 @@ TEST(StreamPlan, SkipsKnownChunksAndDropsThoseOutsideTheDisc) {
 
 TEST(StreamPlan, CameraChunkIsFloorDividedAndClampedToTheWorld) {
     EXPECT_EQ(camera_chunk({-0.5, 70.0, 15.99}), (ChunkCoord{-1, 4, 0}));
-    EXPECT_EQ(camera_chunk({16.0, 400.0, -16.0}), (ChunkCoord{1, 15, -1}));
-    EXPECT_EQ(camera_chunk({0.0, -30.0, 0.0}), (ChunkCoord{0, 0, 0}));
+    EXPECT_EQ(camera_chunk({16.0, 400.0, -16.0}), (ChunkCoord{1, 19, -1}));
+    EXPECT_EQ(camera_chunk({0.0, -30.0, 0.0}), (ChunkCoord{0, -2, 0}));
+    EXPECT_EQ(camera_chunk({0.0, -100.0, 0.0}), (ChunkCoord{0, -4, 0}));
 }
 
 // Collects results until `expected` arrived or 30 s passed; checks each is what was asked.
@@ -365,7 +366,7 @@ TEST(StreamOrder, MatchesASortedReferenceAndSkipsNothing) {
         std::vector<std::tuple<int, int, int, int>> reference;  // (d, dx, dz, dy)
         for (int dx = -r; dx <= r; ++dx)
             for (int dz = -r; dz <= r; ++dz)
-                for (int dy = -15; dy <= 15; ++dy)
+                for (int dy = -(kChunksPerColumn - 1); dy <= kChunksPerColumn - 1; ++dy)
                     if (column_in_view(0, 0, dx, dz, r))
                         reference.emplace_back(dx * dx + dy * dy + dz * dz, dx, dz, dy);
         std::sort(reference.begin(), reference.end());
@@ -379,8 +380,8 @@ TEST(StreamOrder, MatchesASortedReferenceAndSkipsNothing) {
     }
     StreamOrder widest;
     widest.build(StreamOrder::kMaxViewDistance);
-    EXPECT_EQ(widest.offsets().size(), columns_in_view(64) * 31u);
-    EXPECT_EQ(offset_chunk({0, 0, 0}, {0, -1, 0}), std::nullopt) << "below the world";
+    EXPECT_EQ(widest.offsets().size(), columns_in_view(64) * static_cast<std::size_t>(2 * kChunksPerColumn - 1));
+    EXPECT_EQ(offset_chunk({0, kMinChunkY, 0}, {0, -1, 0}), std::nullopt) << "below the world";
     EXPECT_EQ(offset_chunk({kMaxChunkXZ - 1, 3, 0}, {1, 0, 0}), std::nullopt) << "past the world's edge";
 }
 

@@ -31,7 +31,7 @@ TEST(Terrain, WorldTypeNamesParse) {
 TEST(Terrain, FlatWorldIsStoneDirtGrassThenAir) {
     const TerrainGenerator flat(WorldType::kFlat, 7);
     for (const int32_t x : {-1000000, -17, 0, 5, 123456}) {
-        for (int y = 0; y < kWorldHeight; ++y) {
+        for (int y = kMinBlockY; y < kWorldTop; ++y) {
             const BlockType expected = y <= 59   ? BlockType::kStone
                                        : y <= 62 ? BlockType::kDirt
                                        : y == 63 ? BlockType::kGrass
@@ -258,7 +258,7 @@ TEST(Terrain, TheSurfaceCacheAnswersAsTheGeneratorDoes) {
     }
     EXPECT_GT(cache.hits(), 500u);
     EXPECT_GT(cache.misses(), 500u);
-    for (int y = 0; y < kChunksPerColumn; ++y) {
+    for (int y = kMinChunkY; y <= kTopChunkY; ++y) {
         for (const TerrainGenerator* g : generators) {
             const ChunkCoord c{3, y, -7};
             const auto with = g->generate(c, &cache), without = g->generate(c);

@@ -11,7 +11,7 @@ if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
        "./run.sh test, which installs them" >&2
   exit 1
 fi
-for p in vox-reader prismarine-schematic prismarine-nbt; do
+for p in vox-reader prismarine-schematic prismarine-nbt prismarine-provider-anvil; do
   if [ ! -f "$here/node_modules/$p/package.json" ]; then
     echo "FAIL: the test-only npm package '$p' is not installed: run ./run.sh test (it runs 'npm ci' in" \
          "tests/formats/npm), or: (cd tests/formats/npm && npm ci)" >&2

@@ -18,10 +18,10 @@ for (const [name, want] of Object.entries(expected)) {
   expectEqual(models.map((m) => m.values.length), want.vox.models.map((m) => m.voxels), `${name}.vox voxels listed`)
   for (const [i, m] of models.entries()) {
     const s = sizes[i]
-    check(m.values.every((v) => v.x < s.x && v.y < s.y && v.z < s.z && v.i >= 1 && v.i <= 11),
+    check(m.values.every((v) => v.x < s.x && v.y < s.y && v.z < s.z && v.i >= 1 && v.i <= want.vox.palette.length),
       `${name}.vox model ${i}: a voxel outside its model or of a colour index past the blocks`)
   }
-  const palette = vox.rgba.values.slice(0, 11).map((c) => [c.r, c.g, c.b])
+  const palette = vox.rgba.values.slice(0, want.vox.palette.length).map((c) => [c.r, c.g, c.b])
   expectEqual(palette, want.vox.palette, `${name}.vox palette`)
   check(vox.rgba.values.length === 256, `${name}.vox palette of ${vox.rgba.values.length} colours`)
   const shapes = asList(vox.nshp)
