@@ -48,8 +48,10 @@ WorldSession::WorldSession(const WorldSessionConfig& config)
 // reserves address space only, since that reserve runs inside a frame.
 void WorldSession::reserve_slots(InstanceSlots::Touch touch) {
     reserved_for_ = world_->view_distance();
-    const std::size_t chunks = max_loaded_chunks(reserved_for_);
-    slots_.reserve(chunks * kReservedSlotsPerChunk, chunks / 8, touch);
+    // By the columns: a column's cubes do not grow with the world's height (the chunks under
+    // the terrain and above it are uniform, without cubes).
+    const std::size_t columns = columns_in_view(reserved_for_);
+    slots_.reserve(columns * kReservedSlotsPerColumn, columns * kReservedChunksPerColumn, touch);
 }
 
 WorldSession::~WorldSession() {

@@ -187,7 +187,10 @@ private:
     Clipboard clipboard_;
     EditReport last_edit_;
     UpdateTimes times_;
-    static constexpr std::size_t kReservedSlotsPerChunk = 28;
+    // What a column of terrain takes in the slots: 16 chunks of 28 slots (the figure from
+    // before the world grew to 24 chunks a column), and 2 chunk records.
+    static constexpr std::size_t kReservedSlotsPerColumn = 16 * 28;
+    static constexpr std::size_t kReservedChunksPerColumn = 2;
     int reserved_for_ = -1;  // the view distance the slots reserved room for
 };
 

@@ -140,6 +140,12 @@ std::unique_ptr<Chunk> TerrainGenerator::generate(ChunkCoord coord, SurfaceCache
     auto chunk = std::make_unique<Chunk>(coord);
     const BlockPos origin = chunk_origin(coord);
     if (type_ == WorldType::kTerrain && origin.y > kHighestPossibleBlock) return chunk;
+    // Under every surface there can be (y 0 and below: the depth the world gained with
+    // Minecraft's height): stone, known without the column's surfaces.
+    if (origin.y + kChunkSize - 1 < std::min(kMinSurface, TerrainParams::kFlatGrassY) - TerrainParams::kDirtDepth) {
+        chunk->fill(BlockType::kStone);
+        return chunk;
+    }
     ColumnSurfaces own;
     if (cache == nullptr) column_surfaces(coord.x, coord.z, own);
     const ColumnSurfaces& surfaces = cache != nullptr ? cache->surfaces(*this, coord.x, coord.z) : own;
