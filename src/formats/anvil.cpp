@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <bit>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "formats/format_error.hpp"
 #include "formats/gzip.hpp"
@@ -108,15 +109,14 @@ public:
         return m;
     }
     void note(const std::string& name, NameMapping m) {
-        if (std::none_of(out_.begin(), out_.end(), [&](const auto& n) { return n.first == name; })) {
-            out_.emplace_back(name, m);
-        }
+        if (noted_.insert(name).second) out_.emplace_back(name, m);
     }
     std::vector<std::pair<std::string, NameMapping>> take() { return std::move(out_); }
 
 private:
     const MinecraftNames& table_;
     std::unordered_map<std::string, NameMapping> seen_;
+    std::unordered_set<std::string> noted_;
     std::vector<std::pair<std::string, NameMapping>> out_;
 };
 
@@ -134,6 +134,11 @@ std::vector<PaletteEntry> read_palette(const NbtTag& list, ChunkNames& names, co
                                        const std::string& field) {
     if (list.type != NbtType::kList || list.members.empty()) {
         throw refuse_field(where, field, "a section's palette must be a list of at least one block state");
+    }
+    if (list.members.size() > kSectionCells) {
+        throw refuse_field(where, field,
+                           "a palette of " + std::to_string(list.members.size()) +
+                               " block states, more than a section's 4,096 cells can use");
     }
     std::vector<PaletteEntry> out;
     out.reserve(list.members.size());
@@ -272,6 +277,7 @@ MinecraftChunk decode_minecraft_chunk(std::span<const uint8_t> nbt, const std::s
                                       const MinecraftNames& names) {
     NbtLimits limits;
     limits.max_tags = kMaxChunkTags;
+    limits.what = "a Minecraft chunk";
     const NbtTag root = read_nbt(nbt, where, limits).second;
     const NbtTag* level = root.find("Level");  // before 1.18 everything sits in Level
     const NbtTag& c = level != nullptr && level->type == NbtType::kCompound ? *level : root;

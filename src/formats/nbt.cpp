@@ -29,7 +29,7 @@ public:
         if (type != static_cast<uint8_t>(NbtType::kCompound)) {
             throw refuse_at(in_.file(), 0, "NBT root",
                             "wrong magic: the inflated data must start with a compound tag (10), not " +
-                                std::to_string(type) + "; the file is not a schematic");
+                                std::to_string(type) + "; the data is not " + std::string(limits_.what));
         }
         std::string name = string("the root tag's name");
         NbtTag tag = payload(NbtType::kCompound, 0);
@@ -67,7 +67,8 @@ private:
 
     NbtTag payload(NbtType type, int depth) {
         if (++tags_ > limits_.max_tags) {
-            throw in_.refuse("NBT", "more than " + with_commas(limits_.max_tags) + " tags; no schematic needs so many");
+            throw in_.refuse("NBT", "more than " + with_commas(limits_.max_tags) + " tags; no " +
+                                        std::string(limits_.what) + " needs so many");
         }
         NbtTag tag;
         tag.type = type;

@@ -49,8 +49,9 @@ struct NbtMember {
 };
 
 struct NbtLimits {
-    int max_depth = 64;             // compounds and lists inside each other
-    uint64_t max_tags = 1'000'000;  // tags in the whole file
+    int max_depth = 64;                     // compounds and lists inside each other
+    uint64_t max_tags = 1'000'000;          // tags in the whole file
+    std::string_view what = "a schematic";  // what the data should be, for messages
 };
 
 // The root tag (a compound) and its name. Throws FormatError naming `file`, the offset in

@@ -27,7 +27,7 @@ namespace {
 
 constexpr std::size_t kMaxLevelDat = 64u << 20;       // level.dat is a few KiB
 constexpr uint64_t kMaxExternalChunk = 256ull << 20;  // a .mcc file: one oversized chunk
-constexpr std::size_t kMaxCachedColumns = 4096;       // columns read and not handed out whole
+constexpr std::size_t kMaxCachedColumns = 1024;       // columns read and not handed out whole
 constexpr std::string_view kExpected =
     "a Minecraft Java world folder (level.dat and region/), a region folder (r.X.Z.mca files) or one r.X.Z.mca file";
 
@@ -99,7 +99,10 @@ std::shared_ptr<MinecraftGround> MinecraftGround::open(const std::string& path) 
                 const std::string bytes = read_user_file((p / "level.dat").string(),
                                                          {"the world's level.dat", kMaxLevelDat});
                 const std::vector<uint8_t> raw(bytes.begin(), bytes.end());
-                const NbtTag root = read_nbt(gzip_decompress(raw, "level.dat", kMaxLevelDat), "level.dat").second;
+                NbtLimits limits;
+                limits.what = "a level.dat";
+                const NbtTag root =
+                    read_nbt(gzip_decompress(raw, "level.dat", kMaxLevelDat), "level.dat", limits).second;
                 if (const NbtTag* data = root.find("Data")) {
                     if (const NbtTag* n = data->find("LevelName");
                         n && n->type == NbtType::kString && !n->text.empty()) {
@@ -126,7 +129,18 @@ std::shared_ptr<MinecraftGround> MinecraftGround::open(const std::string& path) 
         if (ec) throw refuse(path, "its folder cannot be listed (" + ec.message() + ")");
         if (files.empty()) throw refuse(path, "the folder holds no region files (r.X.Z.mca)");
         std::sort(files.begin(), files.end());
-        for (const fs::path& f : files) g->add_region(f);
+        // In a folder, an empty or cut region file (common in real worlds) is named and
+        // skipped; the world is refused only when none can be read.
+        std::string first_refusal;
+        for (const fs::path& f : files) {
+            try {
+                g->add_region(f);
+            } catch (const MinecraftWorldError& e) {
+                if (first_refusal.empty()) first_refusal = e.what();
+                g->note_problem(std::string("region file skipped: ") + e.what(), false);
+            }
+        }
+        if (g->regions_.empty()) throw MinecraftWorldError(first_refusal);
     } else {
         regular_file_size(p, path);
         if (!region_coords(p.filename().string())) {
@@ -249,9 +263,9 @@ std::unique_ptr<Chunk> MinecraftGround::chunk(ChunkCoord c) const {
         if (it == columns_.end() || (it->second.taken >> slot & 1) != 0) {
             lock.unlock();  // read and decode without holding the others up
             Column fresh;
-            const std::optional<MinecraftChunk> read = read_column(c.x, c.z, true);
-            note_surface(c.x, c.z, read ? &*read : nullptr);
-            if (read) fresh.sections = read->sections;
+            std::optional<MinecraftChunk> read = read_column(c.x, c.z, true);
+            if (read) note_surface(c.x, c.z, &*read);  // columns the files hold only
+            if (read) fresh.sections = std::move(read->sections);
             lock.lock();
             it = columns_.find(key);
             if (it == columns_.end()) {
@@ -259,6 +273,7 @@ std::unique_ptr<Chunk> MinecraftGround::chunk(ChunkCoord c) const {
             } else if ((it->second.taken >> slot & 1) != 0) {
                 it->second = std::move(fresh);  // another worker's copy, this section gone from it
             }
+            it->second.used = ++clock_;  // the newest: never the one that makes room
             if (columns_.size() > kMaxCachedColumns) {
                 auto oldest = std::min_element(columns_.begin(), columns_.end(), [](const auto& a, const auto& b) {
                     return a.second.used < b.second.used;
@@ -329,6 +344,19 @@ const MinecraftGround::Surface& MinecraftGround::surface_of(int32_t cx, int32_t 
     return surfaces_.at({cx, cz});  // a std::map's elements stay where they are
 }
 
+std::unique_ptr<Chunk> MinecraftGround::peek_chunk(ChunkCoord c) const {
+    auto out = std::make_unique<Chunk>(c);
+    if (!chunk_y_in_world(c.y)) return out;
+    const std::optional<MinecraftChunk> read = read_column(c.x, c.z, false);
+    if (!read) return out;
+    const std::vector<BlockType>& cells = read->sections[static_cast<std::size_t>(column_slot(c.y))];
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        if (cells[i] != BlockType::kAir) out->set_block(static_cast<uint16_t>(i), cells[i]);
+    }
+    out->make_uniform_if_possible();
+    return out;
+}
+
 int MinecraftGround::surface_height(int32_t x, int32_t z) const {
     const Surface& s = surface_of(floor_div(x, kChunkSize), floor_div(z, kChunkSize));
     return s.height[static_cast<std::size_t>(floor_mod(x, kChunkSize) + kChunkSize * floor_mod(z, kChunkSize))];
@@ -349,10 +377,10 @@ void MinecraftGround::note(const MinecraftChunk& c) const {
         report_.cells[static_cast<std::size_t>(k)] += c.cells_by[static_cast<std::size_t>(k)];
 }
 
-void MinecraftGround::note_problem(const std::string& what) const {
+void MinecraftGround::note_problem(const std::string& what, bool chunk) const {
     std::lock_guard lock(mutex_);
     if (std::find(report_.problems.begin(), report_.problems.end(), what) == report_.problems.end()) {
-        ++report_.chunks_damaged;
+        if (chunk) ++report_.chunks_damaged;
         report_.problems.push_back(what);
     }
 }

@@ -44,6 +44,7 @@ public:
     static std::shared_ptr<MinecraftGround> open(const std::string& path);
 
     std::unique_ptr<Chunk> chunk(ChunkCoord c) const override;
+    std::unique_ptr<Chunk> peek_chunk(ChunkCoord c) const override;
     int surface_height(int32_t x, int32_t z) const override;
     BlockType surface_block(int32_t x, int32_t z) const override;
 
@@ -85,7 +86,7 @@ private:
     std::optional<MinecraftChunk> read_column(int32_t cx, int32_t cz, bool count) const;
     std::vector<uint8_t> chunk_bytes(const Region& r, int32_t cx, int32_t cz, const std::string& where) const;
     void note(const MinecraftChunk& c) const;
-    void note_problem(const std::string& what) const;
+    void note_problem(const std::string& what, bool chunk = true) const;  // chunk: a damaged chunk
 
     std::string path_, name_;
     std::optional<glm::ivec3> spawn_;

@@ -17,6 +17,9 @@ public:
     // The blocks of chunk `c` (no masks, no light yet): air where the source holds nothing.
     // Called by the workers at once: thread-safe.
     virtual std::unique_ptr<Chunk> chunk(ChunkCoord c) const = 0;
+    // The same blocks for a look at one cell (an edit's old block, a reference): read again
+    // rather than taken from what the streaming has in hand, and not counted as streamed.
+    virtual std::unique_ptr<Chunk> peek_chunk(ChunkCoord c) const = 0;
     // The y of the top solid block (water included) of column (x, z), or kMinBlockY - 1 where
     // there is none; and that block (air where none). What far terrain samples. Thread-safe.
     virtual int surface_height(int32_t x, int32_t z) const = 0;

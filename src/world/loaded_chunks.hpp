@@ -61,7 +61,8 @@ public:
         ChunkCoord coord{};               // the chunk's, while loaded
         uint32_t loaded_near = 0;         // bit k: near[k] is loaded (bit kNearSelf: itself)
         NearEntries near = no_entries();  // valid while chunk is loaded; near[26 - k] is the way back
-        std::vector<CubeInstance> inner;  // until shown: the worker's off-border cubes (cleared by an edit)
+        std::vector<CubeInstance>
+            inner;  // until shown: the worker's cubes and shade (inner_instances; cleared by an edit)
     };
 
     // Makes `entries` entries now, lowest handed out first: a first touch of their pages

@@ -48,7 +48,7 @@ CellRange cells_inside(double lo, double hi) { return {floor_cell(lo + kTouch), 
 BlockQuery solid_for_player(const World& world) {
     return [&world](const BlockPos& p) {
         const std::optional<BlockType> type = world.block_at(p);
-        return !type.has_value() || is_firm(*type);  // not loaded (or below y = 0): a wall
+        return !type.has_value() || is_firm(*type);  // not loaded (or below y = -64): a wall
     };
 }
 

@@ -92,7 +92,7 @@ struct RegionRefused : Refused {
 };
 
 // Throws RegionRefused when `r` holds more than kMaxRegionCells cells, reaches outside
-// y 0..255, or outside the world's x/z bound (kWorldCellBound: cells -1e9 .. 1e9, the bound a
+// y -64..319, or outside the world's x/z bound (kWorldCellBound: cells -1e9 .. 1e9, the bound a
 // script's coordinates and the player keep to). `what` names the operation for the message
 // ("fill", "paste", ...). World::apply and read_region call it: every written cell is inside.
 void check_region(const Region& r, const std::string& what);

@@ -51,7 +51,7 @@ struct ViewDisc {
 std::size_t columns_in_view(int view_distance);
 std::size_t max_loaded_chunks(int view_distance);
 
-// The chunk the camera is in (y clamped into the world, so a camera above y = 255 still
+// The chunk the camera is in (y clamped into the world, so a camera above y = 319 still
 // orders loads by how near they are).
 ChunkCoord camera_chunk(const glm::dvec3& camera);
 

@@ -206,7 +206,7 @@ void TerrainGenerator::place_trees(Chunk& chunk) const {
 
 BlockType TerrainGenerator::block_at(const BlockPos& p) const {
     if (!block_y_in_world(p.y)) return BlockType::kAir;
-    if (source_) return source_->chunk(chunk_of(p))->block(local_index(p));
+    if (source_) return source_->peek_chunk(chunk_of(p))->block(local_index(p));
     const BlockType ground = ground_block(p.y, surface_height(p.x, p.z));
     if (ground != BlockType::kAir) return ground;  // terrain or water: no tree reaches either
     bool leaves = false;

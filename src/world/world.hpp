@@ -152,8 +152,8 @@ public:
     // a kept edit, the kept one wins.
     void import_edits(ChunkCoord c, std::span<const BlockEdit> edits);
 
-    // The light of the cell at p (pack_light: sky << 4 | block); open sky above y = 255,
-    // nullopt below y = 0 and in chunks that are not loaded.
+    // The light of the cell at p (pack_light: sky << 4 | block); open sky above y = 319,
+    // nullopt below y = -64 and in chunks that are not loaded.
     std::optional<uint8_t> light_at(const BlockPos& p) const;
     // The shade of the cube at p as the instance events carry it (default: no instance).
     CubeShade shade_at(const BlockPos& p) const;

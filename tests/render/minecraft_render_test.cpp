@@ -142,6 +142,17 @@ TEST(MinecraftRender, DamagedChunksAreNamedAndTheRestOfTheWorldShows) {
                                  "--view-distance", "4"});
     ASSERT_EQ(cut.exit_code, 0) << cut.err;
     EXPECT_NE(cut.err.find("damaged chunk"), std::string::npos) << cut.err;
+    // A region folder with an empty region file beside a good one (common in real worlds):
+    // the empty one is named and skipped, the good one shows.
+    fs::create_directories(dir + "/mixed");
+    write_bytes(dir + "/mixed/r.0.0.mca", good);
+    write_bytes(dir + "/mixed/r.1.0.mca", {});
+    const auto mixed = run_script(dir, kCavePose + "expect 122 -43 105 lava\n",
+                                  {"--minecraft", dir + "/mixed", "--world-file", dir + "/m.db", "--view-distance",
+                                   "3"});
+    EXPECT_EQ(mixed.exit_code, 0) << mixed.err;
+    EXPECT_NE(mixed.err.find("region file skipped"), std::string::npos) << mixed.err;
+    EXPECT_NE(mixed.err.find("r.1.0.mca"), std::string::npos) << mixed.err;
 }
 
 TEST(MinecraftRender, APathThatIsNotAWorldIsRefusedWithExitCode1) {
