@@ -8,6 +8,7 @@
 
 flat in uint v_type;
 flat in int v_face;
+flat in int v_layer;  // the texture layer of this face (cube.vert reads u_layers once a vertex)
 flat in int v_highlight;
 in vec2 v_light;  // sky and block level, interpolated from the face's corners
 in float v_ao;
@@ -15,9 +16,6 @@ in vec2 v_uv;
 in vec3 v_eye_to_point;
 
 layout(binding = 0) uniform sampler2DArray u_textures;
-// Texture layer of (type * 6 + face), four to a vector (an int array would take a vector
-// slot an element on some drivers); room for 64 block types.
-uniform ivec4 u_layers[64 * 6 / 4];
 uniform vec3 u_sky;
 uniform vec2 u_fog;            // start, end (blocks, horizontal distance)
 uniform float u_daylight;      // 0..1: scales the sky light only
@@ -34,8 +32,7 @@ const float kFaceLight[6] = float[6](0.82, 0.68, 1.00, 0.50, 0.90, 0.62);
 float brightness(float level) { return 0.1 + 0.9 * pow(0.8, 15.0 - level); }
 
 void main() {
-    int slot = min(int(v_type), 63) * 6 + v_face;
-    int layer = u_layers[slot >> 2][slot & 3];
+    int layer = v_layer;
     vec4 texel;
     if (u_far != 0) {
         // A far cube spans 2^k blocks: its face takes the block's mean colour (the last mip

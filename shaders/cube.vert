@@ -19,12 +19,16 @@ layout(binding = 4) uniform usamplerBuffer u_corners;    // RG32UI: each face's 
 
 uniform mat4 u_view_proj;       // eye at u_camera_offset, origin at u_origin_chunk * 16
 uniform ivec3 u_origin_chunk;
+// Texture layer of (type * 6 + face), four to a vector (an int array would take a vector
+// slot an element on some drivers); room for 64 block types.
+uniform ivec4 u_layers[64 * 6 / 4];
 uniform vec3 u_camera_offset;
 uniform ivec4 u_highlight_chunk;  // w = 1: tint the cubes of chunk xyz (chosen in the overlay)
 uniform float u_daylight;         // 0..1: scales the sky light (for the choice of the diagonal)
 
 flat out uint v_type;
 flat out int v_face;
+flat out int v_layer;  // the texture layer of (type, face): looked up here, once a vertex, not a fragment
 flat out int v_highlight;
 out vec2 v_light;       // sky and block level (0..15) at this corner, interpolated
 out float v_ao;         // occlusion at this corner, 0 (three opaque neighbours) .. 3 (open)
@@ -97,6 +101,8 @@ void main() {
     int face = axis * 2 + (positive ? 0 : 1);
     v_type = (inst.x >> 12) & 63u;
     v_face = face;
+    int layer_slot = min(int(v_type), 63) * 6 + face;
+    v_layer = u_layers[layer_slot >> 2][layer_slot & 3];
     if ((mask & (1u << uint(face))) == 0u) {
         gl_Position = vec4(0.0, 0.0, 0.0, 1.0);  // degenerate: no fragment, and no clipping
         v_uv = vec2(0.0);

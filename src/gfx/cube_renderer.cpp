@@ -45,8 +45,9 @@ constexpr size_t kCornerPagesPerDispatch = 65535;
 constexpr uint64_t kCornerWindowBytes = 1u << 20;
 constexpr uint64_t kCornerPageBytes = InstanceBuffer::kCornerBlockBytes;  // a block: a page's corners, 3,072
 static_assert(kCornerPageBytes == uint64_t{kSlotsPerPage} * kCornerBytesPerSlot, "a block holds a page's corners");
-// A page table entry's y: the chunk's y (its level above bit 4, cube.vert) in bits 0..7, the
-// page's corner block + 1 above (0: none).
+// A page table entry's y: world/lod.hpp's page_table_y (the chunk's y from the world's bottom
+// in bits 0..4, its level in 5..7; cube.vert) in bits 0..7, the page's corner block + 1
+// above (0: none).
 constexpr int kBlockShift = 8;
 
 }  // namespace
