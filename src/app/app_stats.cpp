@@ -44,6 +44,7 @@ void App::collect_stats(StatsJson& json) const {
         .passes = std::move(passes),
         .daylight = daylight_,
         .ground = ground_.get(),
+        .minecraft = ground_ ? ground_->report() : MinecraftReport{},
     };
     write_figures(json, program_figures(), sources);
 }

@@ -48,6 +48,7 @@ struct FigureSources {
     std::vector<std::string> passes;  // the passes that ran last frame, in order
     double daylight = 1.0;
     const MinecraftGround* ground = nullptr;  // --minecraft, else null
+    MinecraftReport minecraft;                // ground->report(), read once for the document
 };
 
 // Every figure of the stats JSON, in the order docs/stats.md lists them.

@@ -55,8 +55,6 @@ public:
     const std::string& path() const { return path_; }
     // level.dat's spawn, when there is one.
     std::optional<glm::ivec3> spawn() const { return spawn_; }
-    // The first chunk column the region files hold (by region, then by slot).
-    glm::ivec2 first_column() const { return first_column_; }
     // Where a new player's eye starts: 12 blocks over level.dat's spawn, else over the
     // ground of the middle of the first column the files hold.
     glm::dvec3 start_eye() const;
