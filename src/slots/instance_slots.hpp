@@ -78,6 +78,17 @@ struct SlotRun {
     uint8_t faces = kAllFaces;
 };
 
+// A chunk's cube indices cluster (the cubes of a surface share a few layers), and the map's
+// buckets are the hash's low bits: with the identity hash, index i and i + 2048 share a
+// bucket run in a 2,048-bucket table, and the probes grow long. A multiplicative mix spreads
+// the clusters (measured: the settle at view distance 32, docs/benchmarks.md).
+struct CellIndexHash {
+    std::size_t operator()(uint16_t index) const {
+        const uint64_t h = uint64_t{index} * 0x9E3779B97F4A7C15ull;
+        return static_cast<std::size_t>(h >> 32);
+    }
+};
+
 class InstanceSlots {
 public:
     struct Stats {
@@ -201,7 +212,7 @@ private:
         uint64_t owner = 0;        // its opaque cubes' pages (glass and leaves included)
         uint64_t water_owner = 0;  // its water cubes' pages
         ChunkCoord coord;
-        tsl::robin_map<uint16_t, uint32_t> slot_by_index;
+        tsl::robin_map<uint16_t, uint32_t, CellIndexHash> slot_by_index;
     };
     ChunkSlots& chunk_record(const ChunkCoord& c);
     void add(const ChunkCoord& c, uint16_t index, PackedInstance value);

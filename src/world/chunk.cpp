@@ -15,6 +15,7 @@ void Chunk::set_block(uint16_t index, BlockType type) {
     }
     (*blocks_)[index] = type;
     open_light_ = kUnknownLight;
+    planes_known_ = false;
     may_emit_ = may_emit_ || light_emission(type) > 0;
 }
 
@@ -22,6 +23,7 @@ void Chunk::fill(BlockType type) {
     blocks_.reset();
     uniform_ = type;
     open_light_ = kUnknownLight;
+    planes_known_ = false;
     may_emit_ = light_emission(type) > 0;
 }
 
@@ -82,6 +84,7 @@ uint8_t Chunk::interior_mask(uint16_t i) const {
 // openness is copied into an 18^3 array whose one-cell border is closed (or open above the
 // world's top), so every face test is a plain load the compiler can vectorise.
 void Chunk::compute_interior_masks() {
+    (void)border_planes();  // worked out here, on the worker, for the main thread's fix-ups
     // A uniform chunk of air (or of anything opaque below the world's top layer) has no
     // exposed cube inside: nothing to compute, nothing to store.
     const bool top = coord_.y == kTopChunkY;
@@ -131,6 +134,33 @@ void Chunk::compute_interior_masks() {
     }
     if (!masks_) masks_ = std::make_unique<std::array<uint8_t, kChunkVolume>>();
     *masks_ = masks;
+}
+
+Chunk::BorderPlanes Chunk::border_planes() const {
+    if (planes_known_) return planes_;
+    BorderPlanes planes;
+    if (!blocks_) {
+        planes.all_opaque = is_opaque(uniform_) ? kAllFaces : 0;
+        planes.any_solid = is_solid(uniform_) ? kAllFaces : 0;
+    } else {
+        const BlockType* b = blocks_->data();
+        for (int f = 0; f < kFaceCount; ++f) {
+            const auto face = static_cast<Face>(f);
+            bool all_opaque = true, any_solid = false;
+            for (int v = 0; v < kChunkSize; ++v) {
+                for (int u = 0; u < kChunkSize; ++u) {
+                    const BlockType t = b[border_cell(face, u, v)];
+                    all_opaque = all_opaque && is_opaque(t);
+                    any_solid = any_solid || is_solid(t);
+                }
+            }
+            if (all_opaque) planes.all_opaque |= face_bit(face);
+            if (any_solid) planes.any_solid |= face_bit(face);
+        }
+    }
+    planes_ = planes;
+    planes_known_ = true;
+    return planes;
 }
 
 // Water next to water shows no face; the branch-free pass above counts water as open, so

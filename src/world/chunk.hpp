@@ -10,6 +10,7 @@
 #include <tsl/robin_map.h>
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -61,6 +62,16 @@ public:
     // Calls on_change(index, old_mask) for every cube whose mask changed.
     template <class OnChange>
     void fix_border(Face face, const Chunk* neighbour, OnChange&& on_change);
+
+    // A summary of the six border planes, one bit per face (face_bit): whether every cell on
+    // that plane is opaque, and whether any is solid (can hold a cube). Worked out when first
+    // asked (the workers ask it in compute_interior_masks) and kept until a block changes, so
+    // the main thread's border fix-ups skip the planes where nothing can show.
+    struct BorderPlanes {
+        uint8_t all_opaque = 0;
+        uint8_t any_solid = 0;
+    };
+    BorderPlanes border_planes() const;
 
     // The mask the cube at `index` has from the blocks inside this chunk only (0 for a
     // non-solid block); faces that leave the chunk count as hidden, except the world's top.
@@ -123,6 +134,8 @@ private:
     uint8_t uniform_light_ = 0;
     BlockType uniform_ = BlockType::kAir;         // every block's type while blocks_ is null
     mutable int16_t open_light_ = kUnknownLight;  // open_light()'s answer, kept
+    mutable BorderPlanes planes_;                 // border_planes()' answer while planes_known_
+    mutable bool planes_known_ = false;
     bool may_emit_ = false;
     tsl::robin_map<uint16_t, BlockType> edits_;
 };
@@ -143,18 +156,33 @@ constexpr uint16_t border_cell(Face face, int u, int v) {
 template <class OnChange>
 void Chunk::fix_border(Face face, const Chunk* neighbour, OnChange&& on_change) {
     if (!blocks_ && !is_solid(uniform_)) return;  // no cube here, nothing to fix
-    // No exposed cube, and nothing across the border to expose one (unloaded, or uniformly
-    // opaque): every bit of this face stays hidden. The common case underground.
-    const bool closed_across = neighbour == nullptr || (neighbour->uniform() && is_opaque(neighbour->uniform_));
-    if (!masks_ && closed_across) return;
     const uint8_t bit = face_bit(face);
     const Face across = opposite(face);
+    if ((border_planes().any_solid & bit) == 0) return;  // no cube on this border
+    // No exposed cube, and nothing across the border to expose one (unloaded, or an opaque
+    // plane): every bit of this face stays hidden. The common case underground.
+    const bool closed_across = neighbour == nullptr || (neighbour->border_planes().all_opaque & face_bit(across)) != 0;
+    if (!masks_ && closed_across) return;
+    // The plane's cells by strides (x is bit 0-3 of an index, z 4-7, y 8-11); the cell across
+    // the border is the same index with the face's axis flipped from one edge to the other.
+    const int axis = face_axis(face);
+    const int shift = axis == 0 ? 0 : axis == 1 ? 8 : 4;
+    const int du = axis == 0 ? 256 : 1, dv = axis == 2 ? 256 : 16;
+    const int base = face_is_positive(face) ? 15 << shift : 0;
+    const int flip = 15 << shift;
+    const BlockType* mine = block_data();
+    const BlockType* theirs = neighbour != nullptr ? neighbour->block_data() : nullptr;
     for (int v = 0; v < kChunkSize; ++v) {
         for (int u = 0; u < kChunkSize; ++u) {
-            const uint16_t i = border_cell(face, u, v);
-            const BlockType self = block(i);
+            const auto i = static_cast<uint16_t>(base + u * du + v * dv);
+            assert(i == border_cell(face, u, v) && "fix_border: the strides walk border_cell's plane");
+            const BlockType self = mine != nullptr ? mine[i] : uniform_;
             if (!is_solid(self)) continue;
-            const bool visible = neighbour != nullptr && face_shows(self, neighbour->block(border_cell(across, u, v)));
+            bool visible = false;
+            if (!closed_across) {
+                const auto j = static_cast<uint16_t>(i ^ flip);
+                visible = face_shows(self, theirs != nullptr ? theirs[j] : neighbour->uniform_);
+            }
             const uint8_t old_mask = mask(i);
             const auto new_mask = static_cast<uint8_t>(visible ? (old_mask | bit) : (old_mask & ~bit));
             if (new_mask == old_mask) continue;

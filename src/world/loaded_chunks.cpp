@@ -141,6 +141,23 @@ std::vector<uint32_t> LoadedChunks::enter(std::vector<GenerationResult>& chunks,
     return fresh;
 }
 
+namespace {
+
+// Both sides of a border between a fresh chunk and a loaded one start with that face's bits
+// off (each side was worked out with the other missing), so a side facing an all-opaque
+// plane has nothing to set: the fix-up is skipped (checked in debug builds).
+bool faces_closed_plane(const Chunk& self, Face face, const Chunk& across) {
+    if ((across.border_planes().all_opaque & face_bit(opposite(face))) == 0) return false;
+    for (int v = 0; v < kChunkSize; ++v)
+        for (int u = 0; u < kChunkSize; ++u)
+            assert((self.mask(border_cell(face, u, v)) & face_bit(face)) == 0 &&
+                   "fix_fresh_borders: a face toward a chunk just loaded had its bit set already");
+    (void)self;
+    return true;
+}
+
+}  // namespace
+
 void LoadedChunks::fix_fresh_borders(const std::vector<uint32_t>& fresh, ChangeTracker& tracker) {
     for (const uint32_t e : fresh) {
         Chunk& chunk = *entries_[e].chunk;
@@ -149,8 +166,11 @@ void LoadedChunks::fix_fresh_borders(const std::vector<uint32_t>& fresh, ChangeT
             const uint32_t n = entries_[e].near[static_cast<std::size_t>(face_link(face))];
             if (n == kNoEntry) continue;
             ChunkEntry& other = entries_[n];
-            chunk.fix_border(face, other.chunk.get(), [](uint16_t, uint8_t) {});
+            if (!faces_closed_plane(chunk, face, *other.chunk)) {
+                chunk.fix_border(face, other.chunk.get(), [](uint16_t, uint8_t) {});
+            }
             if (other.fresh) continue;  // its side is fixed when its own turn comes
+            if (faces_closed_plane(*other.chunk, opposite(face), chunk)) continue;
             // A chunk not shown yet has no list to change: its list goes out whole when shown.
             const bool shown = other.shown;
             other.chunk->fix_border(opposite(face), &chunk, [&](uint16_t i, uint8_t old_mask) {
@@ -290,11 +310,11 @@ void LoadedChunks::show(uint32_t e, WorldEvents& events, ChangeTracker& tracker)
     assert(!entry.shown && !entry.fresh && "show: a chunk is shown once, after its integration");
     entry.shown = true;
     --waiting_count_;
-    ChunkLoaded loaded{{e, entry.generation}, entry.chunk->coord(), {}};
-    append_loaded(e, entry.inner, loaded.instances);
+    ChunkLoaded loaded{{e, entry.generation}, entry.coord, {}};
+    if (entry.chunk->instance_count() > 0) append_loaded(e, entry.inner, loaded.instances);
     std::vector<CubeInstance>().swap(entry.inner);
     events.loaded.push_back(std::move(loaded));
-    tracker.light.shown.push_back(entry.chunk->coord());
+    tracker.light.shown.push_back(entry.coord);
 }
 
 void LoadedChunks::show_waiting(const ViewDisc& view, WorldEvents& events, ChangeTracker& tracker) {

@@ -117,7 +117,12 @@ void StreamPlanner::feed_workers(CpuDeadline deadline) {
 
 void StreamPlanner::collect_results() {
     std::vector<GenerationResult> results = pool_->take_results();
-    queue_target_ = std::max(kMinQueueTarget, 2 * results.size());
+    // Twice what either side moved in the last update: what the workers delivered, and what
+    // the main thread integrated. With the first alone, an update whose workers had run dry
+    // (their queue held back while finished chunks waited) set a small target, no jobs went
+    // out until the finished ones were gone, and the next updates had nothing to integrate.
+    queue_target_ = std::max(kMinQueueTarget, 2 * std::max(results.size(), handed_out_));
+    handed_out_ = 0;
     for (GenerationResult& r : results) ready_.push_back(std::move(r));
 }
 
@@ -136,6 +141,7 @@ std::vector<GenerationResult> StreamPlanner::next_slice() {
         cubes += r.chunk->instance_count();
         slice.push_back(std::move(r));
     }
+    handed_out_ += slice.size();
     return slice;
 }
 

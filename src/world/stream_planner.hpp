@@ -68,6 +68,7 @@ public:
     // Takes what the workers finished (never waits) and sets the queue's next target.
     void collect_results();
     bool has_results() const { return !ready_.empty(); }
+    std::size_t results_waiting() const { return ready_.size(); }  // finished, not handed out
     // The next slice of finished chunks to integrate: at most kChunksPerSlice chunks, and no
     // more once it holds kCubesPerSlice cubes. Late arrivals for chunks that left the view
     // (or were loaded meanwhile) are discarded.
@@ -100,7 +101,8 @@ private:
     std::vector<ChunkCoord> to_drop_;                       // loaded, out of view, not unloaded yet
     tsl::robin_set<ChunkCoord, ChunkCoordHash> in_flight_;  // requested, not integrated
     std::deque<GenerationResult> ready_;                    // finished, waiting for integration
-    std::size_t queue_target_ = 512;                        // jobs kept queued: twice what the workers last delivered
+    std::size_t queue_target_ = 512;                        // jobs kept queued or waiting: collect_results()
+    std::size_t handed_out_ = 0;                            // chunks next_slice() handed out since the last collect
     std::size_t discarded_ = 0;                             // generated but out of view on arrival
     std::unique_ptr<GenerationPool> pool_;                  // last: its workers stop before the rest goes
 };

@@ -235,5 +235,50 @@ TEST(Exposure, UniformChunksAndTheirEdgeCases) {
     EXPECT_FALSE(air.has_blocks());
 }
 
+// The border planes' summary (what the fix-ups skip on) equals a scan of the planes, for
+// uniform chunks and mixed ones, and follows set_block and fill.
+TEST(Exposure, BorderPlanesSummaryFollowsTheBlocks) {
+    auto scanned = [](const Chunk& c) {
+        Chunk::BorderPlanes p;
+        for (int f = 0; f < kFaceCount; ++f) {
+            bool all_opaque = true, any_solid = false;
+            for (int v = 0; v < kChunkSize; ++v)
+                for (int u = 0; u < kChunkSize; ++u) {
+                    const BlockType t = c.block(border_cell(static_cast<Face>(f), u, v));
+                    all_opaque = all_opaque && is_opaque(t);
+                    any_solid = any_solid || is_solid(t);
+                }
+            if (all_opaque) p.all_opaque |= face_bit(static_cast<Face>(f));
+            if (any_solid) p.any_solid |= face_bit(static_cast<Face>(f));
+        }
+        return p;
+    };
+    auto expect_summary = [&](const Chunk& c, const char* when) {
+        const Chunk::BorderPlanes want = scanned(c), got = c.border_planes();
+        EXPECT_EQ(got.all_opaque, want.all_opaque) << when;
+        EXPECT_EQ(got.any_solid, want.any_solid) << when;
+    };
+    Chunk c({0, 0, 0});
+    expect_summary(c, "uniform air");
+    c.fill(BlockType::kStone);
+    expect_summary(c, "uniform stone");
+    c.set_block(local_index(0, 7, 7), BlockType::kGlass);  // the -x plane is no longer all opaque
+    expect_summary(c, "glass on the -x plane");
+    c.fill(BlockType::kAir);
+    c.set_block(local_index(7, 15, 7), BlockType::kWater);  // a solid cell on the +y plane only
+    expect_summary(c, "water on the +y plane");
+    std::mt19937 rng(7);
+    const BlockType kinds[] = {BlockType::kAir, BlockType::kStone, BlockType::kGlass, BlockType::kWater,
+                               BlockType::kLeaves};
+    for (int round = 0; round < 50; ++round) {
+        for (int k = 0; k < 200; ++k) {
+            c.set_block(static_cast<uint16_t>(rng() % kChunkVolume), kinds[rng() % 5]);
+        }
+        c.compute_interior_masks();
+        expect_summary(c, "random edits");
+        if (round % 10 == 9) c.fill(kinds[rng() % 5]);
+    }
+}
+
 }  // namespace
 }  // namespace slotcraft

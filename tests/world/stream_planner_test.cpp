@@ -142,6 +142,33 @@ TEST(StreamPlanner, ANewViewDistanceReplansWithANewOrderAndRescansDrops) {
     EXPECT_EQ(p.planner.view_distance(), StreamOrder::kMaxViewDistance) << "clamped";
 }
 
+// The jobs kept queued or waiting follow the faster side: after an update in which the main
+// thread integrated 512 chunks while the workers, their queue empty, delivered none, the next
+// feed asks for twice the 512 (with the workers' count alone it asked for the minimum, and the
+// main thread then waited with nothing to integrate).
+TEST(StreamPlanner, TheQueueTargetFollowsWhatTheMainThreadIntegratedToo) {
+    Planner p(8);
+    const ChunkCoord camera{0, 5, 0};
+    p.planner.restart(camera);
+    p.planner.feed_workers(kNoDeadline);
+    ASSERT_EQ(p.planner.pending(), 512u) << "the first feed asks for the minimum";
+    const auto deadline = std::chrono::steady_clock::now() + 60s;
+    while (p.planner.results_waiting() < 512 && std::chrono::steady_clock::now() < deadline) {
+        p.planner.collect_results();
+        std::this_thread::sleep_for(1ms);
+    }
+    ASSERT_EQ(p.planner.results_waiting(), 512u);
+    std::size_t handed = 0;
+    while (p.planner.has_results()) {
+        for (const GenerationResult& r : p.planner.next_slice())
+            p.loaded.insert(r.coord, static_cast<uint32_t>(handed++));
+    }
+    ASSERT_EQ(handed, 512u);
+    p.planner.collect_results();  // the workers have nothing queued: none delivered
+    p.planner.feed_workers(kNoDeadline);
+    EXPECT_EQ(p.planner.pending(), 1024u) << "twice what the main thread integrated since the last collect";
+}
+
 TEST(StreamPlanner, ArrivalsForChunksThatLeftTheViewAreDiscarded) {
     Planner p(3, 2);
     p.planner.restart({0, 5, 0});
