@@ -321,6 +321,11 @@ void App::simulate() {
     }
     if (measures_.frame_times.count() % kMetaEveryFrames == 0) save_meta();
     watch_saving();
+    try {  // a brush stroke in progress paints where the crosshair moved
+        editor_->drag_brush(Pattern(controls_->hotbar().selected_type()));
+    } catch (const Refused& e) {
+        show_message(e.what());
+    }
     session_->update(controls_->camera().position, kCompactionMovesPerFrame);
     const WorldSession::UpdateTimes& times = session_->update_times();
     measures_.stage_frame[StageTimes::index(FrameStage::kStream)] += static_cast<float>(times.stream_ms);
@@ -343,8 +348,13 @@ SceneMarks App::scene_marks(const std::optional<RayHit>& hit, const Eye& eye) {
     marks.highlight = shown_.highlighted_chunk;
     if (const auto& region = editor_->region()) marks.selection = std::pair{region->min, region->max};
     marks.lone_corner = editor_->lone_corner();
-    // The paste preview follows the crosshair while the clipboard holds something.
-    if (!session_->clipboard().empty()) {
+    if (const std::optional<Brush>& brush = editor_->brush()) {
+        if (const std::optional<BlockPos> at = editor_->brush_target(brush->kind != BrushKind::kSmooth)) {
+            marks.brush = SceneMarks::BrushMark{*at, brush->radius, brush->kind == BrushKind::kCube};
+        }
+    }
+    // The paste preview follows the crosshair while the clipboard holds something (unless hidden).
+    if (!session_->clipboard().empty() && editor_->paste_preview()) {
         if (const std::optional<RayHit> far = editor_->far_crosshair_hit()) {
             marks.ghost = &session_->clipboard();
             marks.ghost_origin = far->place;
@@ -477,7 +487,22 @@ void App::on_key(int key, int action, int mods) {
     if (action != GLFW_REPEAT) imgui_->queue_key(key, action == GLFW_PRESS);
     perform(controls_->on_key(key, action, mods));
 }
-void App::on_mouse_button(int button, int action) { perform(controls_->on_mouse_button(button, action)); }
+void App::on_mouse_button(int button, int action) {
+    const UserAction a = controls_->on_mouse_button(button, action);
+    // With a brush on, the left and right buttons stroke (Editor::press_brush) until released.
+    if (editor_->brush() && (a == UserAction::kBreak || a == UserAction::kPlace)) {
+        try {
+            editor_->press_brush(a == UserAction::kPlace, Pattern(controls_->hotbar().selected_type()));
+        } catch (const Refused& e) {
+            show_message(e.what());
+        }
+        return;
+    }
+    if (action == GLFW_RELEASE && (button == GLFW_MOUSE_BUTTON_LEFT || button == GLFW_MOUSE_BUTTON_RIGHT)) {
+        editor_->release_brush();
+    }
+    perform(a);
+}
 void App::on_scroll(double dy) { controls_->on_scroll(dy); }
 void App::on_cursor(double x, double y) { controls_->on_cursor(x, y); }
 
@@ -507,6 +532,9 @@ void App::perform(UserAction action) {
             case UserAction::kPick: editor_->act(Action::kPick, std::nullopt); break;
             case UserAction::kCornerOne: editor_->set_corner(true); break;
             case UserAction::kCornerTwo: editor_->set_corner(false); break;
+            case UserAction::kCornerOneFeet: editor_->set_corner(true, Editor::CornerAt::kFeet); break;
+            case UserAction::kCornerTwoFeet: editor_->set_corner(false, Editor::CornerAt::kFeet); break;
+            case UserAction::kPastePreview: editor_->set_paste_preview(!editor_->paste_preview()); break;
             case UserAction::kUndo: editor_->perform({Op::kUndo}); break;
             case UserAction::kRedo: editor_->perform({Op::kRedo}); break;
             case UserAction::kCopy: editor_->perform({Op::kCopy}); break;
@@ -525,6 +553,11 @@ void App::perform(UserAction action) {
                 }
                 break;
             case UserAction::kExport: files_->export_to(overlay_.build_path()); break;
+            case UserAction::kExpand: editor_->perform({Op::kExpand}); break;
+            case UserAction::kContract: editor_->perform({Op::kContract}); break;
+            case UserAction::kShiftRegion: editor_->perform({Op::kShift}); break;
+            case UserAction::kClearBlocks: editor_->perform({Op::kClearBlocks}); break;
+            case UserAction::kBrush: editor_->toggle_brush(); break;
         }
     } catch (const Refused& e) {
         show_message(e.what());  // a refused action is the user's to see, not a reason to stop

@@ -33,6 +33,8 @@ void App::collect_stats(StatsJson& json) const {
         .target = crosshair_hit(),
         .region = editor_->region(),
         .paste_air = editor_->paste_air(),
+        .mask = editor_->mask().describe(),
+        .paste_preview = editor_->paste_preview(),
         .stepped_to = measures_.stepped_to,
         .hud_message = message_.text,
         .files = files_->stats(),

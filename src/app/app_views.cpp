@@ -63,6 +63,9 @@ OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
     v.undo_depth = session_->journal().undo_depth();
     v.redo_depth = session_->journal().redo_depth();
     v.undo_bytes = session_->journal().bytes();
+    v.mask = editor_->mask().describe();
+    v.brush = editor_->describe_brush();
+    if (const std::optional<int> axis = editor_->symmetry()) v.brush += *axis == 0 ? ", mirror x" : ", mirror z";
     v.save = shown_.save_summary;
     return v;
 }
@@ -122,6 +125,7 @@ HudView App::hud_view() const {
     if (measures_.frame_times.count() < message_.until_frame) v.message = message_.text;
     v.save_problem = shown_.save_problem;
     if (editor_->region()) v.region = describe_size(*editor_->region());
+    if (!editor_->mask().none()) v.mask = editor_->mask().describe();
     return v;
 }
 

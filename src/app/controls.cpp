@@ -42,7 +42,7 @@ constexpr HelpLine kKeyHelp[] = {
     {"{overlay}", "overlay"},
     {"{fullscreen}", "fullscreen"},
     {"Ctrl+{quit}", "quit"},
-    {"{corner_one} / {corner_two}", "first / second region corner"},
+    {"{corner_one} / {corner_two}", "first / second region corner (Shift: at your feet)"},
     {"Ctrl+{undo}", "undo"},
     {"Ctrl+{redo}, Ctrl+Shift+{undo}", "redo"},
     {"Ctrl+{copy} / Ctrl+{paste}", "copy region / paste"},
@@ -50,7 +50,11 @@ constexpr HelpLine kKeyHelp[] = {
     {"{replace}", "replace the targeted type in the region"},
     {"{rotate}", "turn the clipboard 90 degrees"},
     {"{clear_region}", "clear the region (select nothing)"},
+    {"{expand} / {contract} / {shift_region}", "region: grow / shrink / move a cell the way you face"},
+    {"{clear_blocks}", "the region's blocks become air"},
+    {"{brush}", "brush on / off: right click paints, left digs, drag"},
     {"{paste_air}", "paste air too: on / off"},
+    {"{paste_preview}", "paste preview: hide / show"},
     {"{picker}", "block picker (click one for the slot)"},
     {"Ctrl+{export}", "export region (Edit panel's file)"},
 };
@@ -113,14 +117,21 @@ UserAction Controls::on_key(int key, int action, int mods) {
         if (bound(Binding::kExport)) return UserAction::kExport;
         return UserAction::kNone;
     }
-    if (bound(Binding::kCornerOne)) return UserAction::kCornerOne;
-    if (bound(Binding::kCornerTwo)) return UserAction::kCornerTwo;
+    const bool shift = (mods & GLFW_MOD_SHIFT) != 0;
+    if (bound(Binding::kCornerOne)) return shift ? UserAction::kCornerOneFeet : UserAction::kCornerOne;
+    if (bound(Binding::kCornerTwo)) return shift ? UserAction::kCornerTwoFeet : UserAction::kCornerTwo;
     if (bound(Binding::kFill)) return UserAction::kFill;
     if (bound(Binding::kReplace)) return UserAction::kReplace;
     if (bound(Binding::kRotate)) return UserAction::kRotate;
     if (bound(Binding::kClearRegion)) return UserAction::kClearRegion;
     if (bound(Binding::kPasteAir)) return UserAction::kPasteAir;
     if (bound(Binding::kPicker)) return UserAction::kPicker;
+    if (bound(Binding::kExpand)) return UserAction::kExpand;
+    if (bound(Binding::kContract)) return UserAction::kContract;
+    if (bound(Binding::kShiftRegion)) return UserAction::kShiftRegion;
+    if (bound(Binding::kClearBlocks)) return UserAction::kClearBlocks;
+    if (bound(Binding::kBrush)) return UserAction::kBrush;
+    if (bound(Binding::kPastePreview)) return UserAction::kPastePreview;
     return UserAction::kNone;
 }
 

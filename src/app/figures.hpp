@@ -37,6 +37,8 @@ struct FigureSources {
     std::optional<RayHit> target;
     std::optional<Region> region;
     bool paste_air = false;
+    std::string mask = "none";  // the editor's mask (Mask::describe)
+    bool paste_preview = true;
     double stepped_to = 0.0;
     const std::string& hud_message;
     BuildFiles::Stats files;

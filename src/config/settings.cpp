@@ -55,6 +55,12 @@ constexpr BindingInfo kBindings[] = {
     {Binding::kCopy, "copy", "C", "", true},
     {Binding::kPaste, "paste", "V", "", true},
     {Binding::kExport, "export", "E", "", true},
+    {Binding::kExpand, "expand", "EQUAL", ""},
+    {Binding::kContract, "contract", "MINUS", ""},
+    {Binding::kShiftRegion, "shift_region", "PERIOD", ""},
+    {Binding::kClearBlocks, "clear_blocks", "DELETE", ""},
+    {Binding::kBrush, "brush", "T", ""},
+    {Binding::kPastePreview, "paste_preview", "J", ""},
 };
 static_assert(std::size(kBindings) == kBindingCount, "one row of kBindings per Binding");
 

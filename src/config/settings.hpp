@@ -25,31 +25,37 @@ struct SettingsError : std::runtime_error {
 // holds by their script names) and the actions of Controls::on_key, the Ctrl chords among them
 // (their key is the one pressed with Ctrl).
 enum class Binding {
-    kForward,      // script key W
-    kLeft,         // script key A
-    kBack,         // script key S
-    kRight,        // script key D
-    kUp,           // script key SPACE: up in fly mode, jump in walk mode
-    kDown,         // script key SHIFT: down in fly mode
-    kSprint,       // script key CTRL
-    kMode,         // fly <-> walk
-    kOverlay,      // show / hide the buffer overlay
-    kScreenshot,   // save a screenshot
-    kFullscreen,   // fullscreen on / off
-    kQuit,         // with Ctrl held
-    kFill,         // fill the region with the selected hotbar block
-    kReplace,      // the region's cells of the targeted block's type become the selected block
-    kRotate,       // turn the clipboard 90 degrees clockwise seen from above
-    kClearRegion,  // no region any more (and no corners)
-    kPasteAir,     // the paste-air switch: a paste writes the clipboard's air too, or skips it
-    kPicker,       // open / close the block picker
-    kCornerOne,    // the region's first corner at the targeted block
-    kCornerTwo,    // its second corner
-    kUndo,         // with Ctrl held (with Ctrl and Shift: redo)
-    kRedo,         // with Ctrl held
-    kCopy,         // with Ctrl held: the region into the clipboard
-    kPaste,        // with Ctrl held: the clipboard at the targeted face
-    kExport,       // with Ctrl held: the region (or the clipboard) to the Edit panel's file
+    kForward,       // script key W
+    kLeft,          // script key A
+    kBack,          // script key S
+    kRight,         // script key D
+    kUp,            // script key SPACE: up in fly mode, jump in walk mode
+    kDown,          // script key SHIFT: down in fly mode
+    kSprint,        // script key CTRL
+    kMode,          // fly <-> walk
+    kOverlay,       // show / hide the buffer overlay
+    kScreenshot,    // save a screenshot
+    kFullscreen,    // fullscreen on / off
+    kQuit,          // with Ctrl held
+    kFill,          // fill the region with the selected hotbar block
+    kReplace,       // the region's cells of the targeted block's type become the selected block
+    kRotate,        // turn the clipboard 90 degrees clockwise seen from above
+    kClearRegion,   // no region any more (and no corners)
+    kPasteAir,      // the paste-air switch: a paste writes the clipboard's air too, or skips it
+    kPicker,        // open / close the block picker
+    kCornerOne,     // the region's first corner at the targeted block
+    kCornerTwo,     // its second corner
+    kUndo,          // with Ctrl held (with Ctrl and Shift: redo)
+    kRedo,          // with Ctrl held
+    kCopy,          // with Ctrl held: the region into the clipboard
+    kPaste,         // with Ctrl held: the clipboard at the targeted face
+    kExport,        // with Ctrl held: the region (or the clipboard) to the Edit panel's file
+    kExpand,        // the region one cell bigger the way the eye faces most
+    kContract,      // one cell smaller that way (its far side moves in)
+    kShiftRegion,   // the region (not its blocks) one cell that way
+    kClearBlocks,   // the region's blocks become air
+    kBrush,         // the brush on / off
+    kPastePreview,  // the paste preview hidden / shown
     kCount
 };
 inline constexpr size_t kBindingCount = static_cast<size_t>(Binding::kCount);

@@ -18,6 +18,14 @@ constexpr PressName kPressNames[] = {
     {"redo", UserAction::kRedo},
     {"corner_one", UserAction::kCornerOne},
     {"corner_two", UserAction::kCornerTwo},
+    {"expand", UserAction::kExpand},
+    {"contract", UserAction::kContract},
+    {"shift_region", UserAction::kShiftRegion},
+    {"clear_blocks", UserAction::kClearBlocks},
+    {"brush", UserAction::kBrush},
+    {"corner_one_feet", UserAction::kCornerOneFeet},
+    {"corner_two_feet", UserAction::kCornerTwoFeet},
+    {"paste_preview", UserAction::kPastePreview},
 };
 
 }  // namespace

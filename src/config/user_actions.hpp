@@ -32,6 +32,14 @@ enum class UserAction {
     kPasteAir,       // P: the paste-air switch flipped
     kPicker,         // E: the block picker opened or closed (the mouse freed to click in it)
     kExport,         // Ctrl+E: the region (or the clipboard) to the Edit panel's file
+    kExpand,         // =: the region one cell bigger the way the eye faces most
+    kContract,       // -: one cell smaller that way
+    kShiftRegion,    // .: the region one cell that way
+    kClearBlocks,    // Delete: the region's blocks become air
+    kBrush,          // T: the brush on / off
+    kCornerOneFeet,  // Shift+B: the first corner at the player's feet
+    kCornerTwoFeet,  // Shift+N: the second corner there
+    kPastePreview,   // J: the paste preview hidden / shown
 };
 
 // The editor's actions by the names the script's `press NAME` uses (the [keys] names where

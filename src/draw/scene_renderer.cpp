@@ -1,6 +1,8 @@
 // The frame's drawing (see scene_renderer.hpp).
 #include "draw/scene_renderer.hpp"
 
+#include <cmath>
+
 #include <algorithm>
 
 #include "gfx/capture.hpp"
@@ -101,6 +103,34 @@ void SceneRenderer::draw_translucent(const std::vector<SlotRun>& runs, const std
     cubes_->draw_translucent(runs, view_);
 }
 
+// The brush's outline, in the target outline's two tones: the box of a cube brush, or three
+// rings (one per axis plane, 48 segments each) of radius R + 1/2 around a sphere brush's centre.
+void SceneRenderer::add_brush(const Eye& eye, const SceneMarks::BrushMark& brush) {
+    const glm::vec3 c = glm::vec3(brush.centre - eye.origin_chunk * kChunkSize) + glm::vec3(0.5f);
+    const float r = static_cast<float>(brush.radius) + 0.5f;
+    if (brush.cube) {
+        gfx::LineRenderer::add_two_tone_box(lines_scratch_, c - glm::vec3(r + 0.01f), c + glm::vec3(r + 0.01f),
+                                            kOutlineDark, kOutlineLight, kOutlineDashes);
+        return;
+    }
+    constexpr int kSegments = 48;
+    for (int axis = 0; axis < 3; ++axis) {
+        const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+        for (int k = 0; k < kSegments; ++k) {
+            glm::vec3 a = c, b = c;
+            const float t0 = 6.2831853f * static_cast<float>(k) / kSegments;
+            const float t1 = 6.2831853f * static_cast<float>(k + 1) / kSegments;
+            a[u] += r * std::cos(t0);
+            a[v] += r * std::sin(t0);
+            b[u] += r * std::cos(t1);
+            b[v] += r * std::sin(t1);
+            const glm::vec4 colour = k % 2 == 0 ? kOutlineDark : kOutlineLight;
+            lines_scratch_.push_back({a, colour});
+            lines_scratch_.push_back({b, colour});
+        }
+    }
+}
+
 void SceneRenderer::draw_lines(const Eye& eye, const SceneMarks& marks) {
     if (width_ <= 0 || height_ <= 0) return;
 
@@ -110,6 +140,7 @@ void SceneRenderer::draw_lines(const Eye& eye, const SceneMarks& marks) {
         gfx::LineRenderer::add_two_tone_box(lines_scratch_, lo, lo + glm::vec3(1.008f), kOutlineDark, kOutlineLight,
                                             kOutlineDashes);
     }
+    if (marks.brush) add_brush(eye, *marks.brush);
     // The edit region (or a lone corner's cell): boxes around its cells, a little outside them.
     std::optional<std::pair<BlockPos, BlockPos>> selected = marks.selection;
     if (!selected && marks.lone_corner) selected = std::pair{*marks.lone_corner, *marks.lone_corner};

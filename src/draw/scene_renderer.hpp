@@ -38,7 +38,15 @@ struct SceneMarks {
     std::optional<ChunkCoord> highlight;                     // tint this chunk's cubes
     std::optional<std::pair<BlockPos, BlockPos>> selection;  // the edit region's min and max cells
     std::optional<BlockPos> lone_corner;                     // one corner set (B or N), the other not yet
-    float daylight = 1.0f;                                   // 0..1: scales the sky light
+    // Where a brush dab would land: its centre cell and radius; a cube brush shows its box, a
+    // sphere (and smooth) brush three rings of radius R + 1/2 around the centre.
+    struct BrushMark {
+        BlockPos centre{0};
+        int radius = 0;
+        bool cube = false;
+    };
+    std::optional<BrushMark> brush;
+    float daylight = 1.0f;  // 0..1: scales the sky light
     // The paste preview: the clipboard drawn as a translucent ghost with its minimum corner
     // at `ghost_origin` (null clipboard: none).
     const Clipboard* ghost = nullptr;
@@ -102,6 +110,7 @@ private:
     std::vector<gfx::ColouredVertex> ghost_scratch_;  // the paste preview's faces
     // The ghost's faces: each solid clipboard cell's faces towards air or the clipboard's edge.
     void add_ghost(const Eye& eye, const SceneMarks& marks);
+    void add_brush(const Eye& eye, const SceneMarks::BrushMark& brush);
     gfx::CubeView view_;      // the opaque pass's view, for the water pass
     gfx::CubeView far_view_;  // the same with the far projection (far terrain)
     std::optional<uint32_t> clear_colour_;

@@ -59,11 +59,16 @@ void Editor::act(Action action, std::optional<BlockType> type) {
         hotbar_.pick(BlockType::kWater);
         return;
     }
-    if (!hit) throw nothing_in_reach("nothing targeted");
     if (action == Action::kPick) {
+        if (!hit) throw nothing_in_reach("nothing targeted");
         hotbar_.pick(hit->type);
         return;
     }
+    if (brush_) {  // a dab as far as the loaded world (a brush paints at a distance)
+        dab(action == Action::kPlace, Pattern(type.value_or(BlockType::kStone)));
+        return;
+    }
+    if (!hit) throw nothing_in_reach("nothing targeted");
     const BlockPos cell = action == Action::kBreak ? hit->block : hit->place;
     // A block broken under water leaves water (world.md "Water").
     const BlockType placed = action == Action::kBreak ? session_.world().left_after_break(cell) : *type;
@@ -71,7 +76,7 @@ void Editor::act(Action action, std::optional<BlockType> type) {
         throw ActionRefused("cannot place a block inside the player");
     }
     try {
-        session_.edit(cell, placed, action == Action::kBreak ? EditKind::kBreak : EditKind::kPlace);
+        edit_with_mirror(cell, placed, action);
     } catch (const EditRefused& e) {  // said as the action the user took
         throw ActionRefused("cannot " + std::string(action == Action::kBreak ? "break" : "place") +
                             " there: " + std::string(describe(e.reason)));
@@ -115,16 +120,32 @@ std::optional<BlockPos> Editor::lone_corner() const {
     return selection_.corner_one ? selection_.corner_one : selection_.corner_two;
 }
 
-void Editor::set_corner(bool first) {
-    // As far as the view: the first solid block along the ray within the loaded world.
-    const BlockPos p = far_target_for("cannot set a region corner").block;
+void Editor::set_corner(bool first, CornerAt at) {
+    BlockPos p;
+    const char* where = "";
+    if (at == CornerAt::kFeet) {
+        p = BlockPos(glm::floor(player_.feet()));  // the cell the player stands in
+        where = " (at your feet)";
+    } else if (const std::optional<RayHit> hit = far_crosshair_hit()) {
+        p = hit->block;  // as far as the view: the first solid block along the ray
+    } else {
+        // Nothing under the crosshair (the sky): a cell in the air at the pick reach.
+        p = BlockPos(glm::floor(eye_.position + eye_.forward() * kPickReach));
+        where = " (in the air)";
+    }
+    check_region_bounds(Region{p, p}, "set a region corner");
     (first ? selection_.corner_one : selection_.corner_two) = p;
-    std::string said = std::string(first ? "first" : "second") + " corner at " + to_string(p);
+    std::string said = std::string(first ? "first" : "second") + " corner at " + to_string(p) + where;
     if (selection_.corner_one && selection_.corner_two) {
         selection_.region = Region::between(*selection_.corner_one, *selection_.corner_two);
         said += ": region " + describe_size(*selection_.region);
     }
     say_(said);
+}
+
+void Editor::set_paste_preview(bool on) {
+    paste_preview_ = on;
+    say_(on ? "paste preview on: the clipboard shows where Ctrl+V puts it" : "paste preview off");
 }
 
 const Region& Editor::selected(const char* what) const {
@@ -154,18 +175,40 @@ void Editor::after_edit(const EditReport& report, std::string done) {
     say_(std::move(done));
 }
 
-void Editor::fill(BlockType type) {
+namespace {
+// " where the mask allows (mask: stone)" while a mask is set, else nothing.
+std::string mask_note(const Mask& mask) { return mask.none() ? "" : " (mask: " + mask.describe() + ")"; }
+}  // namespace
+
+EditReport Editor::paint_region(const Region& r, const Pattern& pattern, EditKind kind, const std::string& what,
+                                const std::function<bool(const BlockPos&)>& in) {
+    const uint64_t seed = session_.seed();
+    const Mask mask = mask_;
+    return session_.edit_region(
+        r,
+        [&](std::size_t i, BlockType old) {
+            const BlockPos p = r.position_of(i);
+            return in(p) && mask.allows(old) ? pattern.at(p, seed) : old;
+        },
+        kind, what);
+}
+
+void Editor::fill(const Pattern& pattern) {
     const Region& r = selected("fill");
-    const EditReport report = session_.fill(r, type);
-    std::string done = "filled " + counted(r.cells(), "cell") + " with " + std::string(block_name(type));
+    const EditReport report = paint_region(r, pattern, EditKind::kFill, "fill", [](const BlockPos&) { return true; });
+    std::string done = "filled " + counted(r.cells(), "cell") + " with " + pattern.describe() + mask_note(mask_);
     if (report.cells != r.cells()) done += " (" + std::to_string(report.cells) + " changed)";
     after_edit(report, std::move(done));
 }
 
-void Editor::replace(BlockType from, BlockType to) {
-    const EditReport report = session_.replace(selected("replace"), from, to);
-    after_edit(report, "replaced " + counted(report.cells, std::string(block_name(from)) + " cell") + " with " +
-                           std::string(block_name(to)));
+void Editor::replace(BlockType from, const Pattern& to) {
+    const Region& r = selected("replace");
+    const uint64_t seed = session_.seed();
+    const EditReport report = session_.edit_region(
+        r, [&](std::size_t i, BlockType old) { return old == from ? to.at(r.position_of(i), seed) : old; },
+        EditKind::kReplace, "replace");
+    after_edit(report,
+               "replaced " + counted(report.cells, std::string(block_name(from)) + " cell") + " with " + to.describe());
 }
 
 void Editor::replace_targeted(BlockType to) {
@@ -180,11 +223,11 @@ void Editor::copy() {
 }
 
 void Editor::paste(const BlockPos& origin) {
-    const EditReport report = session_.paste(origin, paste_air_);
+    const EditReport report = session_.paste(origin, paste_air_, mask_);
     const glm::ivec3 c = session_.clipboard().size;
     after_edit(report, "pasted " + std::to_string(c.x) + " by " + std::to_string(c.y) + " by " + std::to_string(c.z) +
                            " at " + to_string(origin) + ": " + counted(report.cells, "cell") + " changed" +
-                           (paste_air_ ? " (air too)" : " (air skipped)"));
+                           (paste_air_ ? " (air too)" : " (air skipped)") + mask_note(mask_));
 }
 
 void Editor::set_paste_air(bool on) {
@@ -197,6 +240,108 @@ void Editor::rotate(int degrees) {
     const glm::ivec3 c = session_.clipboard().size;
     say_("turned the clipboard " + std::to_string(degrees) + " degrees: now " + std::to_string(c.x) + " by " +
          std::to_string(c.y) + " by " + std::to_string(c.z));
+}
+
+void Editor::flip(int axis) {
+    session_.flip(axis);
+    const char* names[] = {"x", "y", "z"};
+    say_(std::string("flipped the clipboard along ") + names[axis]);
+}
+
+void Editor::clear_clipboard() {
+    if (session_.clipboard().empty()) {
+        say_("the clipboard is empty already");
+        return;
+    }
+    session_.clear_clipboard();
+    say_("clipboard cleared");
+}
+
+// [SECTION] building
+
+void Editor::shape(ShapeKind kind, const Pattern& pattern, bool hollow) {
+    const std::string name(kShapeNames.name(kind));
+    const Region& r = selected(name.c_str());
+    const EditReport report = paint_region(r, pattern, EditKind::kShape, name, [&](const BlockPos& p) {
+        return hollow ? in_shell(kind, r, p) : in_shape(kind, r, p);
+    });
+    const glm::i64vec3 e = r.extent();
+    after_edit(report, std::string(kShapeNames.name(kind)) + (hollow ? " (hollow)" : "") + " of " + pattern.describe() +
+                           " in " + std::to_string(e.x) + " by " + std::to_string(e.y) + " by " + std::to_string(e.z) +
+                           ": " + counted(report.cells, "cell") + " changed" + mask_note(mask_));
+}
+
+void Editor::walls(const Pattern& pattern) {
+    const Region& r = selected("build walls");
+    const EditReport report = paint_region(r, pattern, EditKind::kWalls, "build walls in",
+                                           [&](const BlockPos& p) { return on_walls(r, p); });
+    after_edit(report, "walls of " + pattern.describe() + " around " + describe_size(r) + ": " +
+                           counted(report.cells, "cell") + " changed" + mask_note(mask_));
+}
+
+void Editor::hollow() {
+    const Region& r = selected("hollow");
+    const EditReport report = session_.edit_region(
+        r, [&](std::size_t i, BlockType old) { return inside_faces(r, r.position_of(i)) ? BlockType::kAir : old; },
+        EditKind::kHollow, "hollow");
+    after_edit(report, "hollowed " + describe_size(r) + ": " + counted(report.cells, "cell") + " cleared");
+}
+
+void Editor::clear_blocks() {
+    const Region& r = selected("clear the region's blocks");
+    const EditReport report = session_.edit_region(
+        r, [](std::size_t, BlockType) { return BlockType::kAir; }, EditKind::kClear, "clear");
+    after_edit(report, "cleared the blocks of " + describe_size(r) + ": " + counted(report.cells, "cell") + " changed");
+}
+
+void Editor::move(const glm::ivec3& d) {
+    const Region r = selected("move");
+    const EditReport report = session_.move(r, d);
+    selection_ = {Region{r.min + d, r.max + d}, std::nullopt, std::nullopt};
+    after_edit(report, "moved " + describe_size(r) + " by " + to_string(BlockPos(d)) + ": " +
+                           counted(report.cells, "cell") + " changed; the region moved with it");
+}
+
+void Editor::stack(int copies, std::optional<glm::ivec3> dir) {
+    const Region& r = selected("stack");
+    const glm::ivec3 step = dir ? *dir : direction_step(eye_direction());
+    const std::optional<Direction> named = direction_of(step);
+    if (!named) {
+        throw ActionRefused("cannot stack along " + to_string(BlockPos(step)) +
+                            ": the direction must be a unit step along one axis, as 1 0 0 or 0 -1 0");
+    }
+    const EditReport report = session_.stack(r, copies, step);
+    after_edit(report, "stacked " + std::to_string(copies) + (copies == 1 ? " copy" : " copies") + " of " +
+                           describe_size(r) + " " + std::string(kDirectionNames.name(*named)) + ": " +
+                           counted(report.cells, "cell") + " changed");
+}
+
+void Editor::set_mask(const Mask& mask) {
+    mask_ = mask;
+    say_(mask.none() ? "mask off: edits change every cell"
+                     : "mask " + mask.describe() +
+                           ": fill, shapes, walls, "
+                           "paste and the brush change "
+                           "only these cells");
+}
+
+Direction Editor::eye_direction() const { return facing(eye_.forward()); }
+
+void Editor::resize_region(Resize how, int n, std::optional<Direction> dir) {
+    static constexpr const char* kVerb[] = {"expand", "contract", "shift"};
+    const char* verb = kVerb[static_cast<int>(how)];
+    const Region r = selected(verb);
+    const Direction d = dir ? *dir : eye_direction();
+    const Region next = how == Resize::kExpand     ? expanded(r, n, d)
+                        : how == Resize::kContract ? contracted(r, n, d)
+                                                   : shifted(r, n, d);
+    check_region_bounds(next, verb);
+    selection_ = {next, std::nullopt, std::nullopt};
+    say_(std::string(how == Resize::kExpand     ? "expanded"
+                     : how == Resize::kContract ? "contracted"
+                                                : "shifted") +
+         " the region " + std::to_string(n) + " " + std::string(kDirectionNames.name(d)) + ": " + describe_size(next) +
+         " from " + to_string(next.min) + " to " + to_string(next.max));
 }
 
 void Editor::undo() {
@@ -225,6 +370,22 @@ void Editor::perform(const EditRequest& request) {
         case Op::kRedo: redo(); break;
         case Op::kClearRegion: clear_region(); break;
         case Op::kPasteAir: set_paste_air(request.paste_air); break;
+        case Op::kShape: shape(request.shape, Pattern(request.block), request.hollow); break;
+        case Op::kWalls: walls(Pattern(request.block)); break;
+        case Op::kHollow: hollow(); break;
+        case Op::kClearBlocks: clear_blocks(); break;
+        case Op::kStack: stack(1, std::nullopt); break;
+        case Op::kFlip: flip(request.axis); break;
+        case Op::kExpand: resize_region(Resize::kExpand, 1, std::nullopt); break;
+        case Op::kContract: resize_region(Resize::kContract, 1, std::nullopt); break;
+        case Op::kShift: resize_region(Resize::kShift, 1, std::nullopt); break;
+        case Op::kMask: set_mask(Mask::parse(block_name(request.from))); break;
+        case Op::kMaskOff: set_mask(Mask{}); break;
+        case Op::kClearClipboard: clear_clipboard(); break;
+        case Op::kBrush: set_brush(Brush{request.brush, (brush_ ? *brush_ : last_brush_).radius}); break;
+        case Op::kBrushOff: set_brush(std::nullopt); break;
+        case Op::kBrushRadius: change_brush_radius(request.step); break;
+        case Op::kSymmetry: set_symmetry(request.axis < 0 ? std::nullopt : std::optional<int>(request.axis)); break;
     }
 }
 

@@ -1,5 +1,6 @@
 // The world session (see world_session.hpp; docs/saving.md for the file).
 #include "edit/world_session.hpp"
+#include "edit/build_rules.hpp"
 #include "io/shown_text.hpp"
 #include "io/user_file.hpp"
 
@@ -206,6 +207,7 @@ std::vector<uint8_t> WorldSession::run(const Region& r, const CellRule& rule, co
 void WorldSession::record(const Region& r, std::vector<uint8_t> before, EditKind kind) {
     last_edit_.kind = kind;
     if (last_edit_.cells == 0) return;  // nothing changed: nothing to undo
+    ++steps_recorded_;
     EditStep step = EditStep::record(r, before, kind);
     last_edit_.step_bytes = step.bytes();
     last_edit_.steps_dropped = journal_.record(std::move(step));
@@ -242,7 +244,7 @@ void WorldSession::copy(const Region& r) {
     clipboard_ = std::move(c);
 }
 
-EditReport WorldSession::paste(const BlockPos& origin, bool with_air) {
+EditReport WorldSession::paste(const BlockPos& origin, bool with_air, const Mask& mask) {
     if (clipboard_.empty()) throw nothing_copied("paste");
     const Region r = checked_region_at(origin, clipboard_.size, "paste");  // 64-bit corners: no wrap
     const std::vector<BlockType>& cells = clipboard_.cells;
@@ -250,7 +252,8 @@ EditReport WorldSession::paste(const BlockPos& origin, bool with_air) {
     record(r,
            run(
                r,
-               [&cells, with_air](std::size_t i, BlockType old) {
+               [&cells, with_air, &mask](std::size_t i, BlockType old) {
+                   if (!mask.allows(old)) return old;
                    return cells[i] == BlockType::kAir && !with_air ? old : cells[i];
                },
                "paste"),
@@ -267,6 +270,64 @@ void WorldSession::set_clipboard(Clipboard clipboard) {
 void WorldSession::rotate(int quarter_turns) {
     if (clipboard_.empty()) throw nothing_copied("rotate");
     clipboard_ = rotated(clipboard_, quarter_turns);
+}
+
+bool WorldSession::merge_steps_since(std::size_t since, EditKind kind) {
+    const std::size_t n = std::min(steps_recorded_ - since, journal_.undo_depth());
+    return journal_.merge_newest(n, kind);
+}
+
+void WorldSession::flip(int axis) {
+    if (clipboard_.empty()) throw nothing_copied("flip");
+    clipboard_ = flipped(clipboard_, axis);
+}
+
+EditReport WorldSession::edit_region(const Region& r, const CellRule& rule, EditKind kind, const std::string& what) {
+    record(r, run(r, rule, what), kind);
+    return last_edit_;
+}
+
+EditReport WorldSession::move(const Region& r, const glm::ivec3& d) {
+    const Region to{r.min + d, r.max + d};
+    check_region_bounds(to, "move");
+    const Region box = Region::between(glm::min(r.min, to.min), glm::max(r.max, to.max));
+    check_region(box, "move");  // before the read: a refused move reads nothing
+    const std::vector<BlockType> cells = world_->read_region(r, "move");
+    return edit_region(
+        box,
+        [&](std::size_t i, BlockType old) {
+            const BlockPos p = box.position_of(i);
+            if (to.contains(p)) return cells[r.index_of(p - d)];
+            return r.contains(p) ? BlockType::kAir : old;
+        },
+        EditKind::kMove, "move");
+}
+
+EditReport WorldSession::stack(const Region& r, int copies, const glm::ivec3& dir) {
+    const glm::i64vec3 e = r.extent();
+    const int axis = dir.x != 0 ? 0 : dir.y != 0 ? 1 : 2;
+    const int64_t span = e[axis] * copies;
+    if (span > (int64_t{1} << 31)) throw RegionRefused("cannot stack so far: the copies would reach past the world");
+    glm::i64vec3 lo(r.min), hi(r.max);
+    if (dir[axis] > 0) {
+        lo[axis] = int64_t{r.max[axis]} + 1;
+        hi[axis] = int64_t{r.max[axis]} + span;
+    } else {
+        hi[axis] = int64_t{r.min[axis]} - 1;
+        lo[axis] = int64_t{r.min[axis]} - span;
+    }
+    const glm::ivec3 size(hi - lo + int64_t{1});
+    const Region box = checked_region_at(BlockPos(lo), size, "stack");
+    check_region(box, "stack");
+    const std::vector<BlockType> cells = world_->read_region(r, "stack");
+    return edit_region(
+        box,
+        [&](std::size_t i, BlockType) {
+            const glm::i64vec3 o = glm::i64vec3(box.position_of(i)) - glm::i64vec3(r.min);
+            const glm::i64vec3 m = ((o % e) + e) % e;  // the source cell: the offset modulo the extent
+            return cells[r.index_of(r.min + glm::ivec3(m))];
+        },
+        EditKind::kStack, "stack");
 }
 
 namespace {

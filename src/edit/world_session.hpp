@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "edit/build_rules.hpp"
 #include "slots/instance_slots.hpp"
 #include "slots/light_pages.hpp"
 #include "save/save.hpp"
@@ -136,15 +137,35 @@ public:
     void copy(const Region& r);
     // The clipboard with its minimum corner at `origin`. Its air cells leave what is under
     // them unless `with_air` (the paste-air switch, docs/scripting.md "Region editing").
-    EditReport paste(const BlockPos& origin, bool with_air = false);
+    // A mask (build_rules.hpp) limits it to the cells that hold what the mask allows now.
+    EditReport paste(const BlockPos& origin, bool with_air = false, const Mask& mask = {});
     // Turns the clipboard clockwise seen from above by quarter turns (see rotated()).
     void rotate(int quarter_turns);
+    // Mirrors the clipboard along axis 0 (x), 1 (y) or 2 (z) (see flipped(), build_rules.hpp).
+    void flip(int axis);
+    // Empties the clipboard (a later paste is refused until something is copied).
+    void clear_clipboard() { clipboard_ = {}; }
+    // One batch over `r` giving each cell rule(region-order index, old type), recorded as one
+    // undo step of `kind` (the building operations: shapes, walls, hollow, masked fills).
+    EditReport edit_region(const Region& r, const CellRule& rule, EditKind kind, const std::string& what);
+    // The region's blocks, air included, moved by `d`: one batch over the box holding the
+    // region and its moved copy, so one undo step; the cells left behind become air. The box
+    // must keep to the region limit (kMaxRegionCells).
+    EditReport move(const Region& r, const glm::ivec3& d);
+    // `copies` copies of the region's blocks, air included, side by side along the unit step
+    // `dir` beyond the region (WorldEdit's //stack): one batch over the box they fill.
+    EditReport stack(const Region& r, int copies, const glm::ivec3& dir);
     EditReport undo();
     EditReport redo();
     const Clipboard& clipboard() const { return clipboard_; }
     // An imported build becomes the clipboard (edit/import_export.hpp); a paste places it.
     void set_clipboard(Clipboard clipboard);
     const EditJournal& journal() const { return journal_; }
+    // Undo steps recorded since the session began (a stroke notes it at its start).
+    std::size_t steps_recorded() const { return steps_recorded_; }
+    // The steps recorded since `since` (steps_recorded() then) as one undo step of `kind`
+    // (EditJournal::merge_newest; steps the budget dropped meanwhile are not counted).
+    bool merge_steps_since(std::size_t since, EditKind kind);
     const EditReport& last_edit() const { return last_edit_; }
 
     // Where a new player stands: over the origin column, above its tallest tree.
@@ -192,6 +213,7 @@ private:
     static constexpr std::size_t kReservedSlotsPerColumn = 16 * 28;
     static constexpr std::size_t kReservedChunksPerColumn = 2;
     int reserved_for_ = -1;  // the view distance the slots reserved room for
+    std::size_t steps_recorded_ = 0;
 };
 
 // The HUD's line while saving does not work (empty: it works): what waits in memory and why.

@@ -7,7 +7,9 @@
 #include <cassert>
 #include <cmath>
 
+#include "edit/build_rules.hpp"
 #include "edit/import_export.hpp"
+#include "script/build_commands.hpp"
 #include "formats/format_error.hpp"  // with_commas: the one digit grouping of messages
 #include "config/settings.hpp"
 #include "config/user_actions.hpp"
@@ -177,12 +179,12 @@ ScriptWait run_region(const ScriptCommand& cmd, ScriptContext& ctx) {
 }
 
 ScriptWait run_fill(const ScriptCommand& cmd, ScriptContext& ctx) {
-    part(ctx.editor).fill(block_arg(cmd, 0));
+    part(ctx.editor).fill(Pattern::parse(cmd.arg(0)));  // checked by the parser
     return {};
 }
 
 ScriptWait run_replace(const ScriptCommand& cmd, ScriptContext& ctx) {
-    part(ctx.editor).replace(block_arg(cmd, 0), block_arg(cmd, 1));
+    part(ctx.editor).replace(block_arg(cmd, 0), Pattern::parse(cmd.arg(1)));
     return {};
 }
 
@@ -405,8 +407,8 @@ std::vector<ScriptCommandSpec> first_commands() {
          run_region,
          nullptr,
          {ScriptArg::one_of("none")}},
-        {"fill", {kBlock}, "fill BLOCK: every cell of the region becomes BLOCK (air clears it)", run_fill},
-        {"replace", {kBlock, kBlock}, "replace FROM TO: every FROM cell of the region becomes TO", run_replace},
+        {"fill", {kPattern}, "fill PATTERN: every cell of the region the mask allows gets PATTERN's block", run_fill},
+        {"replace", {kBlock, kPattern}, "replace FROM TO: the region's FROM cells become TO (a pattern)", run_replace},
         {"copy", {}, "copy: the region's blocks, air included, into the clipboard", run_copy},
         {"paste",
          {kCoordinate, kCoordinate, kCoordinate},
@@ -432,6 +434,7 @@ const std::vector<ScriptCommandSpec>& script_commands() {
         std::vector<ScriptCommandSpec> all = first_commands();
         for (ScriptCommandSpec& spec : editor_and_clock_commands()) all.push_back(std::move(spec));
         for (ScriptCommandSpec& spec : far_commands()) all.push_back(std::move(spec));
+        for (ScriptCommandSpec& spec : build_commands()) all.push_back(std::move(spec));
         return all;
     }();
     return table;
@@ -490,6 +493,18 @@ std::optional<double> check_value(const ScriptCommand& cmd, const ScriptArg& arg
         }
         case kOutputFile: return std::nullopt;
         case kInputFile: return std::nullopt;
+        case kPattern:
+        case kMask:
+            try {
+                if (arg.kind == kPattern) {
+                    (void)Pattern::parse(word);
+                } else {
+                    (void)Mask::parse(word);
+                }
+            } catch (const BuildRefused& e) {
+                throw refuse(std::string("is not a ") + (arg.kind == kPattern ? "pattern" : "mask") + ": " + e.what());
+            }
+            return std::nullopt;
         case kChoice:
             if (("|" + arg.choices + "|").find("|" + word + "|") == std::string::npos) {
                 throw refuse("needs one of " + arg.choices + ", got " + shown(word));

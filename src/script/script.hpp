@@ -136,6 +136,8 @@ enum class ArgKind {
     kOutputFile,  // a file the command writes (its folder is checked before the run)
     kChoice,      // one of the words in ScriptArg::choices
     kInputFile,   // a file the command reads (read when the line runs: an earlier line may write it)
+    kPattern,     // a block or weighted blocks, "stone:3,cobblestone:1" (edit/build_rules.hpp Pattern)
+    kMask,        // none, air, solid or blocks, "stone,dirt" (edit/build_rules.hpp Mask)
 };
 
 // One argument of a command: its kind, and for kChoice the words it accepts.

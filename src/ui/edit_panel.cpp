@@ -47,7 +47,9 @@ int button_row(std::initializer_list<const char*> labels, ItemLog& log) {
 
 // Seven fixed rows: the three figures, the two choosers, two rows of buttons (the file row
 // follows in build_file_rows).
-void edit_panel(const OverlayView& view, int& block, int& from, OverlayActions& actions, ItemLog& log) {
+void edit_panel(const OverlayView& view, EditChoices choices, OverlayActions& actions, ItemLog& log) {
+    int& block = choices.block;
+    int& from = choices.from;
     if (view.region) {
         value_row(log, "region", "%s", describe_size(*view.region).c_str());
     } else {
@@ -82,9 +84,71 @@ void edit_panel(const OverlayView& view, int& block, int& from, OverlayActions& 
     log.note("from");
     using Op = EditRequest::Op;
     constexpr Op kFirst[] = {Op::kFill, Op::kReplace, Op::kCopy, Op::kPaste};
+    // The building tools and the brush share the row: the Build window.
     constexpr Op kSecond[] = {Op::kRotate, Op::kUndo, Op::kRedo};  // rotate: 90 degrees clockwise
-    if (const int i = button_row({"fill", "replace", "copy", "paste"}, log); i >= 0) request(kFirst[i]);
-    if (const int i = button_row({"rotate", "undo", "redo"}, log); i >= 0) request(kSecond[i]);
+    if (const int i = button_row({"rotate", "undo", "redo", "build..."}, log); i >= 0) {
+        if (i < 3) {
+            request(kSecond[i]);
+        } else {
+            choices.build_open = !choices.build_open;
+        }
+    }
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("shapes, walls, masks, move and stack, the brush (T: right click paints, left digs)");
+    }
+}
+
+// The Build window (docs/scripting.md "Building"): the shapes and walls with the Edit panel's
+// `block`, hollow and clear, stack and flip, the region grown, shrunk and shifted a cell the
+// way the eye faces most, the mask of the `from` block, the clipboard emptied, the brush's
+// kind and the mirror.
+void build_window(const OverlayView& view, EditChoices choices, OverlayActions& actions) {
+    using Op = EditRequest::Op;
+    ImGui::SetNextWindowSize(ImVec2(px(430.0f), 0.0f), ImGuiCond_Always);
+    const ImGuiViewport* screen = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(screen->WorkPos.x + screen->WorkSize.x * 0.5f, screen->WorkPos.y + px(40.0f)),
+                            ImGuiCond_FirstUseEver, ImVec2(0.5f, 0.0f));
+    ImGui::SetNextWindowBgAlpha(0.9f);
+    if (!ImGui::Begin("Build###build_window", &choices.build_open,
+                      ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::End();
+        return;
+    }
+    ItemLog log;  // a window of its own: not in the panels' layout record
+    const auto request = [&](Op op) {
+        EditRequest r;
+        r.op = op;
+        r.block = static_cast<BlockType>(choices.block);
+        r.from = static_cast<BlockType>(choices.from);
+        actions.edit = r;
+    };
+    ImGui::Checkbox("hollow shapes", &choices.hollow);
+    log.note("hollow shapes");
+    if (const int i = button_row({"sphere", "cylinder", "pyramid", "walls"}, log); i >= 0) {
+        request(i == 3 ? Op::kWalls : Op::kShape);
+        actions.edit->shape = static_cast<ShapeKind>(std::min(i, 2));
+        actions.edit->hollow = choices.hollow;
+    }
+    constexpr Op kCells[] = {Op::kHollow, Op::kClearBlocks, Op::kStack, Op::kFlip};
+    if (const int i = button_row({"hollow", "clear", "stack", "flip x"}, log); i >= 0) request(kCells[i]);
+    constexpr Op kRegion[] = {Op::kExpand, Op::kContract, Op::kShift};
+    if (const int i = button_row({"expand", "contract", "shift"}, log); i >= 0) request(kRegion[i]);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the region, one cell the way you face most");
+    constexpr Op kMasks[] = {Op::kMask, Op::kMaskOff, Op::kClearClipboard};
+    if (const int i = button_row({"mask 'from'", "no mask", "empty clipboard"}, log); i >= 0) request(kMasks[i]);
+    value_row(log, "mask", "%s", view.mask.c_str());
+    value_row(log, "brush", "%s", view.brush.c_str());
+    constexpr BrushKind kKinds[] = {BrushKind::kSphere, BrushKind::kCube, BrushKind::kSmooth};
+    if (const int i = button_row({"sphere brush", "cube brush", "smooth", "off"}, log); i >= 0) {
+        request(i == 3 ? Op::kBrushOff : Op::kBrush);
+        actions.edit->brush = kKinds[std::min(i, 2)];
+    }
+    if (const int i = button_row({"radius -", "radius +", "mirror x", "mirror z", "no mirror"}, log); i >= 0) {
+        request(i < 2 ? Op::kBrushRadius : Op::kSymmetry);
+        actions.edit->step = i == 0 ? -1 : 1;
+        actions.edit->axis = i == 2 ? 0 : i == 3 ? 2 : -1;
+    }
+    ImGui::End();
 }
 
 void build_file_rows(std::array<char, 512>& path, OverlayActions& actions, ItemLog& log) {

@@ -240,10 +240,13 @@ HudPlacement draw_hud(const HudView& view) {
             "##save_problem", view.save_problem, ImVec2(centre_x, vp->WorkPos.y + 8.0f), ImVec2(0.5f, 0.0f), 0.8f, &red,
             std::min(wrap, vp->WorkSize.x * 0.8f - 2.0f * ImGui::GetStyle().WindowPadding.x));
     }
-    if (!view.region.empty()) {  // the edit region's size, at the top in the middle (under a save problem)
+    // The edit region's size and the mask while one is set, at the top in the middle (under a
+    // save problem): "region 4 by 1 by 3 (12 cells), mask: stone".
+    if (!view.region.empty() || !view.mask.empty()) {
         const float top = placed.save_problem.empty() ? vp->WorkPos.y + px(10) : placed.save_problem.bottom() + px(4);
-        placed.region = text_window("##region", "region " + view.region, ImVec2(centre_x, top), ImVec2(0.5f, 0.0f),
-                                    0.55f, nullptr, wrap);
+        std::string text = view.region.empty() ? "" : "region " + view.region;
+        if (!view.mask.empty()) text += (text.empty() ? "" : ", ") + std::string("mask: ") + view.mask;
+        placed.region = text_window("##region", text, ImVec2(centre_x, top), ImVec2(0.5f, 0.0f), 0.55f, nullptr, wrap);
     }
     return placed;
 }

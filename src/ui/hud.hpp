@@ -39,6 +39,7 @@ struct HudView {
     std::string message;       // shown under the crosshair for a moment (empty: none)
     std::string save_problem;  // the world file cannot be written: shown until it can (empty: none)
     std::string region;        // the edit region's size, "32 by 12 by 32 (12288 cells)" (empty: none)
+    std::string mask;          // the editor's mask while one is set, "stone,dirt" (empty: none)
 };
 
 // Where the HUD's parts went in the frame drawn (an empty rect: not shown).

@@ -1,5 +1,5 @@
 // The overlay's eight panels: Frame, Buffer, Allocator and World down the left edge,
-// Occupancy (occupancy_panel.cpp), Culling, Edit (edit_panel.cpp) and Settings down the right,
+// Occupancy (occupancy_panel.cpp), Culling, Edit (edit_panel.cpp; its Build window too) and Settings down the right,
 // listed in one table (kPanels) and placed by overlay_layout::arrange (docs/architecture.md
 // "The overlay's layout"). Every figure comes from the view the App fills each frame; the state
 // kept here is each panel's fold state and height, and how the Occupancy picture is zoomed.
@@ -106,6 +106,8 @@ struct PanelContext {
     int& occupancy_zoom;
     int& edit_block;  // the Edit panel's choosers (BlockType values)
     int& edit_from;
+    bool& edit_hollow;                  // the Build window's "hollow shapes" checkbox
+    bool& build_open;                   // the Build window shows (the Edit panel's "build..." button)
     std::array<char, 512>& build_path;  // the Edit panel's file field
     ItemLog& log;                       // where the panel's controls went
 };
@@ -376,7 +378,9 @@ void settings_panel(PanelContext& context) {
 }
 
 void edit(PanelContext& context) {
-    ui_detail::edit_panel(context.view, context.edit_block, context.edit_from, context.actions, context.log);
+    ui_detail::edit_panel(context.view,
+                          {context.edit_block, context.edit_from, context.edit_hollow, context.build_open},
+                          context.actions, context.log);
     ui_detail::build_file_rows(context.build_path, context.actions, context.log);
 }
 
@@ -470,9 +474,10 @@ void Overlay::measure_panels(const std::vector<float>& widths, const OverlayView
     const float scale = class_.scale;
     OverlayActions ignored;  // nobody can click a window outside the screen
     int zoom = occupancy_zoom_, block = edit_block_, from = edit_from_;
+    bool hollow = edit_hollow_, build = build_open_;
     std::array<char, 512> path = build_path_;
     ItemLog no_log;
-    PanelContext context{view, ignored, zoom, block, from, path, no_log};
+    PanelContext context{view, ignored, zoom, block, from, hollow, build, path, no_log};
     // Off the screen rather than transparent: ImGui skips the items of a window drawn at alpha 0.
     for (size_t i = 0; i < kPanelCount; ++i) {
         Measure& m = measures_[i];
@@ -555,7 +560,8 @@ OverlayActions Overlay::draw(const OverlayView& view) {
         placed_.push_back({kPanels[i].key, {}, place.open, {}});
         PanelPlacement& placed = placed_.back();
         ItemLog log(&placed.items, screen->WorkPos);
-        PanelContext context{view, actions, occupancy_zoom_, edit_block_, edit_from_, build_path_, log};
+        PanelContext context{view,         actions,     occupancy_zoom_, edit_block_, edit_from_,
+                             edit_hollow_, build_open_, build_path_,     log};
         ImGui::SetNextWindowPos(ImVec2(screen->WorkPos.x + place.rect.x, screen->WorkPos.y + place.rect.y),
                                 ImGuiCond_Always);
         ImGui::SetNextWindowSize(ImVec2(place.rect.width, std::max(measures_[i].height, layout_screen.title_height)),
@@ -588,6 +594,10 @@ OverlayActions Overlay::draw(const OverlayView& view) {
     }
     if (first_frame) ImGui::PopStyleVar();
     ImGui::PopStyleVar(3);
+    // The Build window floats over the view, outside the panels' layout (as the block picker).
+    if (build_open_ && !first_frame) {
+        ui_detail::build_window(view, {edit_block_, edit_from_, edit_hollow_, build_open_}, actions);
+    }
     return actions;
 }
 

@@ -83,7 +83,9 @@ struct OverlayView {
     std::optional<Region> region;
     glm::ivec3 clipboard_size{0};
     std::size_t undo_depth = 0, redo_depth = 0, undo_bytes = 0;
-    std::string save;  // the World panel's save line: "ok, 0 pending, 12 saved" (empty: nothing is saved)
+    std::string mask = "none";  // the editor's mask (Mask::describe)
+    std::string brush = "off";  // the editor's brush ("sphere r 2"), symmetry after it
+    std::string save;           // the World panel's save line: "ok, 0 pending, 12 saved" (empty: nothing is saved)
 };
 
 // What the user changed in the overlay this frame; the App applies it.
@@ -176,6 +178,8 @@ private:
     int edit_block_ = 3;                             // the Edit panel's block chooser (a BlockType value: stone)
     std::array<char, 512> build_path_{"build.vox"};  // the Edit panel's file to export to or import
     int edit_from_ = 0;                              // and the block `replace` replaces (air)
+    bool edit_hollow_ = false;                       // the Build window's "hollow shapes" checkbox
+    bool build_open_ = false;                        // the Build window shows
 };
 
 }  // namespace slotcraft

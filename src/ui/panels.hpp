@@ -65,7 +65,18 @@ void occupancy_panel(const OverlayView& view, int& zoom, OverlayActions& actions
 
 // Edit: the region, the clipboard and the undo journal, a block chooser and the operations'
 // buttons (edit_panel.cpp). `block` and `from` are the panel's chosen BlockType values.
-void edit_panel(const OverlayView& view, int& block, int& from, OverlayActions& actions, ItemLog& log);
+// The Edit panel's own choices: the block written, the block replaced (and the mask's), and
+// whether the shape buttons build shells.
+struct EditChoices {
+    int& block;
+    int& from;
+    bool& hollow;      // the shape buttons build shells
+    bool& build_open;  // the Build window shows
+};
+void edit_panel(const OverlayView& view, EditChoices choices, OverlayActions& actions, ItemLog& log);
+// The Build window (the Edit panel's "build" button): shapes, walls, hollow, clear, stack,
+// flip, the region's growth, the mask, the clipboard emptied, the brush and the mirror.
+void build_window(const OverlayView& view, EditChoices choices, OverlayActions& actions);
 // The Edit panel's file row: a .vox or .schem path and its export and import buttons.
 void build_file_rows(std::array<char, 512>& path, OverlayActions& actions, ItemLog& log);
 

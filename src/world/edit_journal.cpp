@@ -64,6 +64,32 @@ std::size_t EditJournal::push_undo(EditStep step) {
     return trim();
 }
 
+bool EditJournal::merge_newest(std::size_t n, EditKind kind) {
+    if (n < 2 || n > undo_.size()) return false;
+    const std::size_t first = undo_.size() - n;
+    Region box = undo_[first].region();
+    for (std::size_t k = first + 1; k < undo_.size(); ++k) {
+        box = {glm::min(box.min, undo_[k].region().min), glm::max(box.max, undo_[k].region().max)};
+    }
+    if (box.cells() > kMaxRegionCells) return false;
+    std::vector<uint8_t> before(box.cells(), kUnchangedCell);
+    // The newest first, each overwriting: what is left is the oldest step's value for a cell.
+    for (std::size_t k = undo_.size(); k-- > first;) {
+        const Region& r = undo_[k].region();
+        const std::vector<uint8_t> cells = undo_[k].expand();
+        for (std::size_t i = 0; i < cells.size(); ++i) {
+            if (cells[i] != kUnchangedCell) before[box.index_of(r.position_of(i))] = cells[i];
+        }
+    }
+    for (std::size_t k = first; k < undo_.size(); ++k) bytes_ -= undo_[k].bytes();
+    undo_.erase(undo_.begin() + static_cast<std::ptrdiff_t>(first), undo_.end());
+    EditStep merged = EditStep::record(box, before, kind);
+    bytes_ += merged.bytes();
+    undo_.push_back(std::move(merged));
+    trim();
+    return true;
+}
+
 // The oldest undo steps go first, then the furthest redo steps.
 std::size_t EditJournal::trim() {
     std::size_t dropped = 0;

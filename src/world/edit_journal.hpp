@@ -17,14 +17,35 @@ namespace slotcraft {
 
 // The operation a step records, so undo and redo can say what they took back ("undid fill
 // of 24 cells"): one table names them.
-enum class EditKind : uint8_t { kSet, kBreak, kPlace, kFill, kReplace, kPaste };
-inline constexpr NameTable<EditKind, 6> kEditKindNames{{{
+enum class EditKind : uint8_t {
+    kSet,
+    kBreak,
+    kPlace,
+    kFill,
+    kReplace,
+    kPaste,
+    kShape,
+    kWalls,
+    kHollow,
+    kMove,
+    kStack,
+    kClear,
+    kBrush,
+};
+inline constexpr NameTable<EditKind, 13> kEditKindNames{{{
     {EditKind::kSet, "set"},
     {EditKind::kBreak, "break"},
     {EditKind::kPlace, "place"},
     {EditKind::kFill, "fill"},
     {EditKind::kReplace, "replace"},
     {EditKind::kPaste, "paste"},
+    {EditKind::kShape, "shape"},
+    {EditKind::kWalls, "walls"},
+    {EditKind::kHollow, "hollow"},
+    {EditKind::kMove, "move"},
+    {EditKind::kStack, "stack"},
+    {EditKind::kClear, "clear"},
+    {EditKind::kBrush, "brush stroke"},
 }}};
 inline std::string_view edit_kind_name(EditKind kind) { return kEditKindNames.name(kind); }
 
@@ -69,6 +90,13 @@ public:
     // other redo steps stay). Both return the steps dropped, as record() does.
     std::size_t push_redo(EditStep step);
     std::size_t push_undo(EditStep step);
+
+    // The newest `n` undo steps become one of `kind` (a brush stroke, an edit with its
+    // mirror): its region is the box holding theirs, and each cell keeps the value from before
+    // the first of them that changed it, so one undo takes all of them back. Returns false,
+    // changing nothing, when n < 2, fewer steps are held, or that box holds more than
+    // kMaxRegionCells cells (the steps then stay apart).
+    bool merge_newest(std::size_t n, EditKind kind);
 
     std::size_t undo_depth() const { return undo_.size(); }
     std::size_t redo_depth() const { return redo_.size(); }

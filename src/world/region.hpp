@@ -57,6 +57,13 @@ struct Region {
         return static_cast<std::size_t>(d.x) +
                static_cast<std::size_t>(e.x) * (static_cast<std::size_t>(d.z) + static_cast<std::size_t>(e.z) * d.y);
     }
+    // The cell whose region-order number is i (i < cells()): index_of's inverse.
+    BlockPos position_of(std::size_t i) const {
+        const glm::i64vec3 e = extent();
+        const auto ex = static_cast<std::size_t>(e.x), ez = static_cast<std::size_t>(e.z);
+        return min +
+               glm::ivec3(static_cast<int>(i % ex), static_cast<int>(i / (ex * ez)), static_cast<int>(i / ex % ez));
+    }
     friend bool operator==(const Region&, const Region&) = default;
 };
 

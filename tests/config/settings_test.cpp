@@ -107,6 +107,12 @@ redo = "R"
 copy = "K"
 paste = "P"
 export = "T"
+expand = "F5"
+contract = "F6"
+shift_region = "F7"
+clear_blocks = "F8"
+brush = "F9"
+paste_preview = "F10"
 )",
                                        kFile);
     EXPECT_EQ(s.view_distance, 12);
@@ -143,6 +149,12 @@ export = "T"
     EXPECT_EQ(bound(s, Binding::kCopy), code("K"));
     EXPECT_EQ(bound(s, Binding::kPaste), code("P"));
     EXPECT_EQ(bound(s, Binding::kExport), code("T"));
+    EXPECT_EQ(bound(s, Binding::kExpand), code("F5"));
+    EXPECT_EQ(bound(s, Binding::kContract), code("F6"));
+    EXPECT_EQ(bound(s, Binding::kShiftRegion), code("F7"));
+    EXPECT_EQ(bound(s, Binding::kClearBlocks), code("F8"));
+    EXPECT_EQ(bound(s, Binding::kBrush), code("F9"));
+    EXPECT_EQ(bound(s, Binding::kPastePreview), code("F10"));
 }
 
 TEST(Settings, RangeEndsAndWholeNumbersForNumbersAreAccepted) {

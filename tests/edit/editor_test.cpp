@@ -86,9 +86,9 @@ TEST_F(EditorTest, RefusedActionsSayWhyAndChangeNothing) {
     eye_.pitch = 90.0;  // the sky
     EXPECT_EQ(refusal([&] { editor_.act(Action::kBreak, std::nullopt); }),
               "nothing targeted: no block within reach (8 blocks) under the crosshair");
-    EXPECT_EQ(refusal([&] { editor_.set_corner(true); }),
-              "cannot set a region corner: no block under the crosshair within the loaded world (" +
-                  std::to_string(static_cast<int>(editor_.far_reach())) + " blocks)");
+    EXPECT_EQ(refusal([&] { editor_.set_corner(true); }), "") << "the sky: a corner in the air at the pick reach";
+    EXPECT_NE(said_.back().find("(in the air)"), std::string::npos) << said_.back();
+    editor_.clear_region();
     EXPECT_EQ(refusal([&] { editor_.perform({EditRequest::Op::kPaste}); }),
               "cannot paste: nothing copied yet (the clipboard is empty); select a region and copy it first")
         << "the empty clipboard is the real reason, whatever the crosshair meets";
@@ -265,5 +265,223 @@ TEST_F(EditorWithASmallJournal, AStepOverTheWholeBudgetIsSaidAsLostNotAsAnOldSte
     EXPECT_EQ(at({0, 65, 0}), BlockType::kDirt) << "the fill itself is done";
 }
 
+// [SECTION] building: shapes, masks, patterns, move, stack, walls, hollow, the region's keys
+
+namespace build {
+
+class BuildTest : public EditorTest {
+protected:
+    // Every cell of `r` as the world holds it.
+    std::vector<BlockType> cells(const Region& r) const { return session_.world().read_region(r); }
+};
+
+TEST_F(BuildTest, AShapeGivesItsCellsAndOneUndoRestoresEveryCell) {
+    const Region r{{1, 64, 1}, {11, 74, 11}};
+    const std::vector<BlockType> before = cells(r);
+    editor_.set_region(r);
+    editor_.shape(ShapeKind::kSphere, Pattern(BlockType::kStone), false);
+    std::size_t in = 0;
+    for (std::size_t i = 0; i < r.cells(); ++i) {
+        const BlockPos p = r.position_of(i);
+        ASSERT_EQ(at(p), in_shape(ShapeKind::kSphere, r, p) ? BlockType::kStone : BlockType::kAir) << to_string(p);
+        in += in_shape(ShapeKind::kSphere, r, p) ? 1 : 0;
+    }
+    EXPECT_EQ(said_.back(), "sphere of stone in 11 by 11 by 11: " + std::to_string(in) + " cells changed");
+    editor_.undo();
+    EXPECT_EQ(cells(r), before);
+    EXPECT_EQ(said_.back(), "undid shape of " + std::to_string(in) + " cells");
+    editor_.redo();
+    editor_.set_region(Region{{1, 64, 1}, {11, 74, 11}});
+    editor_.shape(ShapeKind::kSphere, Pattern(BlockType::kGlass), true);
+    for (std::size_t i = 0; i < r.cells(); ++i) {
+        const BlockPos p = r.position_of(i);
+        const BlockType want = in_shell(ShapeKind::kSphere, r, p)   ? BlockType::kGlass
+                               : in_shape(ShapeKind::kSphere, r, p) ? BlockType::kStone
+                                                                    : BlockType::kAir;
+        ASSERT_EQ(at(p), want) << to_string(p);
+    }
+}
+
+TEST_F(BuildTest, AMaskLimitsFillShapeAndPasteAndAPatternIsTheSeedsOwn) {
+    const Region r{{0, 60, 0}, {7, 67, 7}};  // ground (y <= 63) and air above
+    const std::vector<BlockType> before = cells(r);
+    editor_.set_region(r);
+    editor_.set_mask(Mask::parse("air"));
+    EXPECT_EQ(said_.back(), "mask air: fill, shapes, walls, paste and the brush change only these cells");
+    const Pattern pattern = Pattern::parse("stone:3,brick:1");
+    editor_.fill(pattern);
+    for (std::size_t i = 0; i < r.cells(); ++i) {
+        const BlockPos p = r.position_of(i);
+        const BlockType want = before[i] == BlockType::kAir ? pattern.at(p, session_.seed()) : before[i];
+        ASSERT_EQ(at(p), want) << to_string(p);
+    }
+    EXPECT_NE(said_.back().find("(mask: air)"), std::string::npos) << said_.back();
+    editor_.undo();
+    EXPECT_EQ(cells(r), before);
+    editor_.set_mask(Mask{});
+    EXPECT_EQ(said_.back(), "mask off: edits change every cell");
+}
+
+TEST_F(BuildTest, MoveTakesTheBlocksAndTheRegionAndUndoesInOneStep) {
+    session_.edit({2, 64, 2}, BlockType::kBrick);
+    session_.edit({3, 65, 2}, BlockType::kLamp);
+    const Region r{{2, 64, 2}, {3, 65, 2}};
+    const Region whole{{0, 60, 0}, {10, 70, 10}};
+    const std::vector<BlockType> before = cells(whole);
+    const std::size_t depth = session_.journal().undo_depth();
+    editor_.set_region(r);
+    editor_.move({3, 1, 0});
+    EXPECT_EQ(at({5, 65, 2}), BlockType::kBrick);
+    EXPECT_EQ(at({6, 66, 2}), BlockType::kLamp);
+    EXPECT_EQ(at({2, 64, 2}), BlockType::kAir) << "air left behind";
+    EXPECT_EQ(at({3, 65, 2}), BlockType::kAir);
+    EXPECT_EQ(*editor_.region(), (Region{{5, 65, 2}, {6, 66, 2}})) << "the region moves with its blocks";
+    EXPECT_EQ(session_.journal().undo_depth(), depth + 1);
+    editor_.undo();
+    EXPECT_EQ(cells(whole), before);
+}
+
+TEST_F(BuildTest, StackAddsCopiesBesideTheRegionAlongAStep) {
+    session_.edit({1, 64, 1}, BlockType::kBrick);  // the region 2 by 1 by 1: brick, air
+    const Region r{{1, 64, 1}, {2, 64, 1}};
+    editor_.set_region(r);
+    editor_.stack(3, glm::ivec3(1, 0, 0));
+    for (int x = 1; x <= 8; ++x) {
+        EXPECT_EQ(at({x, 64, 1}), x % 2 == 1 ? BlockType::kBrick : BlockType::kAir) << x;
+    }
+    EXPECT_EQ(said_.back(), "stacked 3 copies of 2 by 1 by 1 (2 cells) east: 3 cells changed");
+    editor_.undo();
+    for (int x = 3; x <= 8; ++x) EXPECT_EQ(at({x, 64, 1}), BlockType::kAir);
+    // Looking down, the default direction is down: the copies go under the region.
+    editor_.stack(1, std::nullopt);
+    EXPECT_EQ(at({1, 63, 1}), BlockType::kBrick);
+    EXPECT_EQ(at({2, 63, 1}), BlockType::kAir) << "the copy's air too";
+    EXPECT_NE(refusal([&] { editor_.stack(1, glm::ivec3(1, 1, 0)); }).find("a unit step along one axis"),
+              std::string::npos);
+}
+
+TEST_F(BuildTest, WallsHollowAndClearGiveTheirCells) {
+    const Region r{{1, 64, 1}, {5, 67, 6}};
+    editor_.set_region(r);
+    editor_.fill(BlockType::kStone);
+    editor_.hollow();
+    editor_.walls(Pattern(BlockType::kBrick));
+    for (std::size_t i = 0; i < r.cells(); ++i) {
+        const BlockPos p = r.position_of(i);
+        const BlockType want = on_walls(r, p)       ? BlockType::kBrick
+                               : inside_faces(r, p) ? BlockType::kAir
+                                                    : BlockType::kStone;  // the floor and roof stay
+        ASSERT_EQ(at(p), want) << to_string(p);
+    }
+    editor_.clear_blocks();
+    for (std::size_t i = 0; i < r.cells(); ++i) ASSERT_EQ(at(r.position_of(i)), BlockType::kAir);
+    EXPECT_EQ(said_.back(), "cleared the blocks of 5 by 4 by 6 (120 cells): 96 cells changed");
+}
+
+TEST_F(BuildTest, TheRegionGrowsShrinksAndShiftsTheWayAsked) {
+    editor_.set_region(Region{{0, 64, 0}, {3, 67, 3}});
+    editor_.resize_region(Editor::Resize::kExpand, 2, Direction::kEast);
+    EXPECT_EQ(*editor_.region(), (Region{{0, 64, 0}, {5, 67, 3}}));
+    editor_.resize_region(Editor::Resize::kContract, 1, std::nullopt);  // looking down: the top comes down
+    EXPECT_EQ(*editor_.region(), (Region{{0, 64, 0}, {5, 66, 3}}));
+    editor_.resize_region(Editor::Resize::kShift, 3, Direction::kNorth);
+    EXPECT_EQ(*editor_.region(), (Region{{0, 64, -3}, {5, 66, 0}}));
+    EXPECT_EQ(said_.back(), "shifted the region 3 north: 6 by 3 by 4 (72 cells) from 0 64 -3 to 5 66 0");
+    EXPECT_NE(refusal([&] { editor_.resize_region(Editor::Resize::kExpand, 400, Direction::kUp); }).find("y -64..319"),
+              std::string::npos);
+}
+
+TEST_F(BuildTest, FlipAndClearTheClipboard) {
+    session_.edit({1, 64, 1}, BlockType::kBrick);
+    editor_.set_region(Region{{1, 64, 1}, {3, 64, 1}});
+    editor_.copy();
+    editor_.flip(0);
+    editor_.paste({1, 65, 1});
+    EXPECT_EQ(at({3, 65, 1}), BlockType::kBrick) << "mirrored along x";
+    EXPECT_EQ(at({1, 65, 1}), BlockType::kAir);
+    editor_.clear_clipboard();
+    EXPECT_EQ(said_.back(), "clipboard cleared");
+    EXPECT_NE(refusal([&] { editor_.paste({1, 66, 1}); }).find("nothing copied yet"), std::string::npos);
+}
+
+TEST_F(BuildTest, ABrushStrokeIsOneUndoStepAndSymmetryMirrorsItsDabs) {
+    const Region whole{{0, 55, 0}, {15, 75, 15}};
+    const std::vector<BlockType> before = cells(whole);
+    editor_.set_region(Region{{0, 64, 0}, {15, 64, 15}});  // its centre: x = 8 (between 7 and 8)
+    editor_.set_symmetry(0);
+    EXPECT_EQ(said_.back(), "symmetry x: edits and brush dabs repeat mirrored across x = 8.0");
+    editor_.set_brush(Brush{BrushKind::kSphere, 1});
+    const std::size_t depth = session_.journal().undo_depth();
+    std::vector<BlockPos> centres;
+    look_down_at(3, 5);
+    centres.push_back(*editor_.brush_target(true));
+    editor_.press_brush(true, Pattern(BlockType::kBrick));
+    editor_.drag_brush(Pattern(BlockType::kBrick));  // held still: nothing more
+    look_down_at(5, 4);
+    centres.push_back(*editor_.brush_target(true));
+    editor_.drag_brush(Pattern(BlockType::kBrick));
+    look_down_at(5, 7);
+    centres.push_back(*editor_.brush_target(true));
+    editor_.drag_brush(Pattern(BlockType::kBrick));
+    editor_.release_brush();
+    EXPECT_EQ(session_.journal().undo_depth(), depth + 1) << "the stroke is one step";
+    EXPECT_EQ(said_.back().substr(0, 22), "brush stroke: 3 dabs, ");
+    // The model: every cell within a dab (or its mirror, x -> 15 - x) is brick, the rest as before.
+    for (std::size_t i = 0; i < whole.cells(); ++i) {
+        const BlockPos p = whole.position_of(i);
+        bool painted = false;
+        for (const BlockPos& c : centres) {
+            const BlockPos m{15 - c.x, c.y, c.z};
+            painted = painted || in_brush(BrushKind::kSphere, 1, p - c) || in_brush(BrushKind::kSphere, 1, p - m);
+        }
+        ASSERT_EQ(at(p), painted ? BlockType::kBrick : before[i]) << to_string(p);
+    }
+    editor_.undo();
+    EXPECT_EQ(cells(whole), before) << "one undo takes the whole stroke and its mirror back";
+    EXPECT_EQ(said_.back().substr(0, 22), "undid brush stroke of ");
+}
+
+TEST_F(BuildTest, TheSmoothBrushLevelsABumpAndPlaceAndBreakMirror) {
+    session_.edit({6, 64, 6}, BlockType::kDirt);  // a bump one high on the flat ground (y 63)
+    session_.edit({6, 65, 6}, BlockType::kDirt);
+    editor_.set_brush(Brush{BrushKind::kSmooth, 2});
+    look_down_at(6, 6);
+    editor_.act(Action::kPlace, BlockType::kStone);  // smooth: a click levels
+    EXPECT_EQ(at({6, 65, 6}), BlockType::kAir) << "the mean of its 3 x 3 is 63.2: cut down";
+    EXPECT_EQ(at({6, 64, 6}), BlockType::kAir);
+    EXPECT_EQ(at({6, 63, 6}), BlockType::kGrass) << "the ground stays";
+    editor_.set_brush(std::nullopt);
+    editor_.set_region(Region{{0, 64, 0}, {9, 64, 9}});  // its centre: z = 5
+    editor_.set_symmetry(2);
+    look_down_at(2, 1);
+    editor_.act(Action::kPlace, BlockType::kLamp);
+    EXPECT_EQ(at({2, 64, 1}), BlockType::kLamp);
+    EXPECT_EQ(at({2, 64, 8}), BlockType::kLamp) << "mirrored across z = 5";
+    const std::size_t depth = session_.journal().undo_depth();
+    editor_.undo();
+    EXPECT_EQ(at({2, 64, 8}), BlockType::kAir);
+    EXPECT_EQ(at({2, 64, 1}), BlockType::kAir) << "the place and its mirror: one step";
+    EXPECT_EQ(session_.journal().undo_depth(), depth - 1);
+    editor_.set_symmetry(std::nullopt);
+    editor_.set_region(std::nullopt);
+    EXPECT_NE(refusal([&] { editor_.set_symmetry(0); }).find("no region is selected"), std::string::npos);
+}
+
+TEST_F(BuildTest, CornersInTheAirAndAtTheFeetAndThePreviewSwitch) {
+    eye_.pitch = 89.0;  // the sky: nothing under the crosshair
+    editor_.set_corner(true);
+    const BlockPos air = BlockPos(glm::floor(eye_.position + eye_.forward() * kPickReach));
+    EXPECT_EQ(said_.back(), "first corner at " + to_string(air) + " (in the air)");
+    editor_.set_corner(false, Editor::CornerAt::kFeet);
+    const BlockPos feet = BlockPos(glm::floor(player_.feet()));
+    EXPECT_EQ(*editor_.region(), Region::between(air, feet));
+    EXPECT_NE(said_.back().find("(at your feet): region"), std::string::npos) << said_.back();
+    EXPECT_TRUE(editor_.paste_preview());
+    editor_.set_paste_preview(false);
+    EXPECT_FALSE(editor_.paste_preview());
+    EXPECT_EQ(said_.back(), "paste preview off");
+}
+
+}  // namespace build
 }  // namespace
 }  // namespace slotcraft

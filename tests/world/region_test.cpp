@@ -2,6 +2,7 @@
 // (it is refused and said as it is), a paste's far corner is computed in 64 bits, and the
 // world's one bound (cells -1e9 .. 1e9 in x and z) holds where cells are written: fill,
 // paste, set.
+#include "world/edit_journal.hpp"
 #include "world/region.hpp"
 #include "world/world.hpp"
 
@@ -81,6 +82,40 @@ TEST(Region, ASingleCellPastTheBoundIsRefusedBySetBlock) {
     } catch (const EditRefused& e) {
         EXPECT_EQ(e.reason, EditError::kOutOfBound);
     }
+}
+
+// position_of is index_of's inverse over a region of uneven extents.
+TEST(Region, PositionOfIsTheInverseOfIndexOf) {
+    const Region r{{-3, 10, 7}, {1, 12, 9}};
+    for (std::size_t i = 0; i < r.cells(); ++i) ASSERT_EQ(r.index_of(r.position_of(i)), i);
+    EXPECT_EQ(r.position_of(0), r.min);
+    EXPECT_EQ(r.position_of(r.cells() - 1), r.max);
+}
+
+// Merged steps (a brush stroke): the box of their regions, each cell's value from the oldest
+// step that changed it, the rest unchanged; a box past the region limit keeps them apart.
+TEST(EditJournal, MergingTheNewestStepsKeepsEachCellsOldestValue) {
+    EditJournal journal;
+    journal.record(EditStep::record(Region{{0, 0, 0}, {0, 0, 0}}, std::vector<uint8_t>{5}));  // an older step: kept
+    journal.record(EditStep::record(Region{{0, 0, 0}, {1, 0, 0}}, std::vector<uint8_t>{1, kUnchangedCell}));
+    journal.record(EditStep::record(Region{{1, 0, 0}, {2, 0, 1}}, std::vector<uint8_t>{2, 3, 4, kUnchangedCell}));
+    journal.record(EditStep::record(Region{{0, 0, 0}, {0, 0, 0}}, std::vector<uint8_t>{9}));
+    ASSERT_TRUE(journal.merge_newest(3, EditKind::kBrush));
+    EXPECT_EQ(journal.undo_depth(), 2u);
+    const std::optional<EditStep> merged = journal.take_undo();
+    ASSERT_TRUE(merged);
+    EXPECT_EQ(merged->kind(), EditKind::kBrush);
+    EXPECT_EQ(merged->region(), (Region{{0, 0, 0}, {2, 0, 1}}));
+    // Region order (x, then z): (0,0,0) 1 (the oldest of 1 and 9), (1,0,0) 2, (2,0,0) 3,
+    // (0,0,1) never changed, (1,0,1) 4, (2,0,1) unchanged.
+    EXPECT_EQ(merged->expand(), (std::vector<uint8_t>{1, 2, 3, kUnchangedCell, 4, kUnchangedCell}));
+    EXPECT_EQ(merged->cells_changed(), 4u);
+    EXPECT_FALSE(journal.merge_newest(1, EditKind::kBrush)) << "one step is not merged";
+    journal.record(EditStep::record(Region{{0, 0, 0}, {0, 0, 0}}, std::vector<uint8_t>{1}));
+    journal.record(EditStep::record(Region{{400, 0, 0}, {400, 0, 0}}, std::vector<uint8_t>{1}));
+    journal.record(EditStep::record(Region{{0, 0, 400}, {0, 255, 400}}, std::vector<uint8_t>(256, 1)));
+    EXPECT_FALSE(journal.merge_newest(3, EditKind::kBrush)) << "a box of 401 x 256 x 401 cells is past the limit";
+    EXPECT_EQ(journal.undo_depth(), 4u);
 }
 
 }  // namespace
