@@ -89,6 +89,15 @@ ScriptWait run_symmetry(const ScriptCommand& cmd, ScriptContext& ctx) {
     return {};
 }
 
+ScriptWait run_stroke(const ScriptCommand& cmd, ScriptContext& ctx) {
+    if (cmd.arg(0) == "begin") {
+        editor(ctx).begin_stroke();
+    } else {
+        editor(ctx).end_stroke();
+    }
+    return {};
+}
+
 ScriptWait run_paste_preview(const ScriptCommand& cmd, ScriptContext& ctx) {
     editor(ctx).set_paste_preview(cmd.arg(0) == "on");
     return {};
@@ -173,6 +182,10 @@ std::vector<ScriptCommandSpec> build_commands() {
          run_brush,
          nullptr,
          {ScriptArg::one_of("off")}},
+        {"stroke",
+         {ScriptArg::one_of("begin|end")},
+         "stroke begin|end: every place, break and dab between them is one undo step (a held mouse button's stroke)",
+         run_stroke},
         {"symmetry",
          {ScriptArg::one_of("x|z|off")},
          "symmetry x|z|off: placed and broken blocks and brush dabs repeat mirrored across the region's centre",

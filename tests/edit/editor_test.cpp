@@ -467,6 +467,30 @@ TEST_F(BuildTest, TheSmoothBrushLevelsABumpAndPlaceAndBreakMirror) {
     EXPECT_NE(refusal([&] { editor_.set_symmetry(0); }).find("no region is selected"), std::string::npos);
 }
 
+// The stroke: 100 dabs across the ground with the mirror on, one undo step; every
+// mirrored cell matches its original.
+TEST_F(BuildTest, AHundredDabStrokeIsOneStepAndItsMirrorMatches) {
+    const Region whole{{0, 55, 0}, {15, 75, 15}};
+    const std::vector<BlockType> before = cells(whole);
+    editor_.set_region(Region{{0, 64, 0}, {15, 64, 15}});
+    editor_.set_symmetry(0);
+    editor_.set_brush(Brush{BrushKind::kCube, 1});
+    const std::size_t depth = session_.journal().undo_depth();
+    editor_.begin_stroke();
+    for (int step = 0; step < 100; ++step) {
+        look_down_at(1 + step % 6, 1 + step / 8);
+        editor_.act(Action::kPlace, BlockType::kBrick);
+    }
+    editor_.end_stroke();
+    EXPECT_EQ(session_.journal().undo_depth(), depth + 1);
+    EXPECT_EQ(said_.back().substr(0, 24), "brush stroke: 100 dabs, ");
+    for (int y = 55; y <= 75; ++y)
+        for (int z = 0; z <= 15; ++z)
+            for (int x = 0; x <= 15; ++x) ASSERT_EQ(at({x, y, z}), at({15 - x, y, z})) << x << " " << y << " " << z;
+    editor_.undo();
+    EXPECT_EQ(cells(whole), before);
+}
+
 TEST_F(BuildTest, CornersInTheAirAndAtTheFeetAndThePreviewSwitch) {
     eye_.pitch = 89.0;  // the sky: nothing under the crosshair
     editor_.set_corner(true);

@@ -122,7 +122,12 @@ TEST(BuildRender, TheBrushPaintsAndDigsMirroredDabs) {
         "undo\nexpect 5 64 5 air\nexpect 10 64 5 air\n"
         "brush off\nbreak\nexpect 5 63 5 air\nexpect 10 63 5 air\nverify\n"
         "stats " +
-        dir + "/broken.json\n";
+        dir +
+        "/broken.json\n"
+        "brush cube 1\nstroke begin\nplace glass\ncamera 2.5 70 10.5 0 -90\nplace glass\nstroke end\nstats " +
+        dir +
+        "/stroke.json\nexpect 2 64 10 glass\nexpect 13 64 10 glass\nundo\nexpect 2 64 10 air\nexpect 13 64 10 "
+        "air\nverify\n";
     const auto r = run_script(dir, script, kFlat);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const Json painted = Json::parse_file(dir + "/painted.json");
@@ -131,6 +136,10 @@ TEST(BuildRender, TheBrushPaintsAndDigsMirroredDabs) {
     EXPECT_EQ(stat_int(painted, "undo.depth"), 1) << "the dab and its mirror image: one step";
     const Json broken = Json::parse_file(dir + "/broken.json");
     EXPECT_EQ(stat_int(broken, "undo.depth"), 1) << "the break and its image: one step (after the undo)";
+    const Json stroke = Json::parse_file(dir + "/stroke.json");
+    EXPECT_EQ(stat_int(stroke, "undo.depth"), 2) << "two dabs and their images between stroke begin and end: one step";
+    EXPECT_EQ(stroke.at("hud.message").string.substr(0, 22), "brush stroke: 2 dabs, ")
+        << stroke.at("hud.message").string;
 }
 
 TEST(BuildRender, BadBuildingLinesStopTheRunAtTheirLine) {
