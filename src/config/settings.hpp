@@ -51,7 +51,7 @@ enum class Binding {
     kPaste,         // with Ctrl held: the clipboard at the targeted face
     kExport,        // with Ctrl held: the region (or the clipboard) to the Edit panel's file
     kExpand,        // the region one cell bigger the way the eye faces most
-    kContract,      // one cell smaller that way (its far side moves in)
+    kContract,      // one cell smaller that way (its face away from that way moves in)
     kShiftRegion,   // the region (not its blocks) one cell that way
     kClearBlocks,   // the region's blocks become air
     kBrush,         // the brush on / off

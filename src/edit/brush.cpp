@@ -62,7 +62,7 @@ void Editor::begin_stroke() {
     if (stroke_.open) return;
     stroke_ = Stroke{};
     stroke_.open = true;
-    stroke_.first_step = session_.steps_recorded();
+    stroke_.first_serial = session_.next_step_serial();
 }
 
 void Editor::press_brush(bool paint, const Pattern& pattern) {
@@ -84,14 +84,35 @@ void Editor::release_brush() {
     if (stroke_.dragging) end_stroke();
 }
 
+namespace {
+// What a stroke's merge could not do, said after it ("" when it did all).
+std::string merge_note(const EditJournal::Merge& m, int undo_mib) {
+    std::string note;
+    if (m.steps >= 2 && !m.merged) {
+        note += "; its cells span a box over " + std::to_string(kMaxRegionCells) + " cells, so it stays " +
+                std::to_string(m.steps) + " undo steps";
+    }
+    if (m.dropped > 0) {
+        note += "; undo dropped the " + counted(m.dropped, "oldest step") + " to stay within --undo-mib " +
+                std::to_string(undo_mib);
+    }
+    return note;
+}
+}  // namespace
+
 void Editor::end_stroke() {
     if (!stroke_.open) return;
     const Stroke done = stroke_;
     stroke_ = {};
-    if (done.dabs == 0) return;
-    session_.merge_steps_since(done.first_step, brush_ ? EditKind::kBrush : session_.last_edit().kind);
-    if (brush_) {
-        say_("brush stroke: " + counted(done.dabs, "dab") + ", " + counted(done.cells, "cell") + " changed");
+    if (done.dabs == 0 && session_.next_step_serial() == done.first_serial) return;
+    const EditJournal::Merge m = session_.merge_steps_since(done.first_serial, done.dabs > 0
+                                                                                   ? EditKind::kBrush
+                                                                                   : session_.last_edit().kind);
+    const std::string note = merge_note(m, undo_mib_);
+    if (done.dabs > 0) {
+        say_("brush stroke: " + counted(done.dabs, "dab") + ", " + counted(done.cells, "cell") + " changed" + note);
+    } else if (!note.empty()) {
+        say_("stroke" + note);
     }
 }
 
@@ -113,10 +134,20 @@ void Editor::dab(bool paint, const Pattern& pattern) {
     stroke_.eye = eye_.position;
     stroke_.yaw = eye_.yaw;
     stroke_.pitch = eye_.pitch;
-    std::size_t cells = dab_at(*centre, paint, pattern);
-    if (const std::optional<BlockPos> m = mirrored(*centre)) cells += dab_at(*m, paint, pattern);
-    stroke_.cells += cells;
+    try {
+        stroke_.cells += dab_at(*centre, paint, pattern);
+    } catch (const Refused&) {
+        if (own) end_stroke();  // a stroke of its own never stays open
+        throw;
+    }
     ++stroke_.dabs;
+    if (const std::optional<BlockPos> m = mirrored(*centre)) {
+        try {
+            stroke_.cells += dab_at(*m, paint, pattern);
+        } catch (const Refused& e) {  // the dab stands; the user learns why its image does not
+            say_("the mirror image of the dab at " + to_string(*m) + " was not painted: " + e.what());
+        }
+    }
     if (own) end_stroke();
 }
 
@@ -164,7 +195,7 @@ std::size_t Editor::dab_at(const BlockPos& c, bool paint, const Pattern& pattern
     const Region reach{{c.x - r - 1, std::max(lo - 1, kMinBlockY), c.z - r - 1}, {c.x + r + 1, hi, c.z + r + 1}};
     const std::vector<BlockType> cells = session_.world().read_region(reach, "smooth");
     const std::vector<int> before = column_heights(cells, reach);
-    const std::vector<int> after = smoothed_heights(before, r);
+    const std::vector<int> after = smoothed_heights(before, r, reach.min.y - 1);
     const int n = 2 * r + 3;
     return session_
         .edit_region(
@@ -174,11 +205,9 @@ std::size_t Editor::dab_at(const BlockPos& c, bool paint, const Pattern& pattern
                 const int gx = p.x - reach.min.x, gz = p.z - reach.min.z;
                 const int h0 = before[static_cast<std::size_t>(gz * n + gx)];
                 const int h1 = after[static_cast<std::size_t>(gz * n + gx)];
-                if (!mask.allows(old)) return old;
-                if (p.y > h1 && p.y <= h0) return BlockType::kAir;  // cut down
-                if (p.y <= h1 && p.y > h0) {                        // raised with the column's top block
-                    return h0 >= reach.min.y ? cells[reach.index_of({p.x, h0, p.z})] : BlockType::kStone;
-                }
+                if (!mask.allows(old) || h0 < reach.min.y) return old;  // no ground in reach: as it is
+                if (p.y > h1 && p.y <= h0) return BlockType::kAir;      // cut down
+                if (p.y <= h1 && p.y > h0) return cells[reach.index_of({p.x, h0, p.z})];  // raised: its top block
                 return old;
             },
             EditKind::kBrush, "smooth")
@@ -193,15 +222,18 @@ void Editor::edit_with_mirror(const BlockPos& cell, BlockType type, Action actio
         return;
     }
     // The cell and its mirror image: one undo step.
-    const std::size_t since = session_.steps_recorded();
+    const uint64_t since = session_.next_step_serial();
     session_.edit(cell, type, kind);
     const BlockType mirrored_type = action == Action::kBreak ? session_.world().left_after_break(*m) : type;
     try {
+        if (action == Action::kPlace && is_firm(mirrored_type) && player_.overlaps_block(*m)) {
+            throw ActionRefused("it would be inside the player");
+        }
         session_.edit(*m, mirrored_type, kind);
     } catch (const Refused& e) {  // the edit stands; the user learns why its image does not
         say_("the mirror image at " + to_string(*m) + " was not changed: " + e.what());
     }
-    session_.merge_steps_since(since, kind);
+    session_.merge_steps_since(since, kind);  // two single cells: their box always fits
 }
 
 }  // namespace slotcraft

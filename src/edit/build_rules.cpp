@@ -201,19 +201,25 @@ bool in_brush(BrushKind kind, int r, const glm::ivec3& o) {
     return o.x * o.x + o.y * o.y + o.z * o.z <= r * (r + 1);
 }
 
-std::vector<int> smoothed_heights(const std::vector<int>& heights, int r) {
+std::vector<int> smoothed_heights(const std::vector<int>& heights, int r, int none) {
     const int n = 2 * r + 3;
     std::vector<int> out = heights;
     for (int z = 1; z < n - 1; ++z) {
         for (int x = 1; x < n - 1; ++x) {
             const int dx = x - (r + 1), dz = z - (r + 1);
-            if (dx * dx + dz * dz > r * (r + 1)) continue;
-            int sum = 0;
+            if (dx * dx + dz * dz > r * (r + 1) || heights[static_cast<std::size_t>(z * n + x)] == none) continue;
+            int sum = 0, count = 0;
             for (int j = -1; j <= 1; ++j)
-                for (int i = -1; i <= 1; ++i) sum += heights[static_cast<std::size_t>((z + j) * n + x + i)];
-            // The rounded mean, halves away from zero, in integers: floor((2 sum + 9) / 18).
+                for (int i = -1; i <= 1; ++i) {
+                    const int h = heights[static_cast<std::size_t>((z + j) * n + x + i)];
+                    if (h == none) continue;  // no ground there: not part of the mean
+                    sum += h;
+                    ++count;
+                }
+            // The rounded mean, halves away from zero, in integers: floor((2 sum + count) / (2 count)).
             const int twice = 2 * sum;
-            out[static_cast<std::size_t>(z * n + x)] = twice >= 0 ? (twice + 9) / 18 : -((-twice + 9) / 18);
+            out[static_cast<std::size_t>(z * n + x)] = twice >= 0 ? (twice + count) / (2 * count)
+                                                                  : -((-twice + count) / (2 * count));
         }
     }
     return out;

@@ -119,10 +119,12 @@ inline constexpr int kMaxBrushRadius = 32;
 bool in_brush(BrushKind kind, int r, const glm::ivec3& o);
 
 // The `smooth` brush's new heights: `heights` is a (2r + 3)^2 grid of column heights around
-// the centre (x fastest), the top firm cell of each column in the dab's reach; each column of
-// the inner (2r + 1)^2 grid within the disc dx^2 + dz^2 <= r (r + 1) gets the rounded mean of
-// its 3 x 3 neighbourhood (one pass of WorldEdit's //smooth); the others keep theirs.
-std::vector<int> smoothed_heights(const std::vector<int>& heights, int r);
+// the centre (x fastest), the top firm cell of each column in the dab's reach, `none` where a
+// column has no ground in reach; each column of the inner (2r + 1)^2 grid within the disc
+// dx^2 + dz^2 <= r (r + 1) that has ground gets the rounded mean (halves away from zero) of the
+// columns with ground in its 3 x 3 neighbourhood (one pass of WorldEdit's //smooth); the
+// others keep theirs.
+std::vector<int> smoothed_heights(const std::vector<int>& heights, int r, int none);
 
 // [SECTION] directions
 

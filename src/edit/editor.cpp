@@ -111,7 +111,10 @@ void Editor::clear_region() {
     }
     const std::string was = selection_.region ? " (it was " + describe_size(*selection_.region) + ")" : "";
     selection_ = {};
-    say_("region cleared" + was);
+    // The mirror plane went through the region's centre: with the region, symmetry goes too.
+    const std::string mirror = symmetry_ ? "; symmetry off (its plane went through the region's centre)" : "";
+    symmetry_.reset();
+    say_("region cleared" + was + mirror);
 }
 
 std::optional<BlockPos> Editor::lone_corner() const {
@@ -182,6 +185,7 @@ std::string mask_note(const Mask& mask) { return mask.none() ? "" : " (mask: " +
 
 EditReport Editor::paint_region(const Region& r, const Pattern& pattern, EditKind kind, const std::string& what,
                                 const std::function<bool(const BlockPos&)>& in) {
+    end_stroke();  // an open stroke's dabs are one step before this one
     const uint64_t seed = session_.seed();
     const Mask mask = mask_;
     return session_.edit_region(
@@ -202,6 +206,7 @@ void Editor::fill(const Pattern& pattern) {
 }
 
 void Editor::replace(BlockType from, const Pattern& to) {
+    end_stroke();  // an open stroke's dabs are one step before this one
     const Region& r = selected("replace");
     const uint64_t seed = session_.seed();
     const EditReport report = session_.edit_region(
@@ -223,6 +228,7 @@ void Editor::copy() {
 }
 
 void Editor::paste(const BlockPos& origin) {
+    end_stroke();  // an open stroke's dabs are one step before this one
     const EditReport report = session_.paste(origin, paste_air_, mask_);
     const glm::ivec3 c = session_.clipboard().size;
     after_edit(report, "pasted " + std::to_string(c.x) + " by " + std::to_string(c.y) + " by " + std::to_string(c.z) +
@@ -280,6 +286,7 @@ void Editor::walls(const Pattern& pattern) {
 }
 
 void Editor::hollow() {
+    end_stroke();  // an open stroke's dabs are one step before this one
     const Region& r = selected("hollow");
     const EditReport report = session_.edit_region(
         r, [&](std::size_t i, BlockType old) { return inside_faces(r, r.position_of(i)) ? BlockType::kAir : old; },
@@ -288,6 +295,7 @@ void Editor::hollow() {
 }
 
 void Editor::clear_blocks() {
+    end_stroke();  // an open stroke's dabs are one step before this one
     const Region& r = selected("clear the region's blocks");
     const EditReport report = session_.edit_region(
         r, [](std::size_t, BlockType) { return BlockType::kAir; }, EditKind::kClear, "clear");
@@ -295,6 +303,7 @@ void Editor::clear_blocks() {
 }
 
 void Editor::move(const glm::ivec3& d) {
+    end_stroke();  // an open stroke's dabs are one step before this one
     const Region r = selected("move");
     const EditReport report = session_.move(r, d);
     selection_ = {Region{r.min + d, r.max + d}, std::nullopt, std::nullopt};
@@ -303,6 +312,7 @@ void Editor::move(const glm::ivec3& d) {
 }
 
 void Editor::stack(int copies, std::optional<glm::ivec3> dir) {
+    end_stroke();  // an open stroke's dabs are one step before this one
     const Region& r = selected("stack");
     const glm::ivec3 step = dir ? *dir : direction_step(eye_direction());
     const std::optional<Direction> named = direction_of(step);
@@ -345,11 +355,13 @@ void Editor::resize_region(Resize how, int n, std::optional<Direction> dir) {
 }
 
 void Editor::undo() {
+    end_stroke();  // an open stroke's dabs are one step before this one
     const EditReport report = session_.undo();
     after_edit(report, "undid " + std::string(edit_kind_name(report.kind)) + " of " + counted(report.cells, "cell"));
 }
 
 void Editor::redo() {
+    end_stroke();  // an open stroke's dabs are one step before this one
     const EditReport report = session_.redo();
     after_edit(report, "redid " + std::string(edit_kind_name(report.kind)) + " of " + counted(report.cells, "cell"));
 }

@@ -101,7 +101,7 @@ public:
     void walls(const Pattern& pattern);
     // The region's inside (off its six faces) becomes air.
     void hollow();
-    // The region's blocks become air (the clear key; `fill air` ignores no mask, this neither).
+    // The region's blocks become air (the clear key; unlike `fill air`, the mask does not apply).
     void clear_blocks();
     // The region's blocks move by d (air left behind); the region moves with them.
     void move(const glm::ivec3& d);
@@ -134,6 +134,8 @@ public:
     std::string describe_brush() const;
     // A stroke (the mouse button's press to its release): every dab and mirrored edit between
     // begin and end is one undo step. act() makes a stroke of its own when none is open.
+    // Undo, redo and the region operations end an open stroke first (its dabs so far are one
+    // step before theirs).
     void begin_stroke();
     void end_stroke();
     bool in_stroke() const { return stroke_.open; }
@@ -207,7 +209,7 @@ private:
     std::optional<int> symmetry_;
     struct Stroke {
         bool open = false;
-        std::size_t first_step = 0;  // WorldSession::steps_recorded() at its start
+        uint64_t first_serial = 0;  // WorldSession::next_step_serial() at its start
         std::size_t cells = 0, dabs = 0;
         bool dragging = false, paint = false;  // a mouse stroke, and which button
         std::optional<BlockPos> last;          // the last dab's centre

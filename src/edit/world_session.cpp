@@ -207,7 +207,6 @@ std::vector<uint8_t> WorldSession::run(const Region& r, const CellRule& rule, co
 void WorldSession::record(const Region& r, std::vector<uint8_t> before, EditKind kind) {
     last_edit_.kind = kind;
     if (last_edit_.cells == 0) return;  // nothing changed: nothing to undo
-    ++steps_recorded_;
     EditStep step = EditStep::record(r, before, kind);
     last_edit_.step_bytes = step.bytes();
     last_edit_.steps_dropped = journal_.record(std::move(step));
@@ -270,11 +269,6 @@ void WorldSession::set_clipboard(Clipboard clipboard) {
 void WorldSession::rotate(int quarter_turns) {
     if (clipboard_.empty()) throw nothing_copied("rotate");
     clipboard_ = rotated(clipboard_, quarter_turns);
-}
-
-bool WorldSession::merge_steps_since(std::size_t since, EditKind kind) {
-    const std::size_t n = std::min(steps_recorded_ - since, journal_.undo_depth());
-    return journal_.merge_newest(n, kind);
 }
 
 void WorldSession::flip(int axis) {

@@ -161,11 +161,11 @@ public:
     // An imported build becomes the clipboard (edit/import_export.hpp); a paste places it.
     void set_clipboard(Clipboard clipboard);
     const EditJournal& journal() const { return journal_; }
-    // Undo steps recorded since the session began (a stroke notes it at its start).
-    std::size_t steps_recorded() const { return steps_recorded_; }
-    // The steps recorded since `since` (steps_recorded() then) as one undo step of `kind`
-    // (EditJournal::merge_newest; steps the budget dropped meanwhile are not counted).
-    bool merge_steps_since(std::size_t since, EditKind kind);
+    // The serial the next undo step gets (a stroke notes it at its start).
+    uint64_t next_step_serial() const { return journal_.next_serial(); }
+    // The undo steps recorded from serial `since` on, as one step of `kind`
+    // (EditJournal::merge_since).
+    EditJournal::Merge merge_steps_since(uint64_t since, EditKind kind) { return journal_.merge_since(since, kind); }
     const EditReport& last_edit() const { return last_edit_; }
 
     // Where a new player stands: over the origin column, above its tallest tree.
@@ -213,7 +213,6 @@ private:
     static constexpr std::size_t kReservedSlotsPerColumn = 16 * 28;
     static constexpr std::size_t kReservedChunksPerColumn = 2;
     int reserved_for_ = -1;  // the view distance the slots reserved room for
-    std::size_t steps_recorded_ = 0;
 };
 
 // The HUD's line while saving does not work (empty: it works): what waits in memory and why.

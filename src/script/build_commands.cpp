@@ -192,7 +192,7 @@ std::vector<ScriptCommandSpec> build_commands() {
          run_symmetry},
         resize("expand", "grow the region N cells that way (by default the way the eye faces most)",
                run_resize_region<Editor::Resize::kExpand>),
-        resize("contract", "shrink the region N cells that way: its far side moves in (as WorldEdit)",
+        resize("contract", "shrink the region N cells that way: its face away from that way moves in (as WorldEdit)",
                run_resize_region<Editor::Resize::kContract>),
         resize("shift", "move the region (not its blocks) N cells that way", run_resize_region<Editor::Resize::kShift>),
     };

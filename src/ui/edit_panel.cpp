@@ -84,6 +84,7 @@ void edit_panel(const OverlayView& view, EditChoices choices, OverlayActions& ac
     log.note("from");
     using Op = EditRequest::Op;
     constexpr Op kFirst[] = {Op::kFill, Op::kReplace, Op::kCopy, Op::kPaste};
+    if (const int i = button_row({"fill", "replace", "copy", "paste"}, log); i >= 0) request(kFirst[i]);
     // The building tools and the brush share the row: the Build window.
     constexpr Op kSecond[] = {Op::kRotate, Op::kUndo, Op::kRedo};  // rotate: 90 degrees clockwise
     if (const int i = button_row({"rotate", "undo", "redo", "build..."}, log); i >= 0) {

@@ -59,19 +59,23 @@ std::size_t EditJournal::push_redo(EditStep step) {
 }
 
 std::size_t EditJournal::push_undo(EditStep step) {
+    step.serial_ = next_serial_++;
     bytes_ += step.bytes();
     undo_.push_back(std::move(step));
     return trim();
 }
 
-bool EditJournal::merge_newest(std::size_t n, EditKind kind) {
-    if (n < 2 || n > undo_.size()) return false;
-    const std::size_t first = undo_.size() - n;
+EditJournal::Merge EditJournal::merge_since(uint64_t since, EditKind kind) {
+    Merge m;
+    std::size_t first = undo_.size();
+    while (first > 0 && undo_[first - 1].serial_ >= since) --first;
+    m.steps = undo_.size() - first;
+    if (m.steps < 2) return m;
     Region box = undo_[first].region();
     for (std::size_t k = first + 1; k < undo_.size(); ++k) {
         box = {glm::min(box.min, undo_[k].region().min), glm::max(box.max, undo_[k].region().max)};
     }
-    if (box.cells() > kMaxRegionCells) return false;
+    if (box.cells() > kMaxRegionCells) return m;
     std::vector<uint8_t> before(box.cells(), kUnchangedCell);
     // The newest first, each overwriting: what is left is the oldest step's value for a cell.
     for (std::size_t k = undo_.size(); k-- > first;) {
@@ -83,11 +87,9 @@ bool EditJournal::merge_newest(std::size_t n, EditKind kind) {
     }
     for (std::size_t k = first; k < undo_.size(); ++k) bytes_ -= undo_[k].bytes();
     undo_.erase(undo_.begin() + static_cast<std::ptrdiff_t>(first), undo_.end());
-    EditStep merged = EditStep::record(box, before, kind);
-    bytes_ += merged.bytes();
-    undo_.push_back(std::move(merged));
-    trim();
-    return true;
+    m.merged = true;
+    m.dropped = push_undo(EditStep::record(box, before, kind));
+    return m;
 }
 
 // The oldest undo steps go first, then the furthest redo steps.

@@ -70,6 +70,8 @@ private:
     std::vector<uint32_t> runs_;  // (value << 24) | (length - 1); a region is at most 2^24 cells
     std::size_t changed_ = 0;
     EditKind kind_ = EditKind::kSet;
+    uint64_t serial_ = 0;  // given by the journal when the step enters its undo list
+    friend class EditJournal;
 };
 
 class EditJournal {
@@ -91,12 +93,21 @@ public:
     std::size_t push_redo(EditStep step);
     std::size_t push_undo(EditStep step);
 
-    // The newest `n` undo steps become one of `kind` (a brush stroke, an edit with its
-    // mirror): its region is the box holding theirs, and each cell keeps the value from before
-    // the first of them that changed it, so one undo takes all of them back. Returns false,
-    // changing nothing, when n < 2, fewer steps are held, or that box holds more than
-    // kMaxRegionCells cells (the steps then stay apart).
-    bool merge_newest(std::size_t n, EditKind kind);
+    // Every step that enters the undo list (record, push_undo, a merge) gets the next serial.
+    uint64_t next_serial() const { return next_serial_; }
+    // The newest undo steps whose serial is `since` or later (those a brush stroke, or an edit
+    // with its mirror image, recorded; an undo in between takes its step away, so it is not
+    // counted) become one of `kind`: its region is the box holding theirs, and each cell keeps
+    // the value from before the first of them that changed it, so one undo takes them all
+    // back. `merged` is false, changing nothing, for fewer than two such steps or a box over
+    // kMaxRegionCells cells (the steps then stay apart); `dropped` counts old steps the budget
+    // took meanwhile.
+    struct Merge {
+        bool merged = false;
+        std::size_t steps = 0;  // the steps it found since `since`
+        std::size_t dropped = 0;
+    };
+    Merge merge_since(uint64_t since, EditKind kind);
 
     std::size_t undo_depth() const { return undo_.size(); }
     std::size_t redo_depth() const { return redo_.size(); }
@@ -108,6 +119,7 @@ private:
 
     std::size_t max_bytes_;
     std::size_t bytes_ = 0;
+    uint64_t next_serial_ = 0;
     std::deque<EditStep> undo_;  // oldest first
     std::deque<EditStep> redo_;  // the next redo last
 };

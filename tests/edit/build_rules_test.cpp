@@ -150,6 +150,23 @@ TEST(BuildRules, WallsAndInsideSplitTheRegion) {
     EXPECT_EQ(inside, 3 * 2 * 4);
 }
 
+// Smoothing: a bump goes, a pit fills, columns without ground neither count nor change.
+TEST(BuildRules, SmoothingLevelsBumpsAndLeavesColumnsWithoutGround) {
+    const int r = 1, n = 2 * r + 3, none = -1000;
+    std::vector<int> h(static_cast<std::size_t>(n * n), 63);
+    h[static_cast<std::size_t>(2 * n + 2)] = 66;  // the centre: a bump of 3
+    std::vector<int> out = smoothed_heights(h, r, none);
+    EXPECT_EQ(out[static_cast<std::size_t>(2 * n + 2)], 63) << "(66 + 8 x 63) / 9 = 63.3";
+    EXPECT_EQ(out[static_cast<std::size_t>(2 * n + 1)], 63);
+    h[static_cast<std::size_t>(2 * n + 2)] = 58;  // a pit of 5
+    EXPECT_EQ(smoothed_heights(h, r, none)[static_cast<std::size_t>(2 * n + 2)], 62) << "(58 + 504) / 9 = 62.4";
+    for (int i = 0; i < n; ++i) h[static_cast<std::size_t>(i)] = none;  // the row z = 0: no ground
+    h[static_cast<std::size_t>(1 * n + 2)] = none;                      // nor the column north of the centre
+    out = smoothed_heights(h, r, none);
+    EXPECT_EQ(out[static_cast<std::size_t>(1 * n + 2)], none) << "no ground: left as it is";
+    EXPECT_EQ(out[static_cast<std::size_t>(2 * n + 2)], 62) << "(58 + 7 x 63) / 8 = 62.4: the missing one not counted";
+}
+
 // [SECTION] directions, the region, the clipboard
 
 TEST(BuildRules, DirectionsTheRegionsGrowthAndTheMirror) {

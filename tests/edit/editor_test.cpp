@@ -491,6 +491,37 @@ TEST_F(BuildTest, AHundredDabStrokeIsOneStepAndItsMirrorMatches) {
     EXPECT_EQ(cells(whole), before);
 }
 
+// A stroke takes only its own steps: mirrored places inside it (each already one step with its
+// image) and an undo in the middle never pull in the steps before it.
+TEST_F(BuildTest, AStrokeNeverSwallowsTheStepsBeforeIt) {
+    editor_.set_region(Region{{0, 64, 0}, {15, 64, 15}});
+    editor_.fill(BlockType::kAir);                 // no change: no step
+    session_.edit({1, 64, 1}, BlockType::kBrick);  // step A
+    session_.edit({1, 65, 1}, BlockType::kBrick);  // step B
+    const std::size_t depth = session_.journal().undo_depth();
+    editor_.set_symmetry(0);
+    editor_.begin_stroke();
+    look_down_at(3, 5);
+    editor_.act(Action::kPlace, BlockType::kStone);
+    look_down_at(4, 6);
+    editor_.act(Action::kPlace, BlockType::kStone);
+    editor_.end_stroke();
+    EXPECT_EQ(session_.journal().undo_depth(), depth + 1) << "the two mirrored places: one step";
+    editor_.undo();
+    EXPECT_EQ(at({3, 64, 5}), BlockType::kAir);
+    EXPECT_EQ(at({12, 64, 5}), BlockType::kAir);
+    EXPECT_EQ(at({1, 65, 1}), BlockType::kBrick) << "step B stays";
+    // A refused dab closes its own stroke: the next place is a stroke of its own again.
+    editor_.set_brush(Brush{BrushKind::kSphere, 1});
+    eye_.pitch = 89.0;  // the sky
+    EXPECT_NE(refusal([&] { editor_.act(Action::kPlace, BlockType::kStone); }).find("cannot paint"), std::string::npos);
+    EXPECT_FALSE(editor_.in_stroke());
+    // Clearing the region turns the mirror off.
+    editor_.clear_region();
+    EXPECT_FALSE(editor_.symmetry().has_value());
+    EXPECT_NE(said_.back().find("symmetry off"), std::string::npos) << said_.back();
+}
+
 TEST_F(BuildTest, CornersInTheAirAndAtTheFeetAndThePreviewSwitch) {
     eye_.pitch = 89.0;  // the sky: nothing under the crosshair
     editor_.set_corner(true);

@@ -93,15 +93,19 @@ TEST(Region, PositionOfIsTheInverseOfIndexOf) {
 }
 
 // Merged steps (a brush stroke): the box of their regions, each cell's value from the oldest
-// step that changed it, the rest unchanged; a box past the region limit keeps them apart.
-TEST(EditJournal, MergingTheNewestStepsKeepsEachCellsOldestValue) {
+// step that changed it, the rest unchanged; only the steps recorded since the stroke began (an
+// undo in between is not counted); a box past the region limit keeps them apart.
+TEST(EditJournal, MergingAStrokesStepsKeepsEachCellsOldestValue) {
     EditJournal journal;
-    journal.record(EditStep::record(Region{{0, 0, 0}, {0, 0, 0}}, std::vector<uint8_t>{5}));  // an older step: kept
+    journal.record(EditStep::record(Region{{0, 0, 0}, {0, 0, 0}}, std::vector<uint8_t>{5}));  // before the stroke
+    const uint64_t stroke = journal.next_serial();
     journal.record(EditStep::record(Region{{0, 0, 0}, {1, 0, 0}}, std::vector<uint8_t>{1, kUnchangedCell}));
     journal.record(EditStep::record(Region{{1, 0, 0}, {2, 0, 1}}, std::vector<uint8_t>{2, 3, 4, kUnchangedCell}));
     journal.record(EditStep::record(Region{{0, 0, 0}, {0, 0, 0}}, std::vector<uint8_t>{9}));
-    ASSERT_TRUE(journal.merge_newest(3, EditKind::kBrush));
-    EXPECT_EQ(journal.undo_depth(), 2u);
+    const EditJournal::Merge m = journal.merge_since(stroke, EditKind::kBrush);
+    EXPECT_TRUE(m.merged);
+    EXPECT_EQ(m.steps, 3u);
+    EXPECT_EQ(journal.undo_depth(), 2u) << "the step before the stroke stays apart";
     const std::optional<EditStep> merged = journal.take_undo();
     ASSERT_TRUE(merged);
     EXPECT_EQ(merged->kind(), EditKind::kBrush);
@@ -110,11 +114,22 @@ TEST(EditJournal, MergingTheNewestStepsKeepsEachCellsOldestValue) {
     // (0,0,1) never changed, (1,0,1) 4, (2,0,1) unchanged.
     EXPECT_EQ(merged->expand(), (std::vector<uint8_t>{1, 2, 3, kUnchangedCell, 4, kUnchangedCell}));
     EXPECT_EQ(merged->cells_changed(), 4u);
-    EXPECT_FALSE(journal.merge_newest(1, EditKind::kBrush)) << "one step is not merged";
-    journal.record(EditStep::record(Region{{0, 0, 0}, {0, 0, 0}}, std::vector<uint8_t>{1}));
+
+    // A stroke with an undo in between: the undone step is gone, and the step before the
+    // stroke is not taken in.
+    const uint64_t second = journal.next_serial();
+    journal.record(EditStep::record(Region{{3, 0, 0}, {3, 0, 0}}, std::vector<uint8_t>{1}));
+    ASSERT_TRUE(journal.take_undo());
+    journal.record(EditStep::record(Region{{4, 0, 0}, {4, 0, 0}}, std::vector<uint8_t>{1}));
+    EXPECT_FALSE(journal.merge_since(second, EditKind::kBrush).merged) << "one step since: nothing to merge";
+    EXPECT_EQ(journal.undo_depth(), 2u);
+
+    const uint64_t far = journal.next_serial();
     journal.record(EditStep::record(Region{{400, 0, 0}, {400, 0, 0}}, std::vector<uint8_t>{1}));
     journal.record(EditStep::record(Region{{0, 0, 400}, {0, 255, 400}}, std::vector<uint8_t>(256, 1)));
-    EXPECT_FALSE(journal.merge_newest(3, EditKind::kBrush)) << "a box of 401 x 256 x 401 cells is past the limit";
+    const EditJournal::Merge apart = journal.merge_since(far, EditKind::kBrush);
+    EXPECT_FALSE(apart.merged) << "a box of 401 x 256 x 401 cells is past the limit";
+    EXPECT_EQ(apart.steps, 2u);
     EXPECT_EQ(journal.undo_depth(), 4u);
 }
 
