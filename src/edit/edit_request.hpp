@@ -27,6 +27,7 @@ struct EditRequest {
         kHollow,
         kClearBlocks,
         kStack,  // one copy the way the eye faces most
+        kMove,   // the region's blocks one cell the way the eye faces most
         kFlip,
         kExpand,  // the region, one cell the way the eye faces most
         kContract,

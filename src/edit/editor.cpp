@@ -387,6 +387,7 @@ void Editor::perform(const EditRequest& request) {
         case Op::kHollow: hollow(); break;
         case Op::kClearBlocks: clear_blocks(); break;
         case Op::kStack: stack(1, std::nullopt); break;
+        case Op::kMove: move(direction_step(eye_direction())); break;
         case Op::kFlip: flip(request.axis); break;
         case Op::kExpand: resize_region(Resize::kExpand, 1, std::nullopt); break;
         case Op::kContract: resize_region(Resize::kContract, 1, std::nullopt); break;

@@ -130,8 +130,9 @@ void build_window(const OverlayView& view, EditChoices choices, OverlayActions& 
         actions.edit->shape = static_cast<ShapeKind>(std::min(i, 2));
         actions.edit->hollow = choices.hollow;
     }
-    constexpr Op kCells[] = {Op::kHollow, Op::kClearBlocks, Op::kStack, Op::kFlip};
-    if (const int i = button_row({"hollow", "clear", "stack", "flip x"}, log); i >= 0) request(kCells[i]);
+    constexpr Op kCells[] = {Op::kHollow, Op::kClearBlocks, Op::kMove, Op::kStack, Op::kFlip};
+    if (const int i = button_row({"hollow", "clear", "move", "stack", "flip x"}, log); i >= 0) request(kCells[i]);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("move and stack: one cell, one copy, the way you face most");
     constexpr Op kRegion[] = {Op::kExpand, Op::kContract, Op::kShift};
     if (const int i = button_row({"expand", "contract", "shift"}, log); i >= 0) request(kRegion[i]);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("the region, one cell the way you face most");

@@ -522,6 +522,27 @@ TEST_F(BuildTest, AStrokeNeverSwallowsTheStepsBeforeIt) {
     EXPECT_NE(said_.back().find("symmetry off"), std::string::npos) << said_.back();
 }
 
+// The Build window's buttons go through perform(): move and stack one cell the way the eye
+// faces (looking down: down), the region grown a cell that way.
+TEST_F(BuildTest, TheBuildWindowsOperationsGoTheWayTheEyeFaces) {
+    session_.edit({2, 66, 2}, BlockType::kBrick);
+    editor_.set_region(Region{{2, 66, 2}, {2, 66, 2}});
+    editor_.perform({EditRequest::Op::kMove});
+    EXPECT_EQ(at({2, 65, 2}), BlockType::kBrick);
+    EXPECT_EQ(at({2, 66, 2}), BlockType::kAir);
+    EXPECT_EQ(*editor_.region(), (Region{{2, 65, 2}, {2, 65, 2}}));
+    editor_.perform({EditRequest::Op::kStack});
+    EXPECT_EQ(at({2, 64, 2}), BlockType::kBrick);
+    editor_.perform({EditRequest::Op::kExpand});
+    EXPECT_EQ(*editor_.region(), (Region{{2, 64, 2}, {2, 65, 2}}));
+    EditRequest shape{EditRequest::Op::kShape};
+    shape.block = BlockType::kGlass;
+    shape.shape = ShapeKind::kCylinder;
+    editor_.perform(shape);
+    EXPECT_EQ(at({2, 64, 2}), BlockType::kGlass);
+    EXPECT_EQ(said_.back(), "cylinder of glass in 1 by 2 by 1: 2 cells changed");
+}
+
 TEST_F(BuildTest, CornersInTheAirAndAtTheFeetAndThePreviewSwitch) {
     eye_.pitch = 89.0;  // the sky: nothing under the crosshair
     editor_.set_corner(true);
