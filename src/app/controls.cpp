@@ -50,10 +50,9 @@ constexpr HelpLine kKeyHelp[] = {
     {"{replace}", "replace the targeted type in the region"},
     {"{rotate}", "turn the clipboard 90 degrees"},
     {"{clear_region}", "clear the region (select nothing)"},
-    {"{expand} {contract} {shift_region} {clear_blocks}",
-     "region: grow, shrink, move, clear (Shift+{corner_one}: at feet)"},
-    {"{brush}", "brush: right click paints, left digs (Edit: build...)"},
-    {"{paste_air} / {paste_preview}", "paste air on/off / paste preview on/off"},
+    {"{expand} {contract} {shift_region}", "region: grow / shrink / move"},
+    {"{clear_blocks} / {brush}", "clear its blocks / brush"},
+    {"{paste_air} / {paste_preview}", "paste air / paste preview"},
     {"{picker}", "block picker (click one for the slot)"},
     {"Ctrl+{export}", "export region (Edit panel's file)"},
 };
