@@ -77,7 +77,7 @@ void Editor::drag_brush(const Pattern& pattern) {
     if (eye_.position == stroke_.eye && eye_.yaw == stroke_.yaw && eye_.pitch == stroke_.pitch) return;
     const std::optional<BlockPos> at = brush_target(stroke_.paint);
     if (!at || at == stroke_.last) return;  // the sky, or the same cell: nothing new to paint
-    dab(stroke_.paint, pattern);
+    dab_centred(*at, stroke_.paint, pattern);
 }
 
 void Editor::release_brush() {
@@ -128,6 +128,10 @@ void Editor::dab(bool paint, const Pattern& pattern) {
         throw ActionRefused("cannot paint: no block under the crosshair within the loaded world (" +
                             std::to_string(static_cast<int>(far_reach())) + " blocks)");
     }
+    dab_centred(*centre, paint, pattern);
+}
+
+void Editor::dab_centred(const BlockPos& centre, bool paint, const Pattern& pattern) {
     const bool own = !stroke_.open;
     if (own) begin_stroke();
     stroke_.last = centre;
@@ -135,13 +139,13 @@ void Editor::dab(bool paint, const Pattern& pattern) {
     stroke_.yaw = eye_.yaw;
     stroke_.pitch = eye_.pitch;
     try {
-        stroke_.cells += dab_at(*centre, paint, pattern);
+        stroke_.cells += dab_at(centre, paint, pattern);
     } catch (const Refused&) {
         if (own) end_stroke();  // a stroke of its own never stays open
         throw;
     }
     ++stroke_.dabs;
-    if (const std::optional<BlockPos> m = mirrored(*centre)) {
+    if (const std::optional<BlockPos> m = mirrored(centre)) {
         try {
             stroke_.cells += dab_at(*m, paint, pattern);
         } catch (const Refused& e) {  // the dab stands; the user learns why its image does not

@@ -196,7 +196,10 @@ private:
                             const std::function<bool(const BlockPos&)>& in);
     // The cells mirrored across the symmetry plane (p itself when symmetry is off).
     std::optional<BlockPos> mirrored(const BlockPos& p) const;
-    // One dab centred on `c` (brush.cpp).
+    // dab() once its centre is known (the drag found it already): the dab, its mirror image,
+    // the stroke's figures.
+    void dab_centred(const BlockPos& centre, bool paint, const Pattern& pattern);
+    // One dab's cells centred on `c` (brush.cpp).
     std::size_t dab_at(const BlockPos& c, bool paint, const Pattern& pattern);
     void edit_with_mirror(const BlockPos& cell, BlockType type, Action action);
 

@@ -220,19 +220,13 @@ OperationRefused nothing_copied(const char* what) {
 }
 
 EditReport WorldSession::fill(const Region& r, BlockType type) {
-    record(r,
-           run(
-               r, [type](std::size_t, BlockType) { return type; }, "fill"),
-           EditKind::kFill);
-    return last_edit_;
+    return edit_region(
+        r, [type](std::size_t, BlockType) { return type; }, EditKind::kFill, "fill");
 }
 
 EditReport WorldSession::replace(const Region& r, BlockType from, BlockType to) {
-    record(r,
-           run(
-               r, [from, to](std::size_t, BlockType old) { return old == from ? to : old; }, "replace"),
-           EditKind::kReplace);
-    return last_edit_;
+    return edit_region(
+        r, [from, to](std::size_t, BlockType old) { return old == from ? to : old; }, EditKind::kReplace, "replace");
 }
 
 void WorldSession::copy(const Region& r) {
@@ -248,16 +242,13 @@ EditReport WorldSession::paste(const BlockPos& origin, bool with_air, const Mask
     const Region r = checked_region_at(origin, clipboard_.size, "paste");  // 64-bit corners: no wrap
     const std::vector<BlockType>& cells = clipboard_.cells;
     // Air in the clipboard keeps what is under it unless the switch pastes air too.
-    record(r,
-           run(
-               r,
-               [&cells, with_air, &mask](std::size_t i, BlockType old) {
-                   if (!mask.allows(old)) return old;
-                   return cells[i] == BlockType::kAir && !with_air ? old : cells[i];
-               },
-               "paste"),
-           EditKind::kPaste);
-    return last_edit_;
+    return edit_region(
+        r,
+        [&cells, with_air, &mask](std::size_t i, BlockType old) {
+            if (!mask.allows(old)) return old;
+            return cells[i] == BlockType::kAir && !with_air ? old : cells[i];
+        },
+        EditKind::kPaste, "paste");
 }
 
 void WorldSession::set_clipboard(Clipboard clipboard) {
