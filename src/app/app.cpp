@@ -129,6 +129,7 @@ App::App(Options options, Script script, const Settings& settings, std::string s
     frame_state_.passes = std::make_unique<ScenePasses>(
         *frame_, [this] { imgui_->end_frame(); }, [this] { take_captures(); });
     cull_ = std::make_unique<CullView>();
+    cull_->set_occlusion(options_.occlusion);
     controls_ = std::make_unique<Controls>(window_->handle(), *imgui_, scripted, settings.keys);
     controls_->set_fov(settings.fov);
     controls_->set_mouse_sensitivity(settings.mouse_sensitivity);
@@ -395,7 +396,8 @@ void App::render_frame() {
     if (drawable) {
         const World& world = session_->world();
         plan.eye = eye_of(controls_->camera(), world.view_distance(), frame_->aspect(), world.far_distance());
-        plan.opaque = &cull_->cull(plan.eye, session_->slots(), world.far().rings());
+        const OcclusionSource occlusion{world.loaded_table(), world.view_distance()};
+        plan.opaque = &cull_->cull(plan.eye, session_->slots(), world.far().rings(), &occlusion);
         plan.translucent = &cull_->translucent_runs();
         plan.far_opaque = &cull_->far_runs();
         plan.far_translucent = &cull_->far_translucent_runs();

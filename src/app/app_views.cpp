@@ -48,6 +48,8 @@ OverlayView App::overlay_view(const std::optional<RayHit>& target) const {
     v.cull = cull.octree;
     v.cull_frozen = cull.frozen;
     v.show_boxes = cull.show_boxes;
+    v.occlusion = cull.occlusion;
+    v.occluded_chunks = cull.occluded_chunks;
     const LiveSettings live = live_settings();
     v.settings.fov = live.fov;
     v.settings.fov_min = kMinFov;
@@ -140,6 +142,7 @@ void App::apply_view(const OverlayActions& actions) {
                           eye_of(controls_->camera(), session_->world().view_distance(), frame_->aspect()));
     }
     if (actions.show_boxes) cull_->set_show_boxes(*actions.show_boxes);
+    if (actions.occlusion) cull_->set_occlusion(*actions.occlusion);
     if (actions.highlight) shown_.highlighted_chunk = *actions.highlight;
     if (actions.edit) {
         try {

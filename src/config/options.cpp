@@ -44,6 +44,7 @@ std::string usage_text() {
   --screenshot PATH      write the last frame as a PNG
   --size WxH             window size in pixels (default 1280x720, or the settings file's)
   --vsync on|off         wait for the display's refresh (default on, or the settings file's)
+  --occlusion on|off     leave out the chunks no line of sight reaches (default on)
   --gl-debug             turn on OpenGL debug output; any GL error makes the exit code 3
   --shaders DIR          read shaders from DIR (default: shaders/ next to the executable)
   --assets DIR           read textures from DIR (default: assets/ next to the executable)
@@ -107,6 +108,11 @@ int64_t need_int(const std::string& flag, const std::string& value, int64_t min,
     return *v;
 }
 
+bool need_on_off(const std::string& flag, const std::string& value) {
+    if (value != "on" && value != "off") throw OptionsError(flag + " needs on or off, got " + shown(value));
+    return value == "on";
+}
+
 double need_fraction(const std::string& flag, const std::string& value) {
     const std::optional<double> v = parse_double(value);
     if (!v || !(*v >= 0.0 && *v <= 1.0)) {
@@ -138,12 +144,9 @@ const std::map<std::string, ValueFlag>& value_flags() {
               o.width = size->first;
               o.height = size->second;
           }}},
-        {"--vsync",
-         {"on|off",
-          [](Options& o, const std::string& v) {
-              if (v != "on" && v != "off") throw OptionsError("--vsync needs on or off, got " + shown(v));
-              o.vsync = v == "on";
-          }}},
+        {"--vsync", {"on|off", [](Options& o, const std::string& v) { o.vsync = need_on_off("--vsync", v); }}},
+        {"--occlusion",
+         {"on|off", [](Options& o, const std::string& v) { o.occlusion = need_on_off("--occlusion", v); }}},
         {"--shaders", {"DIR", [](Options& o, const std::string& v) { o.shaders_dir = v; }}},
         {"--assets", {"DIR", [](Options& o, const std::string& v) { o.assets_dir = v; }}},
         {"--script", {"FILE", [](Options& o, const std::string& v) { o.script_path = v; }}},

@@ -34,6 +34,7 @@ struct Options {
     int width = 1280;
     int height = 720;
     bool vsync = true;
+    bool occlusion = true;    // the occlusion walk hides what rock hides (--occlusion)
     bool gl_debug = false;    // KHR_debug output; forced on in debug builds
     std::string shaders_dir;  // empty: next to the executable
     std::string assets_dir;   // empty: next to the executable

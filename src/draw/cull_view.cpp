@@ -1,6 +1,8 @@
 // The cull view (see cull_view.hpp).
 #include "draw/cull_view.hpp"
 
+#include "world/loaded_chunks.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <tuple>
@@ -24,7 +26,8 @@ void CullView::track(InstanceSlots& slots) {
     }
 }
 
-const std::vector<SlotRun>& CullView::cull(const Eye& eye, const InstanceSlots& slots, const LodRings& rings) {
+const std::vector<SlotRun>& CullView::cull(const Eye& eye, const InstanceSlots& slots, const LodRings& rings,
+                                           const OcclusionSource* occlusion) {
     if (!frozen_) frustum_ = Frustum(eye.view_projection, eye.origin_chunk);
     octree_.cull(frustum_, visible_keys_);
     if (rings.active()) {  // the columns a far ring draws instead are left out
@@ -32,6 +35,25 @@ const std::vector<SlotRun>& CullView::cull(const Eye& eye, const InstanceSlots& 
             const glm::ivec3 c = *octree_.coord_of(key);
             return !rings.draws_level0(c.x, c.z);
         });
+    }
+    occlusion_.hidden.clear();
+    occlusion_.chunks = occlusion_.instances = 0;
+    occlusion_.walk_ms = 0.0;
+    occlusion_.walk.reach_everything();
+    if (occlusion != nullptr && occlusion_.on) {
+        walk_occlusion(eye, rings, *occlusion);
+        if (occlusion_.walk.hides_anything()) {
+            std::erase_if(visible_keys_, [&](ChunkOctree::Key key) {
+                const glm::ivec3 c = *octree_.coord_of(key);
+                if (occlusion_.walk.reached(c)) return false;
+                occlusion_.hidden.push_back(key);
+                ++occlusion_.chunks;
+                if (const Chunk* chunk = occlusion->chunks.find(ChunkCoord{c.x, c.y, c.z})) {
+                    occlusion_.instances += chunk->instance_count();
+                }
+                return true;
+            });
+        }
     }
     visible_coords_.clear();
     for (ChunkOctree::Key key : visible_keys_) visible_coords_.push_back(*octree_.coord_of(key));
@@ -57,6 +79,56 @@ const std::vector<SlotRun>& CullView::cull(const Eye& eye, const InstanceSlots& 
     cull_far(eye, slots);
     return runs_;
 }
+
+// [SECTION] occlusion
+
+namespace {
+// How far from the eye the near plane's corners can lie: 0.05 at its centre, at most about
+// three times that at the widest field of view and aspect the program allows.
+constexpr float kNearReach = 0.25f;
+
+// Whether a cell the near plane may cut lies in an opaque block: then the picture sees into
+// the rock past it, and the walk (which follows only open cells) must hide nothing.
+bool eye_in_opaque_cell(const LoadedChunks& chunks, glm::ivec3 origin_chunk, glm::vec3 offset) {
+    const glm::ivec3 lo = glm::ivec3(glm::floor(offset - glm::vec3(kNearReach)));
+    const glm::ivec3 hi = glm::ivec3(glm::floor(offset + glm::vec3(kNearReach)));
+    for (int y = lo.y; y <= hi.y; ++y) {
+        for (int z = lo.z; z <= hi.z; ++z) {
+            for (int x = lo.x; x <= hi.x; ++x) {
+                const BlockPos p = origin_chunk * kChunkSize + glm::ivec3(x, y, z);
+                if (!block_y_in_world(p.y)) continue;  // above and below the world: air
+                const Chunk* chunk = chunks.find(chunk_of(p));
+                if (chunk != nullptr && is_opaque(chunk->block(local_index(p)))) return true;
+            }
+        }
+    }
+    return false;
+}
+}  // namespace
+
+void CullView::walk_occlusion(const Eye& eye, const LodRings& rings, const OcclusionSource& source) {
+    const auto start = std::chrono::steady_clock::now();
+    // Frozen, the walk stays where the frustum was frozen, from the eye it was frozen at.
+    const glm::ivec3 chunk = frozen_ ? occlusion_.frozen_chunk : eye.origin_chunk;
+    const glm::vec3 offset = frozen_ ? occlusion_.frozen_offset : eye.offset;
+    const LoadedChunks& loaded = source.chunks;
+    if (chunk.y >= kMinChunkY && chunk.y <= kTopChunkY && !eye_in_opaque_cell(loaded, chunk, offset)) {
+        occlusion_.walk.walk(chunk, frustum_, source.view_distance, [&](const ChunkCoord& c) {
+            WalkChunk w;  // open unless loaded, drawn and drawn at full detail
+            if (rings.active() && !rings.draws_level0(c.x, c.z)) return w;
+            const std::optional<uint32_t> e = loaded.entry_of(c);
+            if (!e) return w;
+            const LoadedChunks::ChunkEntry& entry = loaded.entry(*e);
+            if (!entry.shown) return w;
+            w.open = false;
+            w.links = entry.chunk->face_links();
+            return w;
+        });
+    }
+    occlusion_.walk_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+// [SECTION] far chunks
 
 // Far chunks are few (thousands at most): each is tested alone against the far frustum
 // and the kept ones sorted by the distance from the eye to their centres.
@@ -153,16 +225,21 @@ void CullView::top_pages_first(std::vector<SlotRun>& runs, std::size_t first) {
 }
 
 void CullView::set_frozen(bool frozen, const Eye& eye) {
-    if (frozen && !frozen_) frozen_view_projection_ = eye.view_projection;
+    if (frozen && !frozen_) {
+        frozen_view_projection_ = eye.view_projection;
+        occlusion_.frozen_chunk = eye.origin_chunk;
+        occlusion_.frozen_offset = eye.offset;
+    }
     frozen_ = frozen;
 }
 
 void CullView::chunk_boxes(std::vector<ChunkBox>& out) const {
     out.clear();
     const tsl::robin_set<ChunkOctree::Key> visible(visible_keys_.begin(), visible_keys_.end());
+    const tsl::robin_set<ChunkOctree::Key> hidden(occlusion_.hidden.begin(), occlusion_.hidden.end());
     std::vector<ChunkOctree::Entry> chunks;
     octree_.list_chunks(chunks);
-    for (const auto& c : chunks) out.push_back({c.coord, visible.contains(c.key)});
+    for (const auto& c : chunks) out.push_back({c.coord, visible.contains(c.key), hidden.contains(c.key)});
 }
 
 std::optional<std::array<glm::vec3, 8>> CullView::frozen_frustum(glm::ivec3 origin_chunk) const {
@@ -174,7 +251,14 @@ std::optional<std::array<glm::vec3, 8>> CullView::frozen_frustum(glm::ivec3 orig
 }
 
 CullView::Stats CullView::stats() const {
-    return {octree_.stats(), sort_us_, frozen_, show_boxes_, runs_turned_away_, axes_turned_away_};
+    Stats s{octree_.stats(), sort_us_, frozen_, show_boxes_, runs_turned_away_, axes_turned_away_};
+    s.occlusion = occlusion_.on;
+    s.occlusion_active = occlusion_.walk.hides_anything();
+    s.occluded_chunks = occlusion_.chunks;
+    s.occluded_instances = occlusion_.instances;
+    s.walk_reached = occlusion_.walk.chunks_reached();
+    s.walk_ms = occlusion_.walk_ms;
+    return s;
 }
 
 }  // namespace slotcraft

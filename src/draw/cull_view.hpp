@@ -12,6 +12,7 @@
 #include "cull/chunk_octree.hpp"
 #include "cull/draw_order.hpp"
 #include "cull/frustum.hpp"
+#include "draw/occlusion_walk.hpp"
 #include "slots/instance_slots.hpp"
 #include "world/lod.hpp"
 
@@ -19,10 +20,21 @@
 
 namespace slotcraft {
 
-// A chunk in the octree and whether it was drawn this frame.
+class LoadedChunks;
+
+// A chunk in the octree and whether it was drawn this frame (the walk reached it and the
+// frustum kept it), or the frustum kept it and the occlusion walk hid it.
 struct ChunkBox {
     glm::ivec3 coord{0};
     bool visible = false;
+    bool occluded = false;
+};
+
+// What the occlusion walk reads of the world: the loaded chunks (their graphs, whether they
+// are drawn yet, the blocks around the eye) and the view distance (how far the walk may go).
+struct OcclusionSource {
+    const LoadedChunks& chunks;
+    int view_distance = 0;
 };
 
 class CullView {
@@ -36,6 +48,15 @@ public:
         // eye, and axes left out of the runs kept (axes_turned_to_eye).
         uint64_t runs_turned_away = 0;
         uint64_t axes_turned_away = 0;
+        // The occlusion walk (docs/culling.md "Occlusion"): whether it is on, whether it hid
+        // anything in the last cull() (off, or the eye in an opaque cell: it hides nothing),
+        // the chunks and cubes the frustum kept that it hid, what it reached, and its time.
+        bool occlusion = true;
+        bool occlusion_active = false;
+        uint64_t occluded_chunks = 0;
+        uint64_t occluded_instances = 0;
+        uint64_t walk_reached = 0;
+        double walk_ms = 0.0;
     };
 
     // Chunks enter the octree when they gain their first instance and leave when they lose
@@ -46,7 +67,10 @@ public:
     // chunk nearest first (sort_near_to_far: early depth testing rejects what nearer chunks
     // hide); valid until the next call. With far terrain only the level-0 chunks whose
     // column `rings` draws at full detail are kept.
-    const std::vector<SlotRun>& cull(const Eye& eye, const InstanceSlots& slots, const LodRings& rings = {});
+    // With `occlusion` (and the walk on), the chunks the occlusion walk does not reach are
+    // left out too.
+    const std::vector<SlotRun>& cull(const Eye& eye, const InstanceSlots& slots, const LodRings& rings = {},
+                                     const OcclusionSource* occlusion = nullptr);
     // The water runs of the chunks the last cull() kept, ordered far to near by the distance
     // from the eye to each chunk's centre (the translucent pass blends in this order).
     const std::vector<SlotRun>& translucent_runs() const { return translucent_runs_; }
@@ -65,6 +89,9 @@ public:
     // which had no such step).
     void set_turned_away_culling(bool on) { turned_away_culling_ = on; }
     bool show_boxes() const { return show_boxes_; }
+    // The occlusion walk on (the default) or off (`--occlusion`, the Culling panel's switch).
+    void set_occlusion(bool on) { occlusion_.on = on; }
+    bool occlusion() const { return occlusion_.on; }
 
     // Every chunk in the octree, and whether the last cull() kept it.
     void chunk_boxes(std::vector<ChunkBox>& out) const;
@@ -91,6 +118,20 @@ private:
     void keep_turned_to_eye(std::vector<SlotRun>& runs, std::size_t first, glm::vec3 box_min, glm::vec3 box_max);
     double sort_us_ = 0.0;
     void order_translucent(const Eye& eye, const InstanceSlots& slots);
+
+    // The occlusion walk, its switch, what it hid in the last cull(), and the eye it walks
+    // from while the culling is frozen.
+    struct Occlusion {
+        OcclusionWalk walk;
+        bool on = true;
+        uint64_t chunks = 0, instances = 0;
+        double walk_ms = 0.0;
+        std::vector<ChunkOctree::Key> hidden;  // kept by the frustum, not reached
+        glm::ivec3 frozen_chunk{0};
+        glm::vec3 frozen_offset{0.0f};
+    };
+    Occlusion occlusion_;
+    void walk_occlusion(const Eye& eye, const LodRings& rings, const OcclusionSource& source);
 
     std::vector<SlotRun> translucent_runs_;  // this frame's water, far to near
     void cull_far(const Eye& eye, const InstanceSlots& slots);

@@ -26,11 +26,12 @@ const glm::vec4 kGhostColour{0.55f, 0.9f, 1.0f, 0.35f};
 const glm::vec4 kGhostEdgeColour{0.55f, 0.9f, 1.0f, 0.9f};
 constexpr std::size_t kGhostMaxCells = 8192;
 // The edit region and a lone corner: magenta, a hue nothing else in the world takes (the chunk
-// boxes are yellow and red, the frustum and the paste preview cyan), in two boxes a little
+// boxes are yellow, blue and red, the frustum and the paste preview cyan), in two boxes a little
 // apart so the line reads twice as thick.
 const glm::vec4 kSelectionColour{1.0f, 0.25f, 0.85f, 1.0f};
 const glm::vec4 kVisibleBoxColour{1.0f, 0.9f, 0.1f, 0.8f};  // drawn this frame
 const glm::vec4 kCulledBoxColour{0.9f, 0.2f, 0.2f, 0.5f};   // in the octree, culled
+const glm::vec4 kHiddenBoxColour{0.3f, 0.45f, 1.0f, 0.7f};  // in the frustum, hidden by the occlusion walk
 const glm::vec4 kFrustumColour{0.2f, 1.0f, 1.0f, 1.0f};
 }  // namespace
 
@@ -155,7 +156,9 @@ void SceneRenderer::draw_lines(const Eye& eye, const SceneMarks& marks) {
         for (const ChunkBox& box : *marks.boxes) {
             const glm::vec3 lo = glm::vec3((box.coord - eye.origin_chunk) * kChunkSize) + glm::vec3(0.02f);
             gfx::LineRenderer::add_box(lines_scratch_, lo, lo + glm::vec3(kChunkSize - 0.04f),
-                                       box.visible ? kVisibleBoxColour : kCulledBoxColour);
+                                       box.visible    ? kVisibleBoxColour
+                                       : box.occluded ? kHiddenBoxColour
+                                                      : kCulledBoxColour);
         }
     }
     if (marks.frozen_frustum) {

@@ -123,6 +123,13 @@ ScriptWait run_boxes(const ScriptCommand& cmd, ScriptContext& ctx) {
     return {};
 }
 
+ScriptWait run_occlusion(const ScriptCommand& cmd, ScriptContext& ctx) {
+    OverlayActions change;  // as the Culling panel's switch would change it
+    change.occlusion = cmd.arg(0) == "on";
+    part(ctx.loop).apply_view(change);
+    return {};
+}
+
 ScriptWait run_break(const ScriptCommand&, ScriptContext& ctx) {
     part(ctx.editor).act(Action::kBreak, std::nullopt);
     return {};
@@ -338,9 +345,13 @@ std::vector<ScriptCommandSpec> editor_and_clock_commands() {
 }
 
 // The commands before the editor's switches and the clock.
-// The far terrain's (docs/world.md "Far terrain").
-std::vector<ScriptCommandSpec> far_commands() {
+// The far terrain's (docs/world.md "Far terrain") and the occlusion walk's (docs/culling.md).
+std::vector<ScriptCommandSpec> view_commands() {
     return {
+        {"occlusion",
+         {kOnOff},
+         "occlusion on|off: leave out the chunks no line of sight reaches (on) or draw all the frustum keeps",
+         run_occlusion},
         {"far-distance",
          {ScriptArg::whole("chunks", 0, kMaxFarDistance)},
          "far-distance N: coarse far terrain out to N chunks, 0 (off).." + std::to_string(kMaxFarDistance),
@@ -433,7 +444,7 @@ const std::vector<ScriptCommandSpec>& script_commands() {
     static const std::vector<ScriptCommandSpec> table = [] {
         std::vector<ScriptCommandSpec> all = first_commands();
         for (ScriptCommandSpec& spec : editor_and_clock_commands()) all.push_back(std::move(spec));
-        for (ScriptCommandSpec& spec : far_commands()) all.push_back(std::move(spec));
+        for (ScriptCommandSpec& spec : view_commands()) all.push_back(std::move(spec));
         for (ScriptCommandSpec& spec : build_commands()) all.push_back(std::move(spec));
         return all;
     }();

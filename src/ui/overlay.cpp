@@ -341,6 +341,12 @@ void culling_panel(PanelContext& context) {
     bool boxes = view.show_boxes;
     if (ImGui::Checkbox("chunk boxes", &boxes)) actions.show_boxes = boxes;
     log.note("boxes");
+    bool occlusion = view.occlusion;
+    if (ImGui::Checkbox("occlusion", &occlusion)) actions.occlusion = occlusion;
+    log.note("occlusion");
+    ImGui::SameLine(ui_detail::value_column() + px(60.0f));
+    ImGui::Text("%s hidden", group_digits(view.occluded_chunks).c_str());
+    log.note("occluded");
 }
 
 // [SECTION] Settings

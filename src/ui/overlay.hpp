@@ -68,6 +68,8 @@ struct OverlayView {
     ChunkOctree::Stats cull;
     bool cull_frozen = false;
     bool show_boxes = false;
+    bool occlusion = true;         // the occlusion walk's switch
+    uint64_t occluded_chunks = 0;  // chunks the frustum kept that the walk hid last frame
     glm::dvec3 camera{0.0};
     double yaw = 0.0, pitch = 0.0;
     std::optional<RayHit> target;
@@ -97,6 +99,7 @@ struct OverlayActions {
     std::optional<double> mouse_sensitivity;             // the Settings panel's mouse speed moved
     std::optional<bool> cull_frozen;                     // the freeze switch flipped
     std::optional<bool> show_boxes;                      // the boxes switch flipped
+    std::optional<bool> occlusion;                       // the occlusion switch flipped
     std::optional<std::optional<ChunkCoord>> highlight;  // a page cell was clicked (nullopt inside: cleared)
     std::optional<EditRequest> edit;                     // an Edit panel button was pressed
     std::optional<BuildFileRequest> build_file;          // the Edit panel's export or import button

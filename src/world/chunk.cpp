@@ -16,6 +16,7 @@ void Chunk::set_block(uint16_t index, BlockType type) {
     (*blocks_)[index] = type;
     open_light_ = kUnknownLight;
     planes_known_ = false;
+    links_ = kLinksUnknown;
     may_emit_ = may_emit_ || light_emission(type) > 0;
 }
 
@@ -24,6 +25,7 @@ void Chunk::fill(BlockType type) {
     uniform_ = type;
     open_light_ = kUnknownLight;
     planes_known_ = false;
+    links_ = kLinksUnknown;
     may_emit_ = light_emission(type) > 0;
 }
 
@@ -134,6 +136,12 @@ void Chunk::compute_interior_masks() {
     }
     if (!masks_) masks_ = std::make_unique<std::array<uint8_t, kChunkVolume>>();
     *masks_ = masks;
+}
+
+FaceLinks Chunk::face_links() const {
+    if (!blocks_) return face_links_of(*this);  // uniform: known at once, nothing kept
+    if (links_ == kLinksUnknown) links_ = face_links_of(*this);
+    return static_cast<FaceLinks>(links_);
 }
 
 Chunk::BorderPlanes Chunk::border_planes() const {

@@ -6,6 +6,7 @@
 #include "world/block.hpp"
 #include "world/coords.hpp"
 #include "world/events.hpp"
+#include "world/visibility.hpp"
 
 #include <tsl/robin_map.h>
 
@@ -73,6 +74,11 @@ public:
     };
     BorderPlanes border_planes() const;
 
+    // Which faces see each other through the chunk's open cells (world/visibility.hpp), for
+    // the occlusion walk. Worked out when first asked (the workers ask it for new chunks,
+    // the walk for edited ones) and kept until a block changes.
+    FaceLinks face_links() const;
+
     // The mask the cube at `index` has from the blocks inside this chunk only (0 for a
     // non-solid block); faces that leave the chunk count as hidden, except the world's top.
     uint8_t interior_mask(uint16_t index) const;
@@ -136,6 +142,8 @@ private:
     mutable int16_t open_light_ = kUnknownLight;  // open_light()'s answer, kept
     mutable BorderPlanes planes_;                 // border_planes()' answer while planes_known_
     mutable bool planes_known_ = false;
+    static constexpr uint32_t kLinksUnknown = 0x10000;
+    mutable uint32_t links_ = kLinksUnknown;  // face_links()' answer, or kLinksUnknown
     bool may_emit_ = false;
     tsl::robin_map<uint16_t, BlockType> edits_;
 };

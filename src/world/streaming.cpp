@@ -87,6 +87,7 @@ std::unique_ptr<Chunk> build_chunk(const TerrainGenerator& terrain, const Genera
     chunk->apply_edits(job.edits);
     chunk->make_uniform_if_possible();  // an edit may have made it uniform (or the terrain did)
     chunk->compute_interior_masks();
+    (void)chunk->face_links();  // the occlusion walk's graph, worked out here off the main thread
     LightPropagator::light_alone(*chunk);
     chunk->open_light();  // worked out here, off the main thread; kept while the light agrees
     return chunk;

@@ -12,6 +12,7 @@ TEST(Options, DefaultsWithoutFlags) {
     EXPECT_EQ(o.width, 1280);
     EXPECT_EQ(o.height, 720);
     EXPECT_TRUE(o.vsync);
+    EXPECT_TRUE(o.occlusion);
     EXPECT_EQ(o.world, WorldType::kTerrain);
     EXPECT_EQ(o.view_distance, 8);
     EXPECT_EQ(o.stream_budget_ms, 4.0);
@@ -40,6 +41,8 @@ TEST(Options, ParsesEveryFlag) {
                                      "640x360",
                                      "--vsync",
                                      "off",
+                                     "--occlusion",
+                                     "off",
                                      "--gl-debug",
                                      "--shaders",
                                      "sh",
@@ -66,6 +69,7 @@ TEST(Options, ParsesEveryFlag) {
     EXPECT_EQ(o.width, 640);
     EXPECT_EQ(o.height, 360);
     EXPECT_FALSE(o.vsync);
+    EXPECT_FALSE(o.occlusion);
     EXPECT_TRUE(o.gl_debug);
     EXPECT_EQ(o.shaders_dir, "sh");
     EXPECT_EQ(o.assets_dir, "as");
@@ -100,6 +104,7 @@ TEST(Options, RefusesBadInputNamingTheFlag) {
         {{"--size", "100"}, "--size"},
         {{"--size", "0x10"}, "--size"},
         {{"--vsync", "maybe"}, "--vsync"},
+        {{"--occlusion", "maybe"}, "--occlusion needs on or off"},
         {{"--world", "moon"}, "--world"},
         {{"--seed", "-1"}, "--seed"},
         {{"--view-distance", "99"}, "--view-distance"},

@@ -82,6 +82,26 @@ TEST(MinecraftRender, ACaveUnderTheHillsShowsItsWallsAndLavaLight) {
     EXPECT_GT(lit_rock, shot.rgb.size() / 3 / 10) << "no lit rock in " << dir << "/cave.png";
 }
 
+// The occlusion walk in the cave: rock hides part of what the frustum keeps, and the picture
+// with the walk on is the picture with it off, pixel for pixel (docs/culling.md "Occlusion").
+TEST(MinecraftRender, InTheCaveTheOcclusionWalkHidesRockAndKeepsThePicture) {
+    const std::string dir = out_dir();
+    const std::string region = fixture("1.19.4");
+    ASSERT_FALSE(region.empty());
+    const std::string script = kCavePose + "screenshot " + dir + "/on.png\nstats " + dir + "/on.json\n" +
+                               "occlusion off\nscreenshot " + dir + "/off.png\nstats " + dir + "/off.json\nverify\n";
+    const auto r = run_script(dir, script,
+                              {"--minecraft", region, "--world-file", dir + "/edits.db", "--view-distance", "6",
+                               "--size", "480x270"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const Json on = Json::parse_file(dir + "/on.json");
+    const Json off = Json::parse_file(dir + "/off.json");
+    EXPECT_GT(render_test::stat_int(on, "cull.occluded_chunks"), 0);
+    EXPECT_LT(render_test::stat_int(on, "draw.instances"), render_test::stat_int(off, "draw.instances"));
+    EXPECT_EQ(test::load_png(dir + "/on.png").rgb, test::load_png(dir + "/off.png").rgb)
+        << "the walk changed the picture: compare " << dir << "/on.png and off.png";
+}
+
 TEST(MinecraftRender, AnEditSurvivesARestartAndTheRegionFileStaysTheSame) {
     const std::string dir = out_dir();
     const std::string fixture_region = fixture("1.19.4");

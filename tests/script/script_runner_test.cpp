@@ -165,6 +165,7 @@ public:
         if (change.daylight) calls.push_back("daylight " + std::to_string(*change.daylight));
         if (change.cull_frozen) calls.push_back(*change.cull_frozen ? "freeze" : "live");
         if (change.show_boxes) calls.push_back(*change.show_boxes ? "boxes on" : "boxes off");
+        if (change.occlusion) calls.push_back(*change.occlusion ? "occlusion on" : "occlusion off");
         if (change.view_distance) calls.push_back("view distance " + std::to_string(*change.view_distance));
     }
     void eye_moved() override { calls.push_back("eye moved"); }
@@ -211,7 +212,7 @@ TEST(ScriptCommands, LoopLevelCommandsReachTheLoopAndRenderTheirFrames) {
     ScriptContext context{nullptr, nullptr, &loop};
     ScriptRunner runner(
         parse_script("wait 1\n\nscreenshot shot.png\noverlay on\noverlay on\noverlay off\n"
-                     "stats a.json\nverify\ndaylight 0.5\ncull freeze\ncull live\nboxes on\nresize 0 0\n"
+                     "stats a.json\nverify\ndaylight 0.5\ncull freeze\ncull live\nboxes on\nocclusion off\nresize 0 0\n"
                      "press clear_region\nframe-sleep 200\nview-distance 32\nrecord-layout 300 layout.jsonl\n"));
     int frames = 0;
     while (runner.advance(context, true)) {
@@ -227,11 +228,12 @@ TEST(ScriptCommands, LoopLevelCommandsReachTheLoopAndRenderTheirFrames) {
                                                "freeze",
                                                "live",
                                                "boxes on",
+                                               "occlusion off",
                                                "resize 0 0",
                                                "press clear_region",
                                                "frame-sleep 200",
                                                "view distance 32",
-                                               "record-layout 300 layout.jsonl line 17"};
+                                               "record-layout 300 layout.jsonl line 18"};
     EXPECT_EQ(loop.calls, expected);
 }
 

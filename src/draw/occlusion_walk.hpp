@@ -1,0 +1,60 @@
+#pragma once
+// The occlusion walk (docs/culling.md "Occlusion: the walk through open faces"): each frame,
+// breadth first from the eye's chunk to its neighbours, only outward from the eye, only into
+// chunks the frustum keeps, and out of a chunk only by a face that a face it was entered by
+// links to through open cells (Chunk::face_links). A chunk it does not reach cannot be seen:
+// every line of sight from the eye passes chunks in such a chain. No GL: unit-tested.
+#include "cull/frustum.hpp"
+#include "world/coords.hpp"
+#include "world/visibility.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+namespace slotcraft {
+
+// What the walk knows of a chunk.
+struct WalkChunk {
+    // Sight passes it freely: not loaded, loaded but not drawn yet (waiting for a neighbour),
+    // or in a column a far ring draws instead. Nothing of it is on the screen to stop a view.
+    bool open = true;
+    FaceLinks links = kAllFacesLinked;  // its graph, when not open
+};
+
+class OcclusionWalk {
+public:
+    using Lookup = std::function<WalkChunk(const ChunkCoord&)>;
+
+    // Walks from `eye_chunk` (inside the world's layers) over the chunks of the world's layers
+    // whose column is within view_distance + 1 of the eye's column. The chunks around the
+    // eye's chunk (one step each way) are entered whatever the frustum says: the near plane
+    // lies inside them.
+    void walk(glm::ivec3 eye_chunk, const Frustum& frustum, int view_distance, const Lookup& lookup);
+    // This frame the walk hides nothing (it is off, or the eye sees through rock).
+    void reach_everything() { active_ = false; }
+
+    // Whether the last walk reached chunk `c` (always true while it hides nothing).
+    bool reached(glm::ivec3 c) const;
+    bool hides_anything() const { return active_; }
+    std::size_t chunks_reached() const { return active_ ? queue_.size() : 0; }
+
+private:
+    static constexpr uint8_t kEntered = 0x3F;  // face bits it was entered by
+    static constexpr uint8_t kReached = 0x40;
+    static constexpr uint8_t kOutsideFrustum = 0x80;
+    bool in_grid(glm::ivec3 c) const;
+    std::size_t cell(glm::ivec3 c) const;
+
+    bool active_ = false;
+    glm::ivec3 eye_{0};
+    int radius_ = 0;                 // the grid reaches this many columns each way
+    int side_ = 0;                   // 2 radius + 1
+    std::vector<uint8_t> state_;     // per chunk of the grid: kEntered bits, kReached, kOutsideFrustum
+    std::vector<glm::ivec3> queue_;  // every chunk reached, in the order reached
+};
+
+}  // namespace slotcraft
