@@ -104,6 +104,38 @@ bool eye_in_opaque_cell(const LoadedChunks& chunks, glm::ivec3 origin_chunk, glm
     }
     return false;
 }
+
+// The walk's chunks: the loaded chunks' entries. A chunk is open (sight passes it) unless it
+// is shown (drawn) and its column is drawn at full detail.
+class LoadedWalkSource final : public WalkSource {
+public:
+    LoadedWalkSource(const LoadedChunks& loaded, const LodRings& rings) : loaded_(loaded), rings_(rings) {}
+    uint32_t find(const ChunkCoord& c, uint32_t from, Face face) const override {
+        if (from == kNone) return loaded_.table().find(c);
+        return loaded_.entry(from).near[static_cast<std::size_t>(LoadedChunks::face_link(face))];
+    }
+    void prefetch(uint32_t id, int depth) const override {
+        const LoadedChunks::ChunkEntry& entry = loaded_.entry(id);
+        if (depth == 0) {  // the whole entry: its flags, its chunk and its links
+            const auto* bytes = reinterpret_cast<const char*>(&entry);
+            for (std::size_t at = 0; at < sizeof(entry); at += 64) __builtin_prefetch(bytes + at);
+        } else {
+            __builtin_prefetch(entry.chunk.get());
+        }
+    }
+    WalkChunk chunk(uint32_t id, const ChunkCoord& c) const override {
+        const LoadedChunks::ChunkEntry& entry = loaded_.entry(id);
+        WalkChunk w;
+        if (!entry.shown || (rings_.active() && !rings_.draws_level0(c.x, c.z))) return w;
+        w.open = false;
+        w.links = entry.chunk->face_links();
+        return w;
+    }
+
+private:
+    const LoadedChunks& loaded_;
+    const LodRings& rings_;
+};
 }  // namespace
 
 void CullView::walk_occlusion(const Eye& eye, const LodRings& rings, const OcclusionSource& source) {
@@ -113,17 +145,8 @@ void CullView::walk_occlusion(const Eye& eye, const LodRings& rings, const Occlu
     const glm::vec3 offset = frozen_ ? occlusion_.frozen_offset : eye.offset;
     const LoadedChunks& loaded = source.chunks;
     if (chunk.y >= kMinChunkY && chunk.y <= kTopChunkY && !eye_in_opaque_cell(loaded, chunk, offset)) {
-        occlusion_.walk.walk(chunk, frustum_, source.view_distance, [&](const ChunkCoord& c) {
-            WalkChunk w;  // open unless loaded, drawn and drawn at full detail
-            if (rings.active() && !rings.draws_level0(c.x, c.z)) return w;
-            const std::optional<uint32_t> e = loaded.entry_of(c);
-            if (!e) return w;
-            const LoadedChunks::ChunkEntry& entry = loaded.entry(*e);
-            if (!entry.shown) return w;
-            w.open = false;
-            w.links = entry.chunk->face_links();
-            return w;
-        });
+        const LoadedWalkSource walk_source(loaded, rings);
+        occlusion_.walk.walk(chunk, frustum_, source.view_distance, walk_source);
     }
     occlusion_.walk_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }

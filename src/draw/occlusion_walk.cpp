@@ -24,7 +24,7 @@ bool OcclusionWalk::reached(glm::ivec3 c) const {
     return (state_[cell(c)] & kReached) != 0;
 }
 
-void OcclusionWalk::walk(glm::ivec3 eye_chunk, const Frustum& frustum, int view_distance, const Lookup& lookup) {
+void OcclusionWalk::walk(glm::ivec3 eye_chunk, const Frustum& frustum, int view_distance, const WalkSource& source) {
     assert(eye_chunk.y >= kMinChunkY && eye_chunk.y <= kTopChunkY &&
            "OcclusionWalk::walk: an eye outside the world's layers is reach_everything()'s case");
     active_ = true;
@@ -35,15 +35,25 @@ void OcclusionWalk::walk(glm::ivec3 eye_chunk, const Frustum& frustum, int view_
     queue_.clear();
     const int64_t disc = view_distance + 1;
     state_[cell(eye_)] = kReached;
-    queue_.push_back(eye_);
+    queue_.push_back({eye_, source.find(ChunkCoord{eye_.x, eye_.y, eye_.z}, WalkSource::kNone, kPosX)});
+    constexpr std::size_t kAhead = 8;  // chunks fetched ahead of the one being left
     // Every step goes one chunk farther from the eye (in |dx| + |dy| + |dz|), so the queue holds
     // the chunks in order of that distance: a chunk's every way in is known before it is left.
     for (std::size_t head = 0; head < queue_.size(); ++head) {
-        const glm::ivec3 c = queue_[head];
+        // Fetch ahead: the entry of the chunk 2 kAhead places on, what it points to kAhead on
+        // (fetched at once when found, a wide frontier would evict it before its turn).
+        if (head + 2 * kAhead < queue_.size() && queue_[head + 2 * kAhead].id != WalkSource::kNone) {
+            source.prefetch(queue_[head + 2 * kAhead].id, 0);
+        }
+        if (head + kAhead < queue_.size() && queue_[head + kAhead].id != WalkSource::kNone) {
+            source.prefetch(queue_[head + kAhead].id, 1);
+        }
+        const glm::ivec3 c = queue_[head].coord;
+        const uint32_t id = queue_[head].id;
         uint8_t exits = kAllFaces;
-        if (c != eye_) {
-            const WalkChunk w = lookup(ChunkCoord{c.x, c.y, c.z});
-            if (!w.open) exits = faces_reached(w.links, state_[cell(c)] & kEntered);
+        if (c != eye_ && id != WalkSource::kNone) {
+            const WalkChunk here = source.chunk(id, ChunkCoord{c.x, c.y, c.z});
+            if (!here.open) exits = faces_reached(here.links, state_[cell(c)] & kEntered);
         }
         for (int f = 0; f < kFaceCount; ++f) {
             if ((exits & (1u << f)) == 0) continue;
@@ -74,7 +84,7 @@ void OcclusionWalk::walk(glm::ivec3 eye_chunk, const Frustum& frustum, int view_
                 }
             }
             s = static_cast<uint8_t>(s | kReached | in);
-            queue_.push_back(d);
+            queue_.push_back({d, source.find(ChunkCoord{d.x, d.y, d.z}, id, static_cast<Face>(f))});
         }
     }
 }

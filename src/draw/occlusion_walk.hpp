@@ -10,7 +10,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -25,15 +24,34 @@ struct WalkChunk {
     FaceLinks links = kAllFacesLinked;  // its graph, when not open
 };
 
+// Where the walk finds the chunks: by the source's own handles (the loaded chunks' entries),
+// so it can follow its neighbour links instead of a table, and fetch ahead of the walk. The
+// walk's time is almost all waiting for memory: each chunk it enters is two cache misses
+// (entry and chunk), hidden by asking for them ahead.
+class WalkSource {
+public:
+    static constexpr uint32_t kNone = UINT32_MAX;
+    virtual ~WalkSource() = default;
+    // The handle of chunk c (kNone: not loaded), entered from the chunk of handle `from`
+    // (kNone: the eye's chunk, or from a chunk not loaded) through `from`'s face `face`.
+    virtual uint32_t find(const ChunkCoord& c, uint32_t from, Face face) const = 0;
+    // A hint that chunk(id) will be asked soon: depth 0 sixteen chunks before (fetch the
+    // handle's own record), depth 1 eight before (what that record points to).
+    virtual void prefetch(uint32_t id, int depth) const {
+        (void)id;
+        (void)depth;
+    }
+    // What the walk knows of the chunk of handle `id` (not kNone), at c.
+    virtual WalkChunk chunk(uint32_t id, const ChunkCoord& c) const = 0;
+};
+
 class OcclusionWalk {
 public:
-    using Lookup = std::function<WalkChunk(const ChunkCoord&)>;
-
     // Walks from `eye_chunk` (inside the world's layers) over the chunks of the world's layers
     // whose column is within view_distance + 1 of the eye's column. The chunks around the
     // eye's chunk (one step each way) are entered whatever the frustum says: the near plane
     // lies inside them.
-    void walk(glm::ivec3 eye_chunk, const Frustum& frustum, int view_distance, const Lookup& lookup);
+    void walk(glm::ivec3 eye_chunk, const Frustum& frustum, int view_distance, const WalkSource& source);
     // This frame the walk hides nothing (it is off, or the eye sees through rock).
     void reach_everything() { active_ = false; }
 
@@ -51,10 +69,14 @@ private:
 
     bool active_ = false;
     glm::ivec3 eye_{0};
-    int radius_ = 0;                 // the grid reaches this many columns each way
-    int side_ = 0;                   // 2 radius + 1
-    std::vector<uint8_t> state_;     // per chunk of the grid: kEntered bits, kReached, kOutsideFrustum
-    std::vector<glm::ivec3> queue_;  // every chunk reached, in the order reached
+    int radius_ = 0;              // the grid reaches this many columns each way
+    int side_ = 0;                // 2 radius + 1
+    std::vector<uint8_t> state_;  // per chunk of the grid: kEntered bits, kReached, kOutsideFrustum
+    struct Reached {
+        glm::ivec3 coord;
+        uint32_t id;  // the source's handle, or WalkSource::kNone
+    };
+    std::vector<Reached> queue_;  // every chunk reached, in the order reached
 };
 
 }  // namespace slotcraft

@@ -55,13 +55,22 @@ struct World {
         const Chunk* c = find(chunk_of(p));
         return c != nullptr && is_opaque(c->block(local_index(p)));
     }
-    OcclusionWalk::Lookup lookup() const {
-        return [this](const ChunkCoord& c) {
-            WalkChunk w;
-            if (const Chunk* chunk = find(c)) w = {false, chunk->face_links()};
-            return w;
-        };
+};
+
+// The walk's source over a World: handles are indices into `order`, unloaded chunks kNone.
+struct Source final : WalkSource {
+    explicit Source(const World& w) : world(w) {
+        for (const auto& [c, chunk] : w.chunks) order.push_back(chunk.get());
     }
+    uint32_t find(const ChunkCoord& c, uint32_t, Face) const override {
+        const Chunk* chunk = world.find(c);
+        for (uint32_t i = 0; i < order.size(); ++i)
+            if (order[i] == chunk) return i;
+        return kNone;
+    }
+    WalkChunk chunk(uint32_t id, const ChunkCoord&) const override { return {false, order[id]->face_links()}; }
+    const World& world;
+    std::vector<const Chunk*> order;
 };
 
 // The first opaque cell on the ray from `eye` along `dir` (cell by cell), or nullopt when the
@@ -98,7 +107,7 @@ TEST(OcclusionWalk, NeverHidesTheChunkARayFromTheEyeStopsIn) {
         std::uniform_real_distribution<double> inside(0.2, 0.8), unit(-1.0, 1.0);
         const glm::dvec3 eye = glm::dvec3(eye_cell) + glm::dvec3(inside(rng), inside(rng), inside(rng));
         OcclusionWalk walk;
-        walk.walk(glm::ivec3(0, 1, 0), Frustum(), 3, w.lookup());
+        walk.walk(glm::ivec3(0, 1, 0), Frustum(), 3, Source(w));
         ASSERT_TRUE(walk.hides_anything());
         for (int r = 0; r < 3000; ++r) {
             glm::dvec3 dir{unit(rng), unit(rng), unit(rng)};
@@ -122,7 +131,7 @@ TEST(OcclusionWalk, RockHidesWhatIsBehindItAndOpenChunksPassSight) {
     for (auto& [c, chunk] : w.chunks) chunk->fill(BlockType::kStone);
     w.find({0, 1, 0})->fill(BlockType::kAir);
     OcclusionWalk walk;
-    walk.walk(glm::ivec3(0, 1, 0), Frustum(), 3, w.lookup());
+    walk.walk(glm::ivec3(0, 1, 0), Frustum(), 3, Source(w));
     // The eye's chunk and its six neighbours are reached; rock stops the walk there.
     EXPECT_TRUE(walk.reached({0, 1, 0}));
     EXPECT_TRUE(walk.reached({1, 1, 0}));
@@ -133,7 +142,7 @@ TEST(OcclusionWalk, RockHidesWhatIsBehindItAndOpenChunksPassSight) {
     // An unloaded chunk lets sight through: with (1, 1, 0) gone, the rock beside it is reached
     // through it, not what lies behind that rock.
     w.chunks.erase({1, 1, 0});
-    walk.walk(glm::ivec3(0, 1, 0), Frustum(), 3, w.lookup());
+    walk.walk(glm::ivec3(0, 1, 0), Frustum(), 3, Source(w));
     EXPECT_TRUE(walk.reached({2, 1, 0}));
     EXPECT_TRUE(walk.reached({1, 2, 0}));
     EXPECT_FALSE(walk.reached({2, 1, 1}));
@@ -152,7 +161,7 @@ TEST(OcclusionWalk, StaysInTheFrustumBeyondTheEyesNeighbours) {
     camera.yaw = 90.0;  // toward +x
     const Eye eye = eye_of(camera, 3, 1.0f);
     OcclusionWalk walk;
-    walk.walk(eye.origin_chunk, Frustum(eye.view_projection, eye.origin_chunk), 3, w.lookup());
+    walk.walk(eye.origin_chunk, Frustum(eye.view_projection, eye.origin_chunk), 3, Source(w));
     EXPECT_TRUE(walk.reached({2, 1, 0}));
     EXPECT_TRUE(walk.reached({-1, 1, 0}));  // beside the eye's chunk: entered whatever the frustum says
     EXPECT_FALSE(walk.reached({-2, 1, 0}));
