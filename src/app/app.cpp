@@ -161,6 +161,8 @@ WorldSessionConfig App::session_config(bool scripted, int far_distance) const {
     world_config.type = options_.world;
     world_config.seed = options_.seed;
     world_config.seed_given = options_.seed_given;
+    world_config.new_generator_version = generator_version_for(options_.caves);
+    world_config.caves_given = options_.caves_given;
     world_config.view_distance = options_.view_distance;
     world_config.far_distance = far_distance;
     world_config.stream_budget_ms = options_.stream_budget_ms;

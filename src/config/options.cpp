@@ -52,6 +52,8 @@ std::string usage_text() {
   --stats-json PATH      write the stats of the last frame as JSON at exit
   --world TYPES          the generator (default terrain)
   --seed N               the world seed (default 1)
+  --caves on|off         a new world with caves (generator 3) or without (generator 2); default on,
+                         or the settings file's; a saved world keeps the generator it was made with
   --view-distance N      chunks loaded around the camera, VIEW_RANGE (default VIEW_DEFAULT, or the settings file's)
   --far-distance N       coarse far terrain out to N chunks, 0..FAR_MAX (0: off; default FAR_DEFAULT
                          on a GPU, 0 on a software renderer such as llvmpipe, or the settings file's)
@@ -127,6 +129,11 @@ void set_clear_colour(Options& o, const std::string& v) {
     o.clear_colour = static_cast<uint32_t>(std::stoul(v, nullptr, 16));
 }
 
+void set_caves(Options& o, const std::string& v) {
+    o.caves = need_on_off("--caves", v);
+    o.caves_given = true;
+}
+
 void set_far_distance(Options& o, const std::string& v) {
     o.far_distance = static_cast<int>(need_int("--far-distance", v, 0, kMaxFarDistance));
 }
@@ -159,6 +166,7 @@ const std::map<std::string, ValueFlag>& value_flags() {
               if (!type) throw OptionsError("--world needs " + kWorldTypeNames.choices(" or ") + ", got " + shown(v));
               o.world = *type;
           }}},
+        {"--caves", {"on|off", set_caves}},
         {"--seed",
          {"N",
           [](Options& o, const std::string& v) {

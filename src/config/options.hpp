@@ -57,6 +57,10 @@ struct Options {
     std::string minecraft;                             // --minecraft: a Minecraft world as the ground
     bool new_world = false;                            // move an existing file aside, start fresh
     bool seed_given = false;                           // --seed or --world was on the command line
+    // --caves on|off: whether a new world gets caves (generator_version_for); a saved world
+    // keeps its own generator. caves_given: the flag was on the command line.
+    bool caves = true;
+    bool caves_given = false;
 };
 
 // Parses argv (without argv[0]) over `defaults` (the settings file's values: a flag given

@@ -358,6 +358,7 @@ constexpr TopKey kTopKeys[] = {
      changed_number<&LiveSettings::mouse_sensitivity>},
     {"vsync", [](const Checker& check, const Entry& e, Settings& s) { s.vsync = check.boolean(e); }},
     {"overlay", [](const Checker& check, const Entry& e, Settings& s) { s.overlay = check.boolean(e); }},
+    {"caves", [](const Checker& check, const Entry& e, Settings& s) { s.caves = check.boolean(e); }},
     {"window_size",
      [](const Checker& check, const Entry& e, Settings& s) { std::tie(s.width, s.height) = check.window_size(e); }},
     {"keys", [](const Checker& check, const Entry& e, Settings& s) { check.keys(e, s.keys); }},
@@ -425,6 +426,7 @@ Options Settings::options_defaults() const {
     o.width = width;
     o.height = height;
     o.vsync = vsync;
+    o.caves = caves;
     o.view_distance = view_distance;
     o.far_distance = far_distance;
     o.daylight = daylight;

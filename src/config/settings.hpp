@@ -109,6 +109,7 @@ public:
     double fov = kDefaultFov;                  // degrees, kMinFov..kMaxFov
     double mouse_sensitivity = kDefaultMouseSensitivity;  // kMinMouseSensitivity..kMaxMouseSensitivity
     bool vsync = true;
+    bool caves = true;      // a new world has caves (as --caves; a saved world keeps its generator)
     bool overlay = true;    // the overlay is shown when an interactive run starts
     double daylight = 1.0;  // 0..1, the sky light factor a run starts with (as --daylight)
     bool key_help = true;   // the key help shows when an interactive run starts

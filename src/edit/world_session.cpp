@@ -25,6 +25,9 @@ WorldSession::WorldSession(const WorldSessionConfig& config)
       ground_path_(config.ground_path),
       ground_spawn_(config.ground_spawn),
       journal_(config.undo_bytes) {
+    assert(config.new_generator_version >= 1 && config.new_generator_version <= kGeneratorVersion &&
+           "WorldSessionConfig: a new world's generator is one this program has");
+    generator_version_ = config.new_generator_version;
     open_store(config);
     WorldConfig world_config;
     world_config.ground = config.ground;
@@ -95,6 +98,13 @@ void WorldSession::open_store(const WorldSessionConfig& config) {
                              std::to_string(saved_meta_->generator_version) + ", newer than this program's (" +
                              std::to_string(kGeneratorVersion) +
                              "); open it with a newer Slotcraft, or start a fresh world with --new");
+    }
+    const bool saved_caves = saved_meta_->generator_version >= kFirstCaveGeneratorVersion;
+    if (config.caves_given && saved_caves != (config.new_generator_version >= kFirstCaveGeneratorVersion)) {
+        print_message("loading the saved world " + quoted_path(path) + ": it was made by terrain generator " +
+                      std::to_string(saved_meta_->generator_version) +
+                      (saved_caves ? ", with caves," : ", without caves,") + " and keeps it: --caves " +
+                      (saved_caves ? "off" : "on") + " is ignored (start a fresh world with --new to change it)");
     }
     generator_version_ = saved_meta_->generator_version;
     seed_ = saved_meta_->seed;

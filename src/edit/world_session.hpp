@@ -26,6 +26,11 @@ struct WorldSessionConfig {
     WorldType type = WorldType::kTerrain;
     uint64_t seed = 1;
     bool seed_given = false;  // --seed or --world named them (a saved world's own win)
+    // The generator of a new world (--caves on: kGeneratorVersion, off: the last without
+    // caves, generator_version_for); a saved world keeps its own. caves_given: --caves was on
+    // the command line (a note says when the saved world's generator contradicts it).
+    int new_generator_version = kGeneratorVersion;
+    bool caves_given = false;
     int view_distance = kDefaultViewDistance;
     int far_distance = kDefaultFarDistance;                           // coarse far terrain, chunks (0: off)
     double stream_budget_ms = WorldConfig{}.stream_budget_ms;         // --stream-budget-ms

@@ -33,6 +33,25 @@ constexpr float amplitude_sum() {
 constexpr float kAmplitudeSum = amplitude_sum();
 constexpr int kHighestPossibleBlock = static_cast<int>(kBaseHeight + 1.25f * kAmplitudeSum) + 8;
 constexpr int kMaxSurface = 200;  // leaves room for the tallest tree below y = 255
+// The chunks under every surface (y -1 and below) are carved without the surfaces: no cap
+// reaches down to them.
+static_assert(kMinSurface - CaveParams::kRockCap >= -1, "the rock cap stays above y 0");
+// Openings: columns where this noise (period kOpeningPeriod) is above kOpeningNoise.
+constexpr int32_t kOpeningPeriod = 128;
+constexpr float kOpeningNoise = 0.25f;
+constexpr int kOpeningLayer = static_cast<int>(kOctaves.size());  // a noise layer no octave uses
+
+// How a cave may reach height y of a column whose surface is `surface`.
+enum class Reach { kNo, kYes, kIfOpening };
+Reach cave_reach(int y, int surface) {
+    if (y > surface) return Reach::kNo;  // open already
+    if (y <= surface - CaveParams::kRockCap) return Reach::kYes;
+    return y >= CaveParams::kLowestOpening ? Reach::kIfOpening : Reach::kNo;
+}
+
+// The rock of generator 3 at height y: deepslate below y 0 (a chunk boundary, so every
+// chunk under the ground stays one uniform type), stone above.
+BlockType rock_at(int y, bool caves) { return caves && y < 0 ? BlockType::kDeepslate : BlockType::kStone; }
 
 // Canopy: leaves around the top log. Layers top-2 and top-1 are 5x5 without corners,
 // layer top is 3x3, layer top+1 is a plus sign.
@@ -58,7 +77,7 @@ uint64_t column_hash(uint64_t seed, int32_t x, int32_t z) {
 
 TerrainGenerator::TerrainGenerator(WorldType type, uint64_t seed, int version,
                                    std::shared_ptr<const ChunkSource> source)
-    : type_(type), seed_(seed), version_(version), source_(std::move(source)) {
+    : type_(type), seed_(seed), version_(version), source_(std::move(source)), caves_(seed) {
     assert(version >= 1 && version <= kGeneratorVersion && "TerrainGenerator: refuse unknown versions before");
     const uint64_t h = mix64(seed ^ 0x2545F4914F6CDD1Dull);
     // 3D noise sliced at a seed-chosen height: 2^16 distinct slices times 256 stb seeds.
@@ -143,7 +162,8 @@ std::unique_ptr<Chunk> TerrainGenerator::generate(ChunkCoord coord, SurfaceCache
     // Under every surface there can be (y 0 and below: the depth the world gained with
     // Minecraft's height): stone, known without the column's surfaces.
     if (origin.y + kChunkSize - 1 < std::min(kMinSurface, TerrainParams::kFlatGrassY) - TerrainParams::kDirtDepth) {
-        chunk->fill(BlockType::kStone);
+        chunk->fill(rock_at(origin.y, has_caves()));
+        if (has_caves()) carve_caves(*chunk, nullptr);
         return chunk;
     }
     ColumnSurfaces own;
@@ -153,7 +173,8 @@ std::unique_ptr<Chunk> TerrainGenerator::generate(ChunkCoord coord, SurfaceCache
     // below its surface): one uniform chunk, no block storage.
     const int lowest = *std::min_element(surfaces.begin(), surfaces.end());
     if (origin.y + kChunkSize - 1 < lowest - TerrainParams::kDirtDepth) {
-        chunk->fill(BlockType::kStone);
+        chunk->fill(rock_at(origin.y, has_caves()));
+        if (has_caves()) carve_caves(*chunk, &surfaces);
         return chunk;
     }
     for (int lz = 0; lz < kChunkSize; ++lz) {
@@ -162,10 +183,13 @@ std::unique_ptr<Chunk> TerrainGenerator::generate(ChunkCoord coord, SurfaceCache
             const int top = std::min(std::max(surface, has_water() ? TerrainParams::kSeaLevel : 0) - origin.y,
                                      kChunkSize - 1);
             for (int ly = 0; ly <= top; ++ly) {
-                chunk->set_block(local_index(lx, ly, lz), ground_block(origin.y + ly, surface));
+                const BlockType b = ground_block(origin.y + ly, surface);
+                chunk->set_block(local_index(lx, ly, lz),
+                                 b == BlockType::kStone ? rock_at(origin.y + ly, has_caves()) : b);
             }
         }
     }
+    if (has_caves()) carve_caves(*chunk, &surfaces);
     place_trees(*chunk);
     return chunk;
 }
@@ -207,7 +231,9 @@ void TerrainGenerator::place_trees(Chunk& chunk) const {
 BlockType TerrainGenerator::block_at(const BlockPos& p) const {
     if (!block_y_in_world(p.y)) return BlockType::kAir;
     if (source_) return source_->peek_chunk(chunk_of(p))->block(local_index(p));
-    const BlockType ground = ground_block(p.y, surface_height(p.x, p.z));
+    const int surface = surface_height(p.x, p.z);
+    BlockType ground = ground_block(p.y, surface);
+    if (has_caves() && p.y <= surface) ground = cave_block(p, ground, surface);
     if (ground != BlockType::kAir) return ground;  // terrain or water: no tree reaches either
     bool leaves = false;
     constexpr int r = TerrainParams::kTreeRadius;
@@ -222,6 +248,84 @@ BlockType TerrainGenerator::block_at(const BlockPos& p) const {
         }
     }
     return leaves ? BlockType::kLeaves : BlockType::kAir;
+}
+
+// [SECTION] caves (generator 3; docs/world.md "Caves")
+
+bool TerrainGenerator::opening_at(int32_t x, int32_t z) const {
+    // No tree stands over an opening (its ground could be dug from under it).
+    return tree_at(x, z) == 0 && noise2(x, z, kOpeningPeriod, kOpeningLayer) > kOpeningNoise;
+}
+
+bool TerrainGenerator::cave_may_reach(int32_t x, int y, int32_t z, int surface) const {
+    const Reach r = cave_reach(y, surface);
+    return r == Reach::kYes || (r == Reach::kIfOpening && opening_at(x, z));
+}
+
+// The fields' cave cells of the chunk, capped by the columns' surfaces (nullptr: the chunk
+// lies below every cap), become air (lava at the bottom); then the ores on their walls.
+void TerrainGenerator::carve_caves(Chunk& chunk, const ColumnSurfaces* surfaces) const {
+    ChunkCells cave;
+    if (!caves_.chunk_caves(chunk.coord(), cave)) return;
+    const BlockPos o = chunk_origin(chunk.coord());
+    std::array<int8_t, kChunkSize * kChunkSize> opening{};  // 0 unknown, 1 yes, -1 no
+    ChunkCells carved;
+    for (int i = 0; i < kChunkVolume; ++i) {
+        if (!cave.test(static_cast<std::size_t>(i))) continue;
+        const auto index = static_cast<uint16_t>(i);
+        const glm::ivec3 l = local_position(index);
+        const int y = o.y + l.y;
+        if (surfaces != nullptr) {
+            const auto column = static_cast<std::size_t>(l.z * kChunkSize + l.x);
+            const Reach r = cave_reach(y, (*surfaces)[column]);
+            if (r == Reach::kNo) continue;
+            if (r == Reach::kIfOpening) {
+                if (opening[column] == 0) opening[column] = opening_at(o.x + l.x, o.z + l.z) ? 1 : -1;
+                if (opening[column] < 0) continue;
+            }
+        }
+        carved.set(static_cast<std::size_t>(i));
+        chunk.set_block(index, y <= CaveParams::kLavaLevel ? BlockType::kLava : BlockType::kAir);
+    }
+    if (carved.any()) place_ores(chunk, carved);
+}
+
+// A rock cell next to a carved cell of the same chunk may hold ore: ores sit on the cave
+// walls only, so a chunk without caves stays one uniform type.
+void TerrainGenerator::place_ores(Chunk& chunk, const ChunkCells& carved) const {
+    const BlockPos o = chunk_origin(chunk.coord());
+    for (int i = 0; i < kChunkVolume; ++i) {
+        if (!carved.test(static_cast<std::size_t>(i))) continue;
+        const glm::ivec3 l = local_position(static_cast<uint16_t>(i));
+        for (int f = 0; f < kFaceCount; ++f) {
+            const glm::ivec3 n = l + kFaceNormals[f];
+            if (n.x < 0 || n.y < 0 || n.z < 0 || n.x >= kChunkSize || n.y >= kChunkSize || n.z >= kChunkSize) continue;
+            const uint16_t j = local_index(n.x, n.y, n.z);
+            const BlockType rock = chunk.block(j);
+            if (rock != BlockType::kStone && rock != BlockType::kDeepslate) continue;
+            chunk.set_block(j, caves_.wall_block({o.x + n.x, o.y + n.y, o.z + n.z}, rock));
+        }
+    }
+}
+
+// Whether generate() makes cell p a cave cell (the per-cell reference of carve_caves).
+bool TerrainGenerator::carved_at(const BlockPos& p) const {
+    return block_y_in_world(p.y) && caves_.cave_at(p) && cave_may_reach(p.x, p.y, p.z, surface_height(p.x, p.z));
+}
+
+// The block at p (at or under its surface) once caves, deepslate and ores are in.
+BlockType TerrainGenerator::cave_block(const BlockPos& p, BlockType ground, int surface) const {
+    if (caves_.cave_at(p) && cave_may_reach(p.x, p.y, p.z, surface)) {
+        return p.y <= CaveParams::kLavaLevel ? BlockType::kLava : BlockType::kAir;
+    }
+    const BlockType rock = ground == BlockType::kStone ? rock_at(p.y, true) : ground;
+    if (rock != BlockType::kStone && rock != BlockType::kDeepslate) return rock;
+    const ChunkCoord c = chunk_of(p);
+    for (int f = 0; f < kFaceCount; ++f) {
+        const BlockPos q = p + kFaceNormals[f];
+        if (chunk_of(q) == c && carved_at(q)) return caves_.wall_block(p, rock);
+    }
+    return rock;
 }
 
 }  // namespace slotcraft

@@ -3,6 +3,7 @@
 // chunk coordinate). It reads no other chunk and no shared mutable state, so workers run
 // it in parallel and the world never depends on the order chunks load in.
 // Plain C++20 (stb_perlin for noise); never depends on GL.
+#include "world/caves.hpp"
 #include "world/chunk.hpp"
 #include "world/chunk_source.hpp"
 #include "world/coords.hpp"
@@ -22,8 +23,15 @@ namespace slotcraft {
 // world file keeps the version it was made with and loads with that generator.
 //   1: hills, sand near sea level, trees.
 //   2: as 1, and water in every open cell at or below the sea level (docs/world.md "Water").
-inline constexpr int kGeneratorVersion = 2;
+//   3: as 2, and caves: tunnels, deep caverns, openings, ores on the cave walls, lava at the
+//      bottom, deepslate below y 0 (docs/world.md "Caves"; caves.hpp). The default.
+inline constexpr int kGeneratorVersion = 3;
 inline constexpr int kFirstWaterGeneratorVersion = 2;
+inline constexpr int kFirstCaveGeneratorVersion = 3;
+
+// The generator a new world is made with: `--caves on` (the default) the newest, `--caves off`
+// the last one without caves. A saved world keeps its own whatever the flag says.
+constexpr int generator_version_for(bool caves) { return caves ? kGeneratorVersion : kFirstCaveGeneratorVersion - 1; }
 
 // Named WorldType (not WorldKind) so it never clashes with the app's option enum.
 enum class WorldType : uint8_t {
@@ -66,6 +74,11 @@ public:
     bool has_water() const {
         return !source_ && type_ == WorldType::kTerrain && version_ >= kFirstWaterGeneratorVersion;
     }
+    // Whether this generator digs caves (generator 3 on; never the flat world, never a
+    // Minecraft world's ground): tunnels, caverns, ores, lava, deepslate below y 0.
+    bool has_caves() const {
+        return !source_ && type_ == WorldType::kTerrain && version_ >= kFirstCaveGeneratorVersion;
+    }
     // The ground read rather than generated (a Minecraft world), or nullptr.
     const ChunkSource* source() const { return source_.get(); }
 
@@ -87,11 +100,21 @@ public:
     int tree_at(int32_t x, int32_t z) const;
 
     // The block at height y of a column whose surface (before trees) is `surface`: terrain
-    // layers at or below it, water or air above it.
+    // layers at or below it, water or air above it. Before caves, ores and deepslate (the far
+    // terrain samples this, and keeps its look).
     BlockType ground_block(int y, int surface) const;
+
+    // Whether a cave may reach cell (x, y, z) of a column whose surface is `surface`: at least
+    // CaveParams::kRockCap under it, or up through it where the column has an opening.
+    bool cave_may_reach(int32_t x, int y, int32_t z, int surface) const;
 
 private:
     void place_trees(Chunk& chunk) const;
+    void carve_caves(Chunk& chunk, const ColumnSurfaces* surfaces) const;
+    void place_ores(Chunk& chunk, const ChunkCells& carved) const;
+    bool opening_at(int32_t x, int32_t z) const;
+    BlockType cave_block(const BlockPos& p, BlockType ground, int surface) const;
+    bool carved_at(const BlockPos& p) const;
     float noise2(int32_t x, int32_t z, int32_t period, int layer) const;
 
     BlockType open_block(int y) const;
@@ -102,6 +125,7 @@ private:
     float seed_slice_;  // the third noise coordinate: picks a slice of 3D noise per seed
     int seed_byte_;     // stb_perlin's own seed (8 bits)
     std::shared_ptr<const ChunkSource> source_;
+    CaveFields caves_;
 };
 
 // The surface heights of the chunk columns a thread generated last, for the next chunks of

@@ -94,6 +94,25 @@ TEST(Options, ParsesEveryFlag) {
     EXPECT_EQ(parse_options({"--world-file=/tmp/w.db"}).world_file, "/tmp/w.db");
 }
 
+// --caves chooses a new world's generator: on (the default) with caves, off without; the
+// flag given is remembered, so a saved world that contradicts it can say so.
+TEST(Options, CavesChooseTheNewWorldsGenerator) {
+    const Options none = parse_options({});
+    EXPECT_TRUE(none.caves);
+    EXPECT_FALSE(none.caves_given);
+    EXPECT_EQ(generator_version_for(none.caves), kGeneratorVersion);
+    const Options off = parse_options({"--caves", "off"});
+    EXPECT_FALSE(off.caves);
+    EXPECT_TRUE(off.caves_given);
+    EXPECT_EQ(generator_version_for(off.caves), kFirstCaveGeneratorVersion - 1);
+    Options defaults;
+    defaults.caves = false;  // as a settings file's `caves = false` gives it
+    EXPECT_FALSE(parse_options({}, defaults).caves);
+    const Options on = parse_options({"--caves=on"}, defaults);
+    EXPECT_TRUE(on.caves) << "the flag wins over the settings file";
+    EXPECT_TRUE(on.caves_given);
+}
+
 // Each bad command line is refused with a message that names the flag.
 TEST(Options, RefusesBadInputNamingTheFlag) {
     const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
@@ -105,6 +124,9 @@ TEST(Options, RefusesBadInputNamingTheFlag) {
         {{"--size", "0x10"}, "--size"},
         {{"--vsync", "maybe"}, "--vsync"},
         {{"--occlusion", "maybe"}, "--occlusion needs on or off"},
+        {{"--caves", "maybe"}, "--caves needs on or off, got 'maybe'"},
+        {{"--caves", "ON"}, "--caves needs on or off"},
+        {{"--caves", "on", "--caves", "off"}, "--caves is given twice"},
         {{"--world", "moon"}, "--world"},
         {{"--seed", "-1"}, "--seed"},
         {{"--view-distance", "99"}, "--view-distance"},

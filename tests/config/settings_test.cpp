@@ -295,6 +295,21 @@ TEST(Settings, FlagsWinOverTheFile) {
     EXPECT_FALSE(one.vsync);
 }
 
+TEST(Settings, CavesKeyChoosesANewWorldsGeneratorAndTheFlagWins) {
+    EXPECT_TRUE(Settings::parse("", kFile).options_defaults().caves) << "caves by default";
+    const Settings off = Settings::parse("caves = false\n", kFile);
+    EXPECT_FALSE(off.caves);
+    EXPECT_FALSE(parse_options({}, off.options_defaults()).caves);
+    EXPECT_TRUE(parse_options({"--caves", "on"}, off.options_defaults()).caves);
+    try {
+        Settings::parse("caves = \"off\"\n", kFile);
+        FAIL() << "caves = \"off\" accepted";
+    } catch (const SettingsError& e) {
+        EXPECT_NE(std::string(e.what()).find("slotcraft.toml:1: key 'caves'"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("needs true or false"), std::string::npos) << e.what();
+    }
+}
+
 // [SECTION] tables
 
 TEST(Settings, KeyNameTableIsOneToOne) {

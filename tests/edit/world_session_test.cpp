@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <chrono>
 #include <fstream>
@@ -136,6 +137,58 @@ TEST_F(WorldSessionTest, AWorldKeepsTheGeneratorItWasMadeWith) {
     EXPECT_EQ(new_world.generator_version(), kGeneratorVersion);
     new_world.load_now(chunk);
     EXPECT_EQ(new_world.world().block_at(lake), BlockType::kWater);
+}
+
+// A cell that generator 3 digs out of seed 1's rock (a tunnel under the spawn).
+BlockPos cave_cell() {
+    const TerrainGenerator caves(WorldType::kTerrain, 1, kFirstCaveGeneratorVersion);
+    for (int y = 48; y < 64; ++y)
+        for (int z = 16; z < 32; ++z)
+            for (int x = 16; x < 32; ++x)
+                if (y < caves.surface_height(x, z) - 4 && caves.block_at({x, y, z}) == BlockType::kAir)
+                    return {x, y, z};
+    ADD_FAILURE() << "seed 1 has no tunnel in chunk 1 3 1";
+    return {0, 0, 0};
+}
+
+// --caves off makes a new world of generator 2; opened again with the defaults (caves on) it
+// keeps generator 2 and stays without caves; --caves on given against it only adds a note.
+TEST_F(WorldSessionTest, AWorldMadeWithoutCavesStaysWithoutCaves) {
+    const BlockPos cave = cave_cell();
+    const std::vector<ChunkCoord> chunk = {chunk_of(cave)};
+    {
+        WorldSessionConfig off = config(WorldType::kTerrain, 1);
+        off.new_generator_version = generator_version_for(false);
+        off.caves_given = true;
+        WorldSession made(off);
+        EXPECT_EQ(made.generator_version(), 2);
+        made.load_now(chunk);
+        EXPECT_EQ(made.world().block_at(cave), BlockType::kStone);
+        made.save_meta(WorldMeta{});
+        made.finish_saving(std::chrono::seconds(10));
+    }
+    {
+        WorldSession opened(config(WorldType::kTerrain, 1));  // the defaults: caves on, not given
+        EXPECT_EQ(opened.generator_version(), 2);
+        opened.load_now(chunk);
+        EXPECT_EQ(opened.world().block_at(cave), BlockType::kStone) << "a saved world's ground never changes";
+    }
+    WorldSessionConfig on = config(WorldType::kTerrain, 1);
+    on.caves_given = true;
+    testing::internal::CaptureStderr();
+    WorldSession noted(on);
+    const std::string note = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(noted.generator_version(), 2);
+    EXPECT_NE(note.find("without caves"), std::string::npos) << note;
+    EXPECT_NE(note.find("--caves on is ignored"), std::string::npos) << note;
+    EXPECT_EQ(std::count(note.begin(), note.end(), '\n'), 1) << "one line: " << note;
+    // A new world with the defaults has caves.
+    WorldSessionConfig fresh = config(WorldType::kTerrain, 1);
+    fresh.world_file = (dir_ / "new.db").string();
+    WorldSession new_world(fresh);
+    EXPECT_EQ(new_world.generator_version(), kGeneratorVersion);
+    new_world.load_now(chunk);
+    EXPECT_EQ(new_world.world().block_at(cave), BlockType::kAir);
 }
 
 TEST_F(WorldSessionTest, AWorldFromANewerGeneratorIsRefusedByName) {

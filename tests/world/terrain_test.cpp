@@ -47,7 +47,9 @@ TEST(Terrain, FlatWorldIsStoneDirtGrassThenAir) {
 }
 
 TEST(Terrain, ChunksDeepUnderGroundAreUniformStoneWithoutStorage) {
-    const TerrainGenerator terrain(WorldType::kTerrain, 1);
+    // Generator 2: under generator 3 this chunk holds a tunnel (caves_test.cpp checks that
+    // its chunks without caves stay uniform).
+    const TerrainGenerator terrain(WorldType::kTerrain, 1, 2);
     const TerrainGenerator flat(WorldType::kFlat, 1);
     for (const TerrainGenerator* g : {&terrain, &flat}) {
         const auto deep = build_chunk(*g, GenerationJob{{3, 0, -2}, {}});
@@ -74,26 +76,29 @@ TEST(Terrain, ChunksDeepUnderGroundAreUniformStoneWithoutStorage) {
     EXPECT_GT(uniform, 10);
 }
 
+// Generators 2 and 3 (caves, ores and lava; caves_test.cpp compares chunks chosen for them).
 TEST(Terrain, GeneratedChunksMatchThePerBlockReference) {
-    const TerrainGenerator terrain(WorldType::kTerrain, 42);
-    std::mt19937 rng(1);
-    std::uniform_int_distribution<int> xz(-40, 40);
-    std::uniform_int_distribution<int> cy(0, 15);
-    int leaves = 0;
-    for (int n = 0; n < 24; ++n) {
-        const ChunkCoord c{xz(rng), n < 12 ? 3 + n % 4 : cy(rng), xz(rng)};
-        const auto chunk = terrain.generate(c);
-        for (int i = 0; i < kChunkVolume; ++i) {
-            const auto index = static_cast<uint16_t>(i);
-            const BlockType b = chunk->block(index);
-            leaves += b == BlockType::kLeaves ? 1 : 0;
-            ASSERT_EQ(b, terrain.block_at(world_position(c, index)))
-                << "chunk " << test::to_string(c) << " index " << i;
+    for (const int version : {2, kGeneratorVersion}) {
+        const TerrainGenerator terrain(WorldType::kTerrain, 42, version);
+        std::mt19937 rng(1);
+        std::uniform_int_distribution<int> xz(-40, 40);
+        std::uniform_int_distribution<int> cy(kMinChunkY, 15);
+        int leaves = 0;
+        for (int n = 0; n < 24; ++n) {
+            const ChunkCoord c{xz(rng), n < 12 ? 3 + n % 4 : cy(rng), xz(rng)};
+            const auto chunk = terrain.generate(c);
+            for (int i = 0; i < kChunkVolume; ++i) {
+                const auto index = static_cast<uint16_t>(i);
+                const BlockType b = chunk->block(index);
+                leaves += b == BlockType::kLeaves ? 1 : 0;
+                ASSERT_EQ(b, terrain.block_at(world_position(c, index)))
+                    << "version " << version << " chunk " << test::to_string(c) << " index " << i;
+            }
         }
+        // The sample must hold tree canopy, or the comparison never covered the trees (which
+        // reach across chunk borders and are the hard part of generating by chunk).
+        EXPECT_GT(leaves, 0) << "no leaves in the sampled chunks";
     }
-    // The sample must hold tree canopy, or the comparison never covered the trees (which
-    // reach across chunk borders and are the hard part of generating by chunk).
-    EXPECT_GT(leaves, 0) << "no leaves in the sampled chunks";
 }
 
 TEST(Terrain, SameSeedSameChunksAndSeedsDiffer) {
