@@ -18,7 +18,7 @@ struct FieldShape {
     int32_t across;
     int32_t up;
 };
-constexpr std::array<FieldShape, 3> kShapes = {{{128, 64}, {128, 64}, {160, 64}}};
+constexpr std::array<FieldShape, 3> kShapes = {{{256, 96}, {256, 96}, {160, 64}}};
 
 // Samples are the noise times kScale, rounded: integers, so interpolation is exact.
 constexpr int32_t kScale = 4096;
@@ -26,9 +26,12 @@ constexpr int kStep = CaveParams::kStep;
 constexpr int32_t kWeights = kStep * kStep * kStep;  // the sum of a cell's 8 corner weights
 // A tunnel is where both tunnel fields are within this of zero (of kScale): about 4 blocks
 // across at the fields' usual slope.
-constexpr int32_t kTunnelLimit = 220;
+constexpr int32_t kTunnelLimit = 150;
+// Tunnels run only where the cavern field is above this (of kScale): cave systems with rock
+// between them, so most chunks under the ground stay uniform.
+constexpr int32_t kTunnelRegion = 1000;
 // A cavern is where the cavern field is above this (of kScale), and more so near its top.
-constexpr int32_t kCavernLimit = 2900;
+constexpr int32_t kCavernLimit = 3600;
 constexpr int32_t kCavernFade = 60;  // the limit rises this much a block over the top 16 blocks
 
 // The lattice of one chunk: (kChunkSize / kStep + 1)^3 corners, x fastest, then z, then y.
@@ -57,7 +60,7 @@ int32_t cavern_limit(int y) { return kCavernLimit + std::max(0, y - (CaveParams:
 bool cave_cell(int32_t a, int32_t b, int32_t c, int y) {
     if (y < CaveParams::kLowestCave) return false;
     constexpr int32_t t = kTunnelLimit * kWeights;
-    if (a > -t && a < t && b > -t && b < t) return true;
+    if (a > -t && a < t && b > -t && b < t && c > kTunnelRegion * kWeights) return true;
     return y < CaveParams::kCavernTop && c > cavern_limit(y) * kWeights;
 }
 
@@ -124,7 +127,6 @@ bool CaveFields::cave_at(const BlockPos& p) const {
     const BlockPos base{p.x - fx, p.y - fy, p.z - fz};
     std::array<int32_t, kFields> v{};
     for (int f = 0; f < kFields; ++f) {
-        if (f == 2 && p.y >= CaveParams::kCavernTop) break;  // no cavern up here: left 0
         Corners c{};
         for (int k = 0; k < 8; ++k) {
             c[static_cast<std::size_t>(k)] = sample(f, base.x + kStep * (k & 1), base.y + kStep * ((k >> 1) & 1),
@@ -139,7 +141,7 @@ bool CaveFields::chunk_caves(ChunkCoord coord, ChunkCells& out) const {
     const BlockPos o = chunk_origin(coord);
     const bool caverns = o.y < CaveParams::kCavernTop;
     std::array<Lattice, kFields> lattice{};
-    for (int f = 0; f < (caverns ? kFields : 2); ++f) {
+    for (int f = 0; f < kFields; ++f) {
         for (int j = 0; j < kCorners; ++j)
             for (int k = 0; k < kCorners; ++k)
                 for (int i = 0; i < kCorners; ++i) {
@@ -155,8 +157,10 @@ bool CaveFields::chunk_caves(ChunkCoord coord, ChunkCells& out) const {
                 const Corners a = corners_of(lattice[0], ci, cj, ck);
                 const Corners b = corners_of(lattice[1], ci, cj, ck);
                 const Corners c = corners_of(lattice[2], ci, cj, ck);
-                const bool tunnel = may_be_near_zero(a, kTunnelLimit) && may_be_near_zero(b, kTunnelLimit);
-                const bool cavern = caverns && *std::max_element(c.begin(), c.end()) > kCavernLimit;
+                const int32_t c_max = *std::max_element(c.begin(), c.end());
+                const bool tunnel = c_max > kTunnelRegion && may_be_near_zero(a, kTunnelLimit) &&
+                                    may_be_near_zero(b, kTunnelLimit);
+                const bool cavern = caverns && c_max > kCavernLimit;
                 if (!tunnel && !cavern) continue;
                 for (int ly = 0; ly < kStep; ++ly)
                     for (int lz = 0; lz < kStep; ++lz)

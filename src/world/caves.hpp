@@ -47,8 +47,9 @@ public:
     // cell whose corners cannot reach the thresholds is skipped without a look at its cells.
     bool chunk_caves(ChunkCoord coord, ChunkCells& out) const;
 
-    // The ore of a rock cell on a cave wall, or nullopt-like `rock` for none: small blobs
-    // (2 x 2 x 2 groups of cells share one roll) by depth, the deepslate kinds below y 0.
+    // What a rock cell on a cave wall holds: an ore, or `rock` itself when its roll gives none.
+    // Small blobs (2 x 2 x 2 groups of cells share one roll), kinds by depth, the deepslate
+    // kinds below y 0.
     BlockType wall_block(const BlockPos& p, BlockType rock) const;
 
 private:

@@ -38,7 +38,7 @@ constexpr int kMaxSurface = 200;  // leaves room for the tallest tree below y = 
 static_assert(kMinSurface - CaveParams::kRockCap >= -1, "the rock cap stays above y 0");
 // Openings: columns where this noise (period kOpeningPeriod) is above kOpeningNoise.
 constexpr int32_t kOpeningPeriod = 128;
-constexpr float kOpeningNoise = 0.25f;
+constexpr float kOpeningNoise = 0.15f;
 constexpr int kOpeningLayer = static_cast<int>(kOctaves.size());  // a noise layer no octave uses
 
 // How a cave may reach height y of a column whose surface is `surface`.

@@ -153,8 +153,10 @@ TEST(LightRender, AShaftDugWithLampsLeavesNoFaceCornersStale) {
         s += "set 17 " + std::to_string(y) + " 18 air\nset 17 " + std::to_string(y) + " 16 lamp\nsettle\n";
     }
     s += "verify\nstats " + dir + "/stats.json\n";
-    const auto r = run_script(dir, s,
-                              {"--world", "terrain", "--seed", "1", "--view-distance", "4", "--size", "640x360"});
+    // Without caves: cubes on dark cave walls have light pages (and corners) of their own, and
+    // the count below is about the lamps' pages.
+    const auto r = run_script(
+        dir, s, {"--world", "terrain", "--seed", "1", "--caves", "off", "--view-distance", "4", "--size", "640x360"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const Json stats = Json::parse_file(dir + "/stats.json");
     EXPECT_EQ(stat_int(stats, "gl.errors"), 0);

@@ -86,10 +86,10 @@ CaveCount count_caves(uint64_t seed, int radius, int lowest_y, int highest_y) {
     return n;
 }
 
-// Chunks of seed 1 that hold caves (x 48..63 y 48..63: near the surface under the spawn),
-// lava and deepslate ores (the bottom chunk), deepslate tunnels, and an opening (a tunnel
-// through the surface near x -120, z 30).
-constexpr ChunkCoord kCaveChunks[] = {{-4, -4, -4}, {1, 3, 1}, {2, -1, -1}, {-1, 0, 1}, {-8, 4, 2}};
+// Chunks of seed 1 that hold a lava cavern with deepslate ores (at the bottom), tunnels near
+// the surface (y 64..79) and in the deepslate, and an opening (a tunnel through the surface
+// near x 406, z 1343).
+constexpr ChunkCoord kCaveChunks[] = {{-6, -4, -5}, {2, 4, 3}, {-4, -3, -10}, {6, 0, -3}, {25, 5, 83}};
 
 TEST(Caves, GeneratedChunksMatchThePerBlockReference) {
     const TerrainGenerator terrain(WorldType::kTerrain, 1, 3);
@@ -120,18 +120,20 @@ TEST(Caves, GeneratedChunksMatchThePerBlockReference) {
 TEST(Caves, SameSeedSameCavesAndSeedsDiffer) {
     const TerrainGenerator a(WorldType::kTerrain, 1, 3), b(WorldType::kTerrain, 1, 3), other(WorldType::kTerrain, 2, 3);
     int differing = 0;
-    for (int32_t x = -2; x <= 2; ++x) {
-        for (int32_t y = -4; y <= 1; ++y) {
-            const ChunkCoord c{x, y, 1};
-            const auto ca = a.generate(c), cb = b.generate(c), co = other.generate(c);
-            bool same = true, same_other = true;
-            for (int i = 0; i < kChunkVolume; ++i) {
-                const auto index = static_cast<uint16_t>(i);
-                same = same && ca->block(index) == cb->block(index);
-                same_other = same_other && ca->block(index) == co->block(index);
+    for (int32_t z = -8; z <= 8; z += 2) {
+        for (int32_t x = -8; x <= 8; x += 2) {
+            for (int32_t y = -4; y <= 2; ++y) {
+                const ChunkCoord c{x, y, z};
+                const auto ca = a.generate(c), cb = b.generate(c), co = other.generate(c);
+                bool same = true, same_other = true;
+                for (int i = 0; i < kChunkVolume; ++i) {
+                    const auto index = static_cast<uint16_t>(i);
+                    same = same && ca->block(index) == cb->block(index);
+                    same_other = same_other && ca->block(index) == co->block(index);
+                }
+                EXPECT_TRUE(same) << to_string(c);
+                differing += same_other ? 0 : 1;
             }
-            EXPECT_TRUE(same) << to_string(c);
-            differing += same_other ? 0 : 1;
         }
     }
     // Under the ground the two seeds' ground is the same rock: only their caves differ.
@@ -139,15 +141,16 @@ TEST(Caves, SameSeedSameCavesAndSeedsDiffer) {
 }
 
 // Caves, but sparse: tunnels, not sponge, and most chunks under the ground stay uniform rock
-// (no block storage: the memory at view distance 64 depends on it).
+// (no block storage and no cubes: the memory and the streaming at view distance 64 depend on
+// it). Seed 1 holds 56 chunks with caves of these 1,521, 0.43% of their volume dug.
 TEST(Caves, CavesExistAtSeedOneAndStaySparse) {
-    const CaveCount n = count_caves(1, 6, -4, 2);  // 13 x 13 columns, y -64..47: all under the ground
+    const CaveCount n = count_caves(1, 6, -4, 4);  // 13 x 13 columns, y -64..79
     const double volume = static_cast<double>(n.chunks) * kChunkVolume;
-    EXPECT_GT(n.with_caves, n.chunks / 10) << n.with_caves << " of " << n.chunks << " chunks hold caves";
-    EXPECT_LT(n.with_caves, n.chunks * 2 / 5) << n.with_caves << " of " << n.chunks << " chunks hold caves";
-    EXPECT_GT(static_cast<double>(n.cave) / volume, 0.01) << n.cave << " cave cells";
-    EXPECT_LT(static_cast<double>(n.cave) / volume, 0.08) << n.cave << " cave cells";
-    EXPECT_GT(n.lava, 0);
+    EXPECT_GT(n.with_caves, n.chunks / 50) << n.with_caves << " of " << n.chunks << " chunks hold caves";
+    EXPECT_LT(n.with_caves, n.chunks / 8) << n.with_caves << " of " << n.chunks << " chunks hold caves";
+    EXPECT_GT(static_cast<double>(n.cave) / volume, 0.001) << n.cave << " cave cells";
+    EXPECT_LT(static_cast<double>(n.cave) / volume, 0.02) << n.cave << " cave cells";
+    EXPECT_GT(n.lava, 100);
     EXPECT_GT(n.ore, 100);
 }
 
@@ -179,8 +182,8 @@ TEST(Caves, TunnelsAreWalkable) {
         return is_firm(terrain.block_at(p + BlockPos{0, -1, 0})) && terrain.block_at(p) == BlockType::kAir &&
                terrain.block_at(p + BlockPos{0, 1, 0}) == BlockType::kAir && p.y < terrain.surface_height(p.x, p.z);
     };
-    // The chunk near the spawn with the most cave cells in its stretch (y 48..63).
-    const BlockPos o = chunk_origin({1, 3, 1});
+    // A chunk near the spawn with a tunnel under the surface (y 48..63).
+    const BlockPos o = chunk_origin({1, 3, 2});
     std::set<std::tuple<int, int, int>> seen;
     int longest = 0;
     for (int y = o.y + 1; y < o.y + 15; ++y)
