@@ -59,6 +59,18 @@ TEST(OcclusionRender, ARoomDugInTheRockHidesTheRestOfTheWorld) {
     EXPECT_GT(stat_int(r.on, "cull.walk_reached"), 0);
 }
 
+// A cave of the generated terrain (generator 3, seed 1), 90 blocks under the hills, the eye
+// looking up along it: the hills the frustum keeps lie behind the rock.
+TEST(OcclusionRender, InACaveOfTheTerrainTheRockHidesTheHills) {
+    const std::string dir = out_dir();
+    const OnOff r = on_and_off(dir, "camera -73.5 -15.4 -186.5 180 20\n",
+                               {"--world", "terrain", "--seed", "1", "--caves", "on", "--view-distance", "8"});
+    ASSERT_FALSE(r.on.is_null());
+    EXPECT_GT(stat_int(r.on, "draw.instances"), 0);
+    EXPECT_LE(stat_int(r.on, "draw.instances") * 10, stat_int(r.off, "draw.instances") * 4);
+    EXPECT_GT(stat_int(r.on, "cull.occluded_chunks"), 10);
+}
+
 TEST(OcclusionRender, AboveGroundItDrawsNoMoreThanTheFrustumAlone) {
     const std::string dir = out_dir();
     const OnOff r = on_and_off(dir, "camera 0.5 100 0.5 30 -20\n", {"--world", "terrain", "--view-distance", "6"});
