@@ -1,0 +1,79 @@
+#pragma once
+// The block types of one chunk's 4096 cells, kept with a palette so that memory follows what
+// the chunk holds, not its size: one type and no heap while every cell holds it; 2, 4 or 16
+// kinds as 1, 2 or 4 bits a cell indexing a palette; more as 8 bits a cell holding the type.
+// Plain C++20; knows nothing of chunks, masks or light.
+#include "world/block.hpp"
+#include "world/coords.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace slotcraft {
+
+class PalettedBlocks {
+public:
+    static constexpr int kCells = kChunkVolume;
+
+    explicit PalettedBlocks(BlockType uniform = BlockType::kAir) : uniform_(uniform) {}
+    PalettedBlocks(const PalettedBlocks& other);
+    PalettedBlocks& operator=(const PalettedBlocks& other);
+    PalettedBlocks(PalettedBlocks&&) noexcept = default;
+    PalettedBlocks& operator=(PalettedBlocks&&) noexcept = default;
+
+    // The type of cell i (0..4095). Cell i's index sits at bit i * bits() of the packed cells,
+    // low bits first; at 8 bits the byte is the type itself.
+    BlockType get(uint16_t i) const {
+        if (bits_ == 0) return uniform_;
+        const uint8_t* d = data_.get();
+        const unsigned bit = static_cast<unsigned>(i) << shift_;
+        const unsigned v = (d[bit >> 3] >> (bit & 7)) & ((1u << bits_) - 1);
+        return static_cast<BlockType>(bits_ == 8 ? v : d[palette_offset(bits_) + v]);
+    }
+    // Cell i holds `type`. A type not in the palette is added; a full palette first doubles
+    // the width (1 -> 2 -> 4 -> 8 bits), repacking every cell.
+    void set(uint16_t i, BlockType type);
+    // Every cell holds `type`; the storage is freed.
+    void fill(BlockType type);
+    // Drops the palette entries no cell uses and narrows the width to what the kinds left
+    // need; one kind left makes the storage uniform (freed). Returns true when it changed the
+    // storage (never a cell's type).
+    bool compact();
+
+    // True while every cell holds one type and nothing is allocated.
+    bool uniform() const { return bits_ == 0; }
+    // Bits a cell: 0 (uniform), 1, 2, 4 or 8.
+    int bits() const { return bits_; }
+    // Entries in the palette at 1..4 bits (some may no longer be used until compact()); 1
+    // while uniform; 0 at 8 bits, where a cell holds its type and there is no palette.
+    int palette_size() const { return bits_ == 0 ? 1 : palette_size_; }
+    // Types of cells i0 .. i0 + n - 1 into out[0 .. n - 1]: the bulk readers' decode.
+    void copy_to(int i0, int n, BlockType* out) const;
+    // Heap bytes held: the packed cells and the palette (0 while uniform).
+    std::size_t heap_bytes() const { return bits_ == 0 ? 0 : heap_bytes_for(bits_); }
+
+    // The width that holds `kinds` different types.
+    static int bits_for(int kinds) { return kinds <= 1 ? 0 : kinds <= 2 ? 1 : kinds <= 4 ? 2 : kinds <= 16 ? 4 : 8; }
+
+private:
+    // The packed cells come first (512 bytes a bit of width), the palette after them.
+    static constexpr std::size_t palette_offset(int bits) { return static_cast<std::size_t>(kCells / 8 * bits); }
+    static constexpr std::size_t heap_bytes_for(int bits) {
+        return palette_offset(bits) + (bits == 8 ? 0 : std::size_t{1} << bits);
+    }
+    // The palette index (the type itself at 8 bits) of every cell into out[0 .. 4095].
+    void indices_to(uint8_t* out) const;
+    // Replaces the storage by width `bits` holding `kinds` (palette order) and the cells'
+    // indices into it (types at 8 bits).
+    void rebuild(int bits, const BlockType* kinds, int count, const uint8_t* indices);
+    int index_of(BlockType type);
+
+    std::unique_ptr<uint8_t[]> data_;  // packed cells then palette; null while uniform
+    BlockType uniform_;                // every cell's type while data_ is null
+    uint8_t bits_ = 0;                 // 0, 1, 2, 4, 8
+    uint8_t shift_ = 0;                // log2 of bits_ (a cell's first bit is its index << shift_)
+    uint8_t palette_size_ = 0;         // entries used at 1..4 bits (at most 16)
+};
+
+}  // namespace slotcraft
