@@ -39,7 +39,12 @@ uint8_t log2_of(int bits) { return static_cast<uint8_t>(bits == 1 ? 0 : bits == 
 }  // namespace
 
 PalettedBlocks::PalettedBlocks(const PalettedBlocks& other)
-    : uniform_(other.uniform_), bits_(other.bits_), shift_(other.shift_), palette_size_(other.palette_size_) {
+    : uniform_(other.uniform_),
+      bits_(other.bits_),
+      shift_(other.shift_),
+      palette_size_(other.palette_size_),
+      last_type_(other.last_type_),
+      last_index_(other.last_index_) {
     if (other.data_) {
         data_ = std::make_unique_for_overwrite<uint8_t[]>(heap_bytes_for(bits_));
         std::memcpy(data_.get(), other.data_.get(), heap_bytes_for(bits_));
@@ -51,7 +56,7 @@ PalettedBlocks& PalettedBlocks::operator=(const PalettedBlocks& other) {
     return *this;
 }
 
-void PalettedBlocks::set(uint16_t i, BlockType type) {
+void PalettedBlocks::set_rarely(uint16_t i, BlockType type) {
     assert(i < kCells && "PalettedBlocks::set: a cell index is 0..4095");
     if (bits_ == 0) {
         if (type == uniform_) return;
@@ -61,28 +66,26 @@ void PalettedBlocks::set(uint16_t i, BlockType type) {
         bits_ = 1;
         shift_ = 0;
         palette_size_ = 1;
+        last_type_ = uniform_;
+        last_index_ = 0;
     }
-    const unsigned index = bits_ == 8 ? static_cast<unsigned>(type) : static_cast<unsigned>(index_of(type));
-    if (bits_ == 8) {  // index_of may have widened to 8
-        data_[i] = static_cast<uint8_t>(type);
-        return;
+    if (bits_ != 8) {
+        const int k = palette_index(type);
+        const int index = k >= 0 ? k : add_to_palette(type);
+        if (bits_ != 8) {  // add_to_palette may have widened to 8
+            store_index(i, static_cast<unsigned>(index));
+            return;
+        }
     }
-    const unsigned bit = static_cast<unsigned>(i) << shift_;
-    const unsigned at = bit & 7;
-    uint8_t& byte = data_[bit >> 3];
-    byte = static_cast<uint8_t>((byte & ~(((1u << bits_) - 1) << at)) | (index << at));
+    data_[i] = static_cast<uint8_t>(type);
 }
 
-// The palette index of `type`, added when missing; a full palette doubles the width first.
-int PalettedBlocks::index_of(BlockType type) {
+int PalettedBlocks::add_to_palette(BlockType type) {
     const uint8_t* palette = data_.get() + palette_offset(bits_);
-    for (int k = 0; k < palette_size_; ++k) {
-        if (palette[k] == static_cast<uint8_t>(type)) return k;
-    }
     if (palette_size_ == 1 << bits_) {
         Indices cells;
         indices_to(cells.data());
-        std::array<BlockType, 16> kinds{};
+        std::array<BlockType, kPaletteBytes> kinds{};
         for (int k = 0; k < palette_size_; ++k) kinds[static_cast<std::size_t>(k)] = static_cast<BlockType>(palette[k]);
         const int wider = bits_ * 2;
         if (wider == 8) {  // cells hold their types from now on
@@ -93,6 +96,8 @@ int PalettedBlocks::index_of(BlockType type) {
         rebuild(wider, kinds.data(), palette_size_, cells.data());
     }
     data_[palette_offset(bits_) + palette_size_] = static_cast<uint8_t>(type);
+    last_type_ = type;
+    last_index_ = palette_size_;
     return palette_size_++;
 }
 
@@ -106,10 +111,16 @@ void PalettedBlocks::fill(BlockType type) {
 
 bool PalettedBlocks::compact() {
     if (bits_ == 0) return false;
-    Indices cells;
-    indices_to(cells.data());
+    // Which entries (types at 8 bits) the cells use: the distinct bytes of the packed cells
+    // first, then the indices in each (at most 256 bytes to unpack instead of 4096 cells).
+    std::array<bool, 256> byte_seen{};
+    for (std::size_t j = 0; j < palette_offset(bits_); ++j) byte_seen[data_[j]] = true;
     std::array<bool, 256> used{};
-    for (const uint8_t c : cells) used[c] = true;
+    const unsigned mask = (1u << bits_) - 1;
+    for (unsigned byte = 0; byte < 256; ++byte) {
+        if (!byte_seen[byte]) continue;
+        for (unsigned at = 0; at < 8; at += bits_) used[(byte >> at) & mask] = true;
+    }
     // The used entries in palette order (in type order at 8 bits) and where each old one goes.
     std::array<BlockType, 256> kinds{};
     std::array<uint8_t, 256> moved_to{};
@@ -127,6 +138,8 @@ bool PalettedBlocks::compact() {
     }
     const int bits = bits_for(count);
     if (bits == bits_ && (bits == 8 || count == palette_size_)) return false;  // already tight
+    Indices cells;
+    indices_to(cells.data());
     for (uint8_t& c : cells) c = moved_to[c];
     rebuild(bits, kinds.data(), count, cells.data());
     return true;
@@ -159,6 +172,8 @@ void PalettedBlocks::rebuild(int bits, const BlockType* kinds, int count, const 
     bits_ = static_cast<uint8_t>(bits);
     shift_ = log2_of(bits);
     palette_size_ = static_cast<uint8_t>(bits == 8 ? 0 : count);
+    last_type_ = count > 0 ? kinds[0] : BlockType{};
+    last_index_ = 0;
 }
 
 void PalettedBlocks::copy_to(int i0, int n, BlockType* out) const {

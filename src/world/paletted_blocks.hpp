@@ -7,7 +7,9 @@
 #include "world/coords.hpp"
 
 #include <cstddef>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 
 namespace slotcraft {
@@ -32,8 +34,25 @@ public:
         return static_cast<BlockType>(bits_ == 8 ? v : d[palette_offset(bits_) + v]);
     }
     // Cell i holds `type`. A type not in the palette is added; a full palette first doubles
-    // the width (1 -> 2 -> 4 -> 8 bits), repacking every cell.
-    void set(uint16_t i, BlockType type);
+    // the width (1 -> 2 -> 4 -> 8 bits), repacking every cell. The common case (a palette
+    // that has the type) is inline: the type of the last write again (a generator writes
+    // runs), else a search of the palette's 16 bytes; then a masked store.
+    void set(uint16_t i, BlockType type) {
+        if (bits_ == 0 || bits_ == 8) {
+            set_rarely(i, type);
+            return;
+        }
+        if (type != last_type_) {
+            const int k = palette_index(type);
+            if (k < 0) {
+                set_rarely(i, type);
+                return;
+            }
+            last_type_ = type;
+            last_index_ = static_cast<uint8_t>(k);
+        }
+        store_index(i, last_index_);
+    }
     // Every cell holds `type`; the storage is freed.
     void fill(BlockType type);
     // Drops the palette entries no cell uses and narrows the width to what the kinds left
@@ -56,24 +75,55 @@ public:
     // The width that holds `kinds` different types.
     static int bits_for(int kinds) { return kinds <= 1 ? 0 : kinds <= 2 ? 1 : kinds <= 4 ? 2 : kinds <= 16 ? 4 : 8; }
 
+    // Palette bytes after the packed cells at 1, 2 and 4 bits: always 16, so that a search
+    // reads two words whatever the width.
+    static constexpr std::size_t kPaletteBytes = 16;
+
 private:
     // The packed cells come first (512 bytes a bit of width), the palette after them.
     static constexpr std::size_t palette_offset(int bits) { return static_cast<std::size_t>(kCells / 8 * bits); }
     static constexpr std::size_t heap_bytes_for(int bits) {
-        return palette_offset(bits) + (bits == 8 ? 0 : std::size_t{1} << bits);
+        return palette_offset(bits) + (bits == 8 ? 0 : kPaletteBytes);
     }
+    // The palette entry holding `type`, or -1, at 1..4 bits: a byte search in two 64-bit
+    // words without branches (a zero byte of palette ^ type is a match; the lowest flagged
+    // byte of a word is exact; a word without a match gives 8).
+    int palette_index(BlockType type) const {
+        constexpr uint64_t kOnes = 0x0101010101010101ull, kHighs = 0x8080808080808080ull;
+        const uint64_t t = kOnes * static_cast<uint8_t>(type);
+        uint64_t words[2];
+        std::memcpy(words, data_.get() + palette_offset(bits_), sizeof words);
+        auto first_match = [t](uint64_t word) {
+            const uint64_t x = word ^ t;
+            return std::countr_zero((x - kOnes) & ~x & kHighs) / 8;
+        };
+        const int low = first_match(words[0]);
+        const int k = low + (low == 8 ? first_match(words[1]) : 0);
+        return k < palette_size_ ? k : -1;  // an entry past the used ones is no match
+    }
+    void store_index(uint16_t i, unsigned index) {
+        const unsigned bit = static_cast<unsigned>(i) << shift_;
+        const unsigned at = bit & 7;
+        uint8_t& byte = data_[bit >> 3];
+        byte = static_cast<uint8_t>((byte & ~(((1u << bits_) - 1) << at)) | (index << at));
+    }
+    // set() when the chunk is uniform, at 8 bits, or the type is new.
+    void set_rarely(uint16_t i, BlockType type);
     // The palette index (the type itself at 8 bits) of every cell into out[0 .. 4095].
     void indices_to(uint8_t* out) const;
     // Replaces the storage by width `bits` holding `kinds` (palette order) and the cells'
     // indices into it (types at 8 bits).
     void rebuild(int bits, const BlockType* kinds, int count, const uint8_t* indices);
-    int index_of(BlockType type);
+    // The palette index of a type that is not in it yet (the type itself at 8 bits).
+    int add_to_palette(BlockType type);
 
     std::unique_ptr<uint8_t[]> data_;  // packed cells then palette; null while uniform
     BlockType uniform_;                // every cell's type while data_ is null
     uint8_t bits_ = 0;                 // 0, 1, 2, 4, 8
     uint8_t shift_ = 0;                // log2 of bits_ (a cell's first bit is its index << shift_)
     uint8_t palette_size_ = 0;         // entries used at 1..4 bits (at most 16)
+    BlockType last_type_{};            // at 1..4 bits: a type in the palette, at last_index_
+    uint8_t last_index_ = 0;
 };
 
 }  // namespace slotcraft
