@@ -293,7 +293,7 @@ std::unique_ptr<Chunk> MinecraftGround::chunk(ChunkCoord c) const {
             out->set_block(static_cast<uint16_t>(i), cells[static_cast<std::size_t>(i)]);
         }
     }
-    out->compact_blocks();
+    out->make_uniform_if_possible();
     return out;
 }
 
@@ -353,7 +353,7 @@ std::unique_ptr<Chunk> MinecraftGround::peek_chunk(ChunkCoord c) const {
     for (std::size_t i = 0; i < cells.size(); ++i) {
         if (cells[i] != BlockType::kAir) out->set_block(static_cast<uint16_t>(i), cells[i]);
     }
-    out->compact_blocks();
+    out->make_uniform_if_possible();
     return out;
 }
 

@@ -22,6 +22,10 @@ void Chunk::fill(BlockType type) {
     may_emit_ = light_emission(type) > 0;
 }
 
+void Chunk::make_uniform_if_possible() {
+    if (blocks_.make_uniform_if_possible()) may_emit_ = light_emission(blocks_.get(0)) > 0;
+}
+
 void Chunk::compact_blocks() {
     // No block changes, so the kept answers hold; a chunk left of one type emits only if
     // that type does, as after fill.

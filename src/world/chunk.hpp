@@ -44,8 +44,11 @@ public:
     bool has_blocks() const { return !blocks_.uniform() || blocks_.get(0) != BlockType::kAir; }
     // Every block becomes `type` (storage freed; masks and edits untouched).
     void fill(BlockType type);
+    // Frees the block storage when every block has the same type (after generation).
+    void make_uniform_if_possible();
     // After generation and edits: drops the palette entries no block uses any more and
     // narrows the cells to what is left; a chunk of one type becomes uniform (storage freed).
+    // A chunk is written at 8 bits a cell until this first runs (PalettedBlocks).
     void compact_blocks();
     bool uniform() const { return blocks_.uniform(); }
     // A chunk with the same coordinate and blocks, no masks and no edits (for rebuilds).

@@ -44,7 +44,8 @@ PalettedBlocks::PalettedBlocks(const PalettedBlocks& other)
       shift_(other.shift_),
       palette_size_(other.palette_size_),
       last_type_(other.last_type_),
-      last_index_(other.last_index_) {
+      last_index_(other.last_index_),
+      compacted_(other.compacted_) {
     if (other.data_) {
         data_ = std::make_unique_for_overwrite<uint8_t[]>(heap_bytes_for(bits_));
         std::memcpy(data_.get(), other.data_.get(), heap_bytes_for(bits_));
@@ -60,6 +61,15 @@ void PalettedBlocks::set_rarely(uint16_t i, BlockType type) {
     assert(i < kCells && "PalettedBlocks::set: a cell index is 0..4095");
     if (bits_ == 0) {
         if (type == uniform_) return;
+        if (!compacted_) {  // being generated: one store a write until compact() packs the cells
+            data_ = std::make_unique_for_overwrite<uint8_t[]>(heap_bytes_for(8));
+            std::memset(data_.get(), static_cast<uint8_t>(uniform_), heap_bytes_for(8));
+            bits_ = 8;
+            shift_ = 3;
+            palette_size_ = 0;
+            data_[i] = static_cast<uint8_t>(type);
+            return;
+        }
         // Every cell becomes index 0 (zeroed bytes) of a one-entry palette.
         data_ = std::make_unique<uint8_t[]>(heap_bytes_for(1));
         data_[palette_offset(1)] = static_cast<uint8_t>(uniform_);
@@ -109,10 +119,9 @@ void PalettedBlocks::fill(BlockType type) {
     palette_size_ = 0;
 }
 
-bool PalettedBlocks::compact() {
-    if (bits_ == 0) return false;
-    // Which entries (types at 8 bits) the cells use: the distinct bytes of the packed cells
-    // first, then the indices in each (at most 256 bytes to unpack instead of 4096 cells).
+int PalettedBlocks::used_kinds(BlockType* kinds, uint8_t* moved_to) const {
+    // The distinct bytes of the packed cells first, then the indices in each (at most 256
+    // bytes to unpack instead of 4096 cells).
     std::array<bool, 256> byte_seen{};
     for (std::size_t j = 0; j < palette_offset(bits_); ++j) byte_seen[data_[j]] = true;
     std::array<bool, 256> used{};
@@ -121,17 +130,38 @@ bool PalettedBlocks::compact() {
         if (!byte_seen[byte]) continue;
         for (unsigned at = 0; at < 8; at += bits_) used[(byte >> at) & mask] = true;
     }
-    // The used entries in palette order (in type order at 8 bits) and where each old one goes.
-    std::array<BlockType, 256> kinds{};
-    std::array<uint8_t, 256> moved_to{};
     int count = 0;
     const int entries = bits_ == 8 ? 256 : palette_size_;
     const uint8_t* palette = data_.get() + palette_offset(bits_);
     for (int v = 0; v < entries; ++v) {
         if (!used[static_cast<std::size_t>(v)]) continue;
-        moved_to[static_cast<std::size_t>(v)] = static_cast<uint8_t>(count);
-        kinds[static_cast<std::size_t>(count++)] = static_cast<BlockType>(bits_ == 8 ? v : palette[v]);
+        moved_to[v] = static_cast<uint8_t>(count);
+        kinds[count++] = static_cast<BlockType>(bits_ == 8 ? v : palette[v]);
     }
+    return count;
+}
+
+bool PalettedBlocks::make_uniform_if_possible() {
+    if (bits_ == 0) return false;
+    if (bits_ == 8) {  // a chunk being generated: stops at the first cell that differs
+        const uint8_t first = data_[0];
+        if (!std::all_of(data_.get(), data_.get() + kCells, [first](uint8_t b) { return b == first; })) return false;
+        fill(static_cast<BlockType>(first));
+        return true;
+    }
+    std::array<BlockType, 256> kinds{};
+    std::array<uint8_t, 256> moved_to{};
+    if (used_kinds(kinds.data(), moved_to.data()) != 1) return false;
+    fill(kinds[0]);
+    return true;
+}
+
+bool PalettedBlocks::compact() {
+    compacted_ = true;
+    if (bits_ == 0) return false;
+    std::array<BlockType, 256> kinds{};
+    std::array<uint8_t, 256> moved_to{};
+    const int count = used_kinds(kinds.data(), moved_to.data());
     if (count == 1) {
         fill(kinds[0]);
         return true;

@@ -2,6 +2,8 @@
 // The block types of one chunk's 4096 cells, kept with a palette so that memory follows what
 // the chunk holds, not its size: one type and no heap while every cell holds it; 2, 4 or 16
 // kinds as 1, 2 or 4 bits a cell indexing a palette; more as 8 bits a cell holding the type.
+// Until its first compact() (a chunk being generated) cells are written at 8 bits, one store
+// each, and compact() packs them; from then on a new kind widens the cells one step.
 // Plain C++20; knows nothing of chunks, masks or light.
 #include "world/block.hpp"
 #include "world/coords.hpp"
@@ -27,18 +29,24 @@ public:
     // The type of cell i (0..4095). Cell i's index sits at bit i * bits() of the packed cells,
     // low bits first; at 8 bits the byte is the type itself.
     BlockType get(uint16_t i) const {
+        if (bits_ == 8) return static_cast<BlockType>(data_[i]);  // first: a chunk being generated
         if (bits_ == 0) return uniform_;
         const uint8_t* d = data_.get();
         const unsigned bit = static_cast<unsigned>(i) << shift_;
         const unsigned v = (d[bit >> 3] >> (bit & 7)) & ((1u << bits_) - 1);
-        return static_cast<BlockType>(bits_ == 8 ? v : d[palette_offset(bits_) + v]);
+        return static_cast<BlockType>(d[palette_offset(bits_) + v]);
     }
-    // Cell i holds `type`. A type not in the palette is added; a full palette first doubles
-    // the width (1 -> 2 -> 4 -> 8 bits), repacking every cell. The common case (a palette
-    // that has the type) is inline: the type of the last write again (a generator writes
-    // runs), else a search of the palette's 16 bytes; then a masked store.
+    // Cell i holds `type`. Before the first compact(), the first type that differs makes
+    // 8-bit cells. After it, a type not in the palette is added, and a full palette first
+    // doubles the width (1 -> 2 -> 4 -> 8 bits), repacking every cell. The common cases are
+    // inline: a store at 8 bits; else the type of the last write again (writes come in
+    // runs) or a branch-free search of the palette's 16 bytes, then a masked store.
     void set(uint16_t i, BlockType type) {
-        if (bits_ == 0 || bits_ == 8) {
+        if (bits_ == 8) {
+            data_[i] = static_cast<uint8_t>(type);
+            return;
+        }
+        if (bits_ == 0) {
             set_rarely(i, type);
             return;
         }
@@ -57,8 +65,13 @@ public:
     void fill(BlockType type);
     // Drops the palette entries no cell uses and narrows the width to what the kinds left
     // need; one kind left makes the storage uniform (freed). Returns true when it changed the
-    // storage (never a cell's type).
+    // storage (never a cell's type). From then on a new kind widens one step at a time.
     bool compact();
+    // Frees the storage when every cell holds one type, and does nothing else (the width
+    // stays): the cheap half of compact(). Returns true when it did.
+    bool make_uniform_if_possible();
+    // False until the first compact(): a new kind then makes 8-bit cells at once.
+    bool compacted() const { return compacted_; }
 
     // True while every cell holds one type and nothing is allocated.
     bool uniform() const { return bits_ == 0; }
@@ -114,6 +127,9 @@ private:
     // Replaces the storage by width `bits` holding `kinds` (palette order) and the cells'
     // indices into it (types at 8 bits).
     void rebuild(int bits, const BlockType* kinds, int count, const uint8_t* indices);
+    // The entries (types at 8 bits) some cell uses, in palette order (type order at 8 bits),
+    // into kinds[0 .. count - 1], and the new index of each old entry into moved_to; the count.
+    int used_kinds(BlockType* kinds, uint8_t* moved_to) const;
     // The palette index of a type that is not in it yet (the type itself at 8 bits).
     int add_to_palette(BlockType type);
 
@@ -124,6 +140,7 @@ private:
     uint8_t palette_size_ = 0;         // entries used at 1..4 bits (at most 16)
     BlockType last_type_{};            // at 1..4 bits: a type in the palette, at last_index_
     uint8_t last_index_ = 0;
+    bool compacted_ = false;
 };
 
 }  // namespace slotcraft

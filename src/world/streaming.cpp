@@ -85,10 +85,12 @@ StreamPlan plan_streaming(ChunkCoord camera, int view_distance, const std::funct
 std::unique_ptr<Chunk> build_chunk(const TerrainGenerator& terrain, const GenerationJob& job, SurfaceCache* cache) {
     std::unique_ptr<Chunk> chunk = terrain.generate(job.coord, cache);
     chunk->apply_edits(job.edits);
-    chunk->compact_blocks();  // an edit may have made it uniform or left a kind unused (or the terrain did)
+    chunk->make_uniform_if_possible();  // an edit may have made it uniform (or the terrain did)
     chunk->compute_interior_masks();
     LightPropagator::light_alone(*chunk);
     chunk->open_light();  // worked out here, off the main thread; kept while the light agrees
+    // Packed last: masks and light above read the 8-bit cells the generator wrote.
+    chunk->compact_blocks();
     return chunk;
 }
 

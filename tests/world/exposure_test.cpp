@@ -230,7 +230,7 @@ TEST(Exposure, UniformChunksAndTheirEdgeCases) {
     EXPECT_EQ(air.block(7), BlockType::kDirt);
     EXPECT_EQ(air.block(8), BlockType::kAir);
     air.set_block(7, BlockType::kAir);
-    air.compact_blocks();
+    air.make_uniform_if_possible();
     EXPECT_TRUE(air.uniform());
     EXPECT_FALSE(air.has_blocks());
 }

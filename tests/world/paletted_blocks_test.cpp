@@ -18,10 +18,9 @@ using Model = std::array<BlockType, kChunkVolume>;
 
 BlockType kind(int k) { return static_cast<BlockType>(k); }
 
-// The bytes a storage of `kinds` kinds held since its last fill or compaction must have: the
-// packed cells, and at 1..4 bits a palette of 16 bytes.
-std::size_t expected_bytes(std::size_t kinds) {
-    const int bits = PalettedBlocks::bits_for(static_cast<int>(kinds));
+// The bytes a storage of `bits` bits a cell must have: the packed cells, and at 1..4 bits a
+// palette of 16 bytes.
+std::size_t bytes_at(int bits) {
     if (bits == 0) return 0;
     return kChunkVolume / 8 * static_cast<std::size_t>(bits) + (bits == 8 ? 0 : std::size_t{16});
 }
@@ -46,20 +45,26 @@ void expect_same(const PalettedBlocks& blocks, const Model& model, std::mt19937&
 }
 
 // The kinds the storage has seen since its last fill or compaction decide its width: the
-// palette grows with each new kind and shrinks only when compacted.
-void expect_width(const PalettedBlocks& blocks, const std::set<BlockType>& seen, const std::string& where) {
-    const int bits = PalettedBlocks::bits_for(static_cast<int>(seen.size()));
+// palette grows with each new kind and shrinks only when compacted. Before its first
+// compaction a storage of more than one kind is 8 bits wide.
+void expect_width(const PalettedBlocks& blocks, const std::set<BlockType>& seen, bool compacted,
+                  const std::string& where) {
+    const int kinds = static_cast<int>(seen.size());
+    const int bits = compacted ? PalettedBlocks::bits_for(kinds) : kinds > 1 ? 8 : 0;
+    ASSERT_EQ(blocks.compacted(), compacted) << where;
     ASSERT_EQ(blocks.bits(), bits) << where << ": " << seen.size() << " kinds seen";
     ASSERT_EQ(blocks.uniform(), bits == 0) << where;
     if (bits > 0 && bits < 8) {
         ASSERT_EQ(blocks.palette_size(), static_cast<int>(seen.size())) << where;
     }
-    ASSERT_EQ(blocks.heap_bytes(), expected_bytes(seen.size())) << where;
+    ASSERT_EQ(blocks.heap_bytes(), bytes_at(bits)) << where;
 }
 
-void run_random_session(int kinds, uint32_t seed) {
+void run_random_session(int kinds, uint32_t seed, bool compact_first) {
     std::mt19937 rng(seed);
     PalettedBlocks blocks;  // air: kind 0
+    bool compacted = compact_first;
+    if (compact_first) blocks.compact();
     Model model;
     model.fill(kind(0));
     std::set<BlockType> seen{kind(0)};
@@ -92,6 +97,7 @@ void run_random_session(int kinds, uint32_t seed) {
             seen = {t};
         } else if (op < 97) {
             blocks.compact();
+            compacted = true;
             seen = std::set<BlockType>(model.begin(), model.end());
         } else {  // a copy reads the same and is its own
             PalettedBlocks copy = blocks;
@@ -102,18 +108,19 @@ void run_random_session(int kinds, uint32_t seed) {
             ASSERT_NO_FATAL_FAILURE(expect_same(copy, model, rng, where + " (a copy)"));
         }
         ASSERT_NO_FATAL_FAILURE(expect_same(blocks, model, rng, where));
-        ASSERT_NO_FATAL_FAILURE(expect_width(blocks, seen, where));
+        ASSERT_NO_FATAL_FAILURE(expect_width(blocks, seen, compacted, where));
     }
     // The end state compacts to exactly the kinds left.
     blocks.compact();
-    ASSERT_NO_FATAL_FAILURE(expect_width(blocks, std::set<BlockType>(model.begin(), model.end()), "final compact"));
+    ASSERT_NO_FATAL_FAILURE(
+        expect_width(blocks, std::set<BlockType>(model.begin(), model.end()), true, "final compact"));
     ASSERT_NO_FATAL_FAILURE(expect_same(blocks, model, rng, "final compact"));
 }
 
 TEST(PalettedBlocks, RandomSessionsReadAsAPlainArrayAndKeepTheNarrowestWidth) {
     for (const int kinds : {1, 2, 3, 5, 16, 17, 200}) {
-        for (uint32_t seed = 1; seed <= 3; ++seed) {
-            ASSERT_NO_FATAL_FAILURE(run_random_session(kinds, seed * 7919 + static_cast<uint32_t>(kinds)));
+        for (uint32_t seed = 1; seed <= 3; ++seed) {  // the first session starts as a generated chunk does
+            ASSERT_NO_FATAL_FAILURE(run_random_session(kinds, seed * 7919 + static_cast<uint32_t>(kinds), seed > 1));
         }
     }
 }
@@ -125,6 +132,10 @@ TEST(PalettedBlocks, BytesFollowTheKinds) {
     EXPECT_EQ(blocks.heap_bytes(), 0u) << "uniform: no heap";
     blocks.set(0, kind(3));
     EXPECT_TRUE(blocks.uniform()) << "setting the one type allocates nothing";
+    blocks.set(0, kind(4));
+    EXPECT_EQ(blocks.bits(), 8) << "before the first compaction cells are written at 8 bits";
+    EXPECT_TRUE(blocks.compact());
+    EXPECT_EQ(blocks.heap_bytes(), 512u + 16u) << "then packed";
     const std::array<std::pair<int, std::size_t>, 5> widths{
         {{2, 512 + 16}, {3, 1024 + 16}, {16, 2048 + 16}, {17, 4096}, {200, 4096}}};
     for (const auto& [kinds, bytes] : widths) {
@@ -162,7 +173,8 @@ TEST(ChunkBlocks, GeneratedChunksAreCompactedAndCountedRight) {
             mixed += kinds.size() > 1 ? 1 : 0;
             const std::size_t light = chunk->light_bytes();
             const std::size_t masks = chunk->instance_count() > 0 ? std::size_t{kChunkVolume} : 0;
-            EXPECT_EQ(chunk->storage_bytes(), sizeof(Chunk) + expected_bytes(kinds.size()) + masks + light) << where;
+            const int bits = PalettedBlocks::bits_for(static_cast<int>(kinds.size()));
+            EXPECT_EQ(chunk->storage_bytes(), sizeof(Chunk) + bytes_at(bits) + masks + light) << where;
         }
     }
     EXPECT_GT(mixed, 0) << "the surface band has chunks of several kinds";
