@@ -8,12 +8,8 @@
 namespace slotcraft {
 
 void Chunk::set_block(uint16_t index, BlockType type) {
-    if (!blocks_) {
-        if (type == uniform_) return;
-        blocks_ = std::make_unique<std::array<BlockType, kChunkVolume>>();
-        blocks_->fill(uniform_);
-    }
-    (*blocks_)[index] = type;
+    if (blocks_.uniform() && type == blocks_.get(0)) return;  // nothing changes, nothing is allocated
+    blocks_.set(index, type);
     open_light_ = kUnknownLight;
     planes_known_ = false;
     links_ = kLinksUnknown;
@@ -21,8 +17,7 @@ void Chunk::set_block(uint16_t index, BlockType type) {
 }
 
 void Chunk::fill(BlockType type) {
-    blocks_.reset();
-    uniform_ = type;
+    blocks_.fill(type);
     open_light_ = kUnknownLight;
     planes_known_ = false;
     links_ = kLinksUnknown;
@@ -30,16 +25,19 @@ void Chunk::fill(BlockType type) {
 }
 
 void Chunk::make_uniform_if_possible() {
-    if (!blocks_) return;
-    const BlockType first = (*blocks_)[0];
-    if (std::all_of(blocks_->begin(), blocks_->end(), [first](BlockType b) { return b == first; })) fill(first);
+    if (blocks_.make_uniform_if_possible()) may_emit_ = light_emission(blocks_.get(0)) > 0;
+}
+
+void Chunk::compact_blocks() {
+    // No block changes, so the kept answers hold; a chunk left of one type emits only if
+    // that type does, as after fill.
+    if (blocks_.compact() && blocks_.uniform()) may_emit_ = light_emission(blocks_.get(0)) > 0;
 }
 
 std::unique_ptr<Chunk> Chunk::copy_blocks() const {
     auto copy = std::make_unique<Chunk>(coord_);
-    copy->uniform_ = uniform_;
+    copy->blocks_ = blocks_;
     copy->may_emit_ = may_emit_;
-    if (blocks_) copy->blocks_ = std::make_unique<std::array<BlockType, kChunkVolume>>(*blocks_);
     return copy;
 }
 
@@ -90,15 +88,16 @@ void Chunk::compute_interior_masks() {
     // A uniform chunk of air (or of anything opaque below the world's top layer) has no
     // exposed cube inside: nothing to compute, nothing to store.
     const bool top = coord_.y == kTopChunkY;
-    if (!blocks_ && (!is_solid(uniform_) || (is_opaque(uniform_) && !top))) {
+    const BlockType first = block(0);
+    if (uniform() && (!is_solid(first) || (is_opaque(first) && !top))) {
         masks_.reset();
         instance_count_ = 0;
         return;
     }
-    if (!blocks_) {  // a uniform see-through solid (glass, leaves) shows faces: expand it
-        blocks_ = std::make_unique<std::array<BlockType, kChunkVolume>>();
-        blocks_->fill(uniform_);
-    }
+    // The blocks decoded once (a uniform see-through solid, glass or leaves, shows faces too).
+    std::array<BlockType, kChunkVolume> decoded;
+    blocks_.copy_to(0, kChunkVolume, decoded.data());
+    const BlockType* b = decoded.data();
     constexpr int kP = kChunkSize + 2;  // padded edge
     constexpr int kDy = kP * kP;
     constexpr int kDz = kP;
@@ -106,7 +105,6 @@ void Chunk::compute_interior_masks() {
     if (top) {  // the layer above y = 319 is air
         std::fill(open.begin() + (kP - 1) * kDy, open.end(), uint8_t{1});
     }
-    const BlockType* b = blocks_->data();
     for (int y = 0; y < kChunkSize; ++y)
         for (int z = 0; z < kChunkSize; ++z)
             for (int x = 0; x < kChunkSize; ++x)
@@ -126,7 +124,7 @@ void Chunk::compute_interior_masks() {
             }
         }
     }
-    hide_faces_between_water(masks);
+    hide_faces_between_water(b, masks);
     uint32_t count = 0;
     for (const uint8_t m : masks) count += m != 0 ? 1 : 0;
     instance_count_ = count;
@@ -139,7 +137,7 @@ void Chunk::compute_interior_masks() {
 }
 
 FaceLinks Chunk::face_links() const {
-    if (!blocks_) return face_links_of(*this);  // uniform: known at once, nothing kept
+    if (blocks_.uniform()) return face_links_of(*this);  // known at once, nothing kept
     if (links_ == kLinksUnknown) links_ = face_links_of(*this);
     return static_cast<FaceLinks>(links_);
 }
@@ -147,17 +145,16 @@ FaceLinks Chunk::face_links() const {
 Chunk::BorderPlanes Chunk::border_planes() const {
     if (planes_known_) return planes_;
     BorderPlanes planes;
-    if (!blocks_) {
-        planes.all_opaque = is_opaque(uniform_) ? kAllFaces : 0;
-        planes.any_solid = is_solid(uniform_) ? kAllFaces : 0;
+    if (uniform()) {
+        planes.all_opaque = is_opaque(block(0)) ? kAllFaces : 0;
+        planes.any_solid = is_solid(block(0)) ? kAllFaces : 0;
     } else {
-        const BlockType* b = blocks_->data();
         for (int f = 0; f < kFaceCount; ++f) {
             const auto face = static_cast<Face>(f);
             bool all_opaque = true, any_solid = false;
             for (int v = 0; v < kChunkSize; ++v) {
                 for (int u = 0; u < kChunkSize; ++u) {
-                    const BlockType t = b[border_cell(face, u, v)];
+                    const BlockType t = block(border_cell(face, u, v));
                     all_opaque = all_opaque && is_opaque(t);
                     any_solid = any_solid || is_solid(t);
                 }
@@ -174,8 +171,7 @@ Chunk::BorderPlanes Chunk::border_planes() const {
 // Water next to water shows no face; the branch-free pass above counts water as open, so
 // the faces between two water cells of this chunk are cleared here (across a border,
 // fix_border decides).
-void Chunk::hide_faces_between_water(std::array<uint8_t, kChunkVolume>& masks) const {
-    const BlockType* b = blocks_->data();
+void Chunk::hide_faces_between_water(const BlockType* b, std::array<uint8_t, kChunkVolume>& masks) const {
     for (int i = 0; i < kChunkVolume; ++i) {
         if (!is_water(b[i]) || masks[static_cast<size_t>(i)] == 0) continue;
         const glm::ivec3 p = local_position(static_cast<uint16_t>(i));
@@ -223,12 +219,19 @@ int Chunk::open_light() const {
 
 int Chunk::open_light_in(int i0, int n, int seen) const {
     if (seen == kMixedLight) return seen;
-    const BlockType* b = block_data();
     const uint8_t* l = light_data();
-    if (b == nullptr && kOpenByType[static_cast<uint8_t>(uniform_)] == 0) return seen;  // all opaque
+    if (uniform() && kOpenByType[static_cast<uint8_t>(block(0))] == 0) return seen;  // all opaque
+    // The run's blocks decoded at once: b[k] is cell i0 + k (nullptr while the chunk is
+    // uniform, and then open).
+    std::array<BlockType, kChunkVolume> run;
+    const BlockType* b = nullptr;
+    if (!uniform()) {
+        blocks_.copy_to(i0, n, run.data());
+        b = run.data();
+    }
     int k = 0;
     if (b != nullptr) {
-        while (k < n && kOpenByType[static_cast<uint8_t>(b[i0 + k])] == 0) ++k;
+        while (k < n && kOpenByType[static_cast<uint8_t>(b[k])] == 0) ++k;
         if (k == n) return seen;  // no open cell in the run
     }
     if (l == nullptr) return seen == kNoOpenCell || seen == uniform_light_ ? uniform_light_ : kMixedLight;
@@ -238,7 +241,7 @@ int Chunk::open_light_in(int i0, int n, int seen) const {
         for (; k < n; ++k) differs |= static_cast<uint8_t>(l[i0 + k] != u ? 1 : 0);
     } else {
         for (; k < n; ++k) {
-            differs |= static_cast<uint8_t>(kOpenByType[static_cast<uint8_t>(b[i0 + k])] & (l[i0 + k] != u ? 1 : 0));
+            differs |= static_cast<uint8_t>(kOpenByType[static_cast<uint8_t>(b[k])] & (l[i0 + k] != u ? 1 : 0));
         }
     }
     return differs != 0 ? kMixedLight : u;
@@ -273,7 +276,7 @@ void Chunk::apply_edits(std::span<const BlockEdit> edits) {
 
 std::size_t Chunk::storage_bytes() const {
     std::size_t bytes = sizeof(Chunk);
-    if (blocks_) bytes += sizeof(*blocks_);
+    bytes += blocks_.heap_bytes();
     if (masks_) bytes += sizeof(*masks_);
     bytes += light_bytes();
     bytes += edits_.size() * (sizeof(uint16_t) + sizeof(BlockType));

@@ -7,6 +7,7 @@
 #include "world/coords.hpp"
 #include "world/events.hpp"
 #include "world/visibility.hpp"
+#include "world/paletted_blocks.hpp"
 
 #include <tsl/robin_map.h>
 
@@ -31,21 +32,26 @@ public:
 
     ChunkCoord coord() const { return coord_; }
 
-    // A uniform chunk (every block the same type: the sky above the ground, the stone deep
-    // below it) allocates no block storage, only its one type; a uniform opaque chunk has no
-    // exposed cube inside and no mask storage either. set_block allocates on the first block
-    // that differs.
-    BlockType block(uint16_t index) const { return blocks_ ? (*blocks_)[index] : uniform_; }
-    // The block array (block() of cell i is block_data()[i]), nullptr while the chunk is uniform.
-    const BlockType* block_data() const { return blocks_ ? blocks_->data() : nullptr; }
+    // The blocks are kept with a palette (PalettedBlocks): a uniform chunk (every block the
+    // same type: the sky above the ground, the stone deep below it) allocates no block
+    // storage, only its one type, and a chunk of a few kinds packs 1, 2 or 4 bits a cell; a
+    // uniform opaque chunk has no exposed cube inside and no mask storage either. set_block
+    // allocates on the first block that differs and widens the cells when a new kind arrives.
+    BlockType block(uint16_t index) const { return blocks_.get(index); }
+    // The storage itself, for bulk readers (blocks().copy_to decodes a run of cells at once).
+    const PalettedBlocks& blocks() const { return blocks_; }
     void set_block(uint16_t index, BlockType type);
     // True unless the chunk is uniform air.
-    bool has_blocks() const { return blocks_ != nullptr || uniform_ != BlockType::kAir; }
+    bool has_blocks() const { return !blocks_.uniform() || blocks_.get(0) != BlockType::kAir; }
     // Every block becomes `type` (storage freed; masks and edits untouched).
     void fill(BlockType type);
     // Frees the block storage when every block has the same type (after generation).
     void make_uniform_if_possible();
-    bool uniform() const { return blocks_ == nullptr; }
+    // After generation and edits: drops the palette entries no block uses any more and
+    // narrows the cells to what is left; a chunk of one type becomes uniform (storage freed).
+    // A chunk is written at 8 bits a cell until this first runs (PalettedBlocks).
+    void compact_blocks();
+    bool uniform() const { return blocks_.uniform(); }
     // A chunk with the same coordinate and blocks, no masks and no edits (for rebuilds).
     std::unique_ptr<Chunk> copy_blocks() const;
 
@@ -130,15 +136,14 @@ public:
     std::size_t light_bytes() const { return light_ ? sizeof(*light_) : 0; }
 
 private:
-    void hide_faces_between_water(std::array<uint8_t, kChunkVolume>& masks) const;
+    void hide_faces_between_water(const BlockType* blocks, std::array<uint8_t, kChunkVolume>& masks) const;
 
     ChunkCoord coord_;
-    std::unique_ptr<std::array<BlockType, kChunkVolume>> blocks_;
+    PalettedBlocks blocks_;
     std::unique_ptr<std::array<uint8_t, kChunkVolume>> masks_;
     std::unique_ptr<std::array<uint8_t, kChunkVolume>> light_;
     uint32_t instance_count_ = 0;
     uint8_t uniform_light_ = 0;
-    BlockType uniform_ = BlockType::kAir;         // every block's type while blocks_ is null
     mutable int16_t open_light_ = kUnknownLight;  // open_light()'s answer, kept
     mutable BorderPlanes planes_;                 // border_planes()' answer while planes_known_
     mutable bool planes_known_ = false;
@@ -163,7 +168,7 @@ constexpr uint16_t border_cell(Face face, int u, int v) {
 
 template <class OnChange>
 void Chunk::fix_border(Face face, const Chunk* neighbour, OnChange&& on_change) {
-    if (!blocks_ && !is_solid(uniform_)) return;  // no cube here, nothing to fix
+    if (uniform() && !is_solid(block(0))) return;  // no cube here, nothing to fix
     const uint8_t bit = face_bit(face);
     const Face across = opposite(face);
     if ((border_planes().any_solid & bit) == 0) return;  // no cube on this border
@@ -178,18 +183,16 @@ void Chunk::fix_border(Face face, const Chunk* neighbour, OnChange&& on_change) 
     const int du = axis == 0 ? 256 : 1, dv = axis == 2 ? 256 : 16;
     const int base = face_is_positive(face) ? 15 << shift : 0;
     const int flip = 15 << shift;
-    const BlockType* mine = block_data();
-    const BlockType* theirs = neighbour != nullptr ? neighbour->block_data() : nullptr;
     for (int v = 0; v < kChunkSize; ++v) {
         for (int u = 0; u < kChunkSize; ++u) {
             const auto i = static_cast<uint16_t>(base + u * du + v * dv);
             assert(i == border_cell(face, u, v) && "fix_border: the strides walk border_cell's plane");
-            const BlockType self = mine != nullptr ? mine[i] : uniform_;
+            const BlockType self = block(i);
             if (!is_solid(self)) continue;
             bool visible = false;
             if (!closed_across) {
                 const auto j = static_cast<uint16_t>(i ^ flip);
-                visible = face_shows(self, theirs != nullptr ? theirs[j] : neighbour->uniform_);
+                visible = face_shows(self, neighbour->block(j));
             }
             const uint8_t old_mask = mask(i);
             const auto new_mask = static_cast<uint8_t>(visible ? (old_mask | bit) : (old_mask & ~bit));

@@ -35,7 +35,7 @@ std::optional<uint8_t> LightBoxes::build(const Around& around, std::vector<uint8
         }
         const Chunk* n = around.near(d);
         if (n == nullptr) continue;  // not loaded, or below the world: opaque and dark
-        if (n->block_data() == nullptr && n->light_data() == nullptr) {
+        if (n->uniform() && n->light_data() == nullptr) {
             u = n->open_light_in(0, 1, u);
             continue;
         }

@@ -90,6 +90,8 @@ std::unique_ptr<Chunk> build_chunk(const TerrainGenerator& terrain, const Genera
     (void)chunk->face_links();  // the occlusion walk's graph, worked out here off the main thread
     LightPropagator::light_alone(*chunk);
     chunk->open_light();  // worked out here, off the main thread; kept while the light agrees
+    // Packed last: masks and light above read the 8-bit cells the generator wrote.
+    chunk->compact_blocks();
     return chunk;
 }
 

@@ -8,9 +8,11 @@ namespace slotcraft {
 FaceLinks face_links_of(const Chunk& chunk) {
     if (chunk.uniform()) return is_opaque(chunk.block(0)) ? kNoFacesLinked : kAllFacesLinked;
     // 0: opaque or already flooded; 1: open and not reached yet.
+    std::array<BlockType, kChunkVolume> blocks;
+    chunk.blocks().copy_to(0, kChunkVolume, blocks.data());  // decoded once, not a palette look-up a cell
     std::array<uint8_t, kChunkVolume> open{};
     for (int i = 0; i < kChunkVolume; ++i) {
-        open[static_cast<std::size_t>(i)] = is_opaque(chunk.block(static_cast<uint16_t>(i))) ? 0 : 1;
+        open[static_cast<std::size_t>(i)] = is_opaque(blocks[static_cast<std::size_t>(i)]) ? 0 : 1;
     }
     // The faces a cell lies on: x is bits 0-3 of an index, z bits 4-7, y bits 8-11.
     const auto faces_of = [](int i) {

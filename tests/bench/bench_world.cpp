@@ -2,8 +2,10 @@
 // light of one chunk alone, set_block with its instance changes (nanoseconds per edit)
 // against rebuilding the edited chunk's whole list of visible cubes per edit (what engines
 // that remesh a chunk per edit do), placing and breaking a lamp in a cave (the relight's
-// main-thread time), what light costs per chunk, and picking.
+// main-thread time), what light costs per chunk, picking, and the chunk's block storage
+// (PalettedBlocks) against the flat array it replaced.
 // Run: build/<dir>/tests/bench/bench_world (Release).
+#include "world/paletted_blocks.hpp"
 #include "world/streaming.hpp"
 #include "world/world.hpp"
 #include "world/world_probes.hpp"
@@ -11,8 +13,10 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <random>
 #include <thread>
 #include <unistd.h>
@@ -302,6 +306,146 @@ void BM_Raycast(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_Raycast)->Unit(benchmark::kNanosecond);
+
+// [SECTION] block storage
+
+// Today's storage before the palette (Chunk at 1e6df64), kept here as the baseline: one type
+// while uniform, a 4 KiB array of types from the first block that differs.
+class FlatBlocks {
+public:
+    BlockType get(uint16_t i) const { return blocks_ ? (*blocks_)[i] : uniform_; }
+    void set(uint16_t i, BlockType type) {
+        if (!blocks_) {
+            if (type == uniform_) return;
+            blocks_ = std::make_unique<std::array<BlockType, kChunkVolume>>();
+            blocks_->fill(uniform_);
+        }
+        (*blocks_)[i] = type;
+    }
+    void fill(BlockType type) {
+        blocks_.reset();
+        uniform_ = type;
+    }
+    // make_uniform_if_possible: what build_chunk did after generation.
+    void compact() {
+        if (!blocks_) return;
+        const BlockType first = (*blocks_)[0];
+        if (std::all_of(blocks_->begin(), blocks_->end(), [first](BlockType b) { return b == first; })) fill(first);
+    }
+    std::size_t heap_bytes() const { return blocks_ ? sizeof(*blocks_) : 0; }
+
+private:
+    std::unique_ptr<std::array<BlockType, kChunkVolume>> blocks_;
+    BlockType uniform_ = BlockType::kAir;
+};
+
+using Cells = std::array<BlockType, kChunkVolume>;
+
+// 256 chunks' cells: arg 0, the terrain's surface band (seed 1, y 2..5, air, grass, dirt,
+// stone, sand, water, logs, leaves: what generation writes); arg 1, each cell one of 16 types
+// at random (4 bits, the longest palette search); arg 2, one of every type at random (8 bits).
+std::vector<Cells> storage_cells(int pattern) {
+    std::vector<Cells> out(256);
+    const TerrainGenerator terrain(WorldType::kTerrain, 1);
+    std::mt19937 rng(5);
+    for (std::size_t c = 0; c < out.size(); ++c) {
+        if (pattern == 0) {
+            const auto n = static_cast<int32_t>(c);
+            build_chunk(terrain, {{n % 8, 2 + n / 8 % 4, n / 32}, {}})
+                ->blocks()
+                .copy_to(0, kChunkVolume, out[c].data());
+        } else {
+            const unsigned kinds = pattern == 1 ? 16 : kBlockTypeCount;
+            for (BlockType& b : out[c]) b = static_cast<BlockType>(rng() % kinds);
+        }
+    }
+    return out;
+}
+
+const char* storage_label(int64_t pattern) {
+    return pattern == 0 ? "terrain cells" : pattern == 1 ? "16 kinds at random" : "every type at random";
+}
+
+// The fill of 1M cells: 256 fresh chunks of air, every cell set in index order (as the
+// generator writes them), then compacted (as build_chunk does). Counter: heap bytes a chunk after it.
+template <class Storage>
+void BM_BlockStorageFill(benchmark::State& state) {
+    const std::vector<Cells> cells = storage_cells(static_cast<int>(state.range(0)));
+    std::vector<Storage> chunks(cells.size());
+    for (auto _ : state) {
+        for (std::size_t c = 0; c < chunks.size(); ++c) {
+            Storage& s = chunks[c];
+            s = Storage();  // a fresh chunk of air, as the generator starts from
+            for (int i = 0; i < kChunkVolume; ++i)
+                s.set(static_cast<uint16_t>(i), cells[c][static_cast<std::size_t>(i)]);
+            s.compact();
+        }
+        benchmark::DoNotOptimize(chunks.back().get(4095));
+    }
+    std::size_t bytes = 0;
+    for (const Storage& s : chunks) bytes += s.heap_bytes();
+    state.counters["heap_bytes_per_chunk"] = static_cast<double>(bytes) / static_cast<double>(chunks.size());
+    state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(chunks.size()) * kChunkVolume);
+    state.SetLabel(storage_label(state.range(0)));
+}
+BENCHMARK_TEMPLATE(BM_BlockStorageFill, FlatBlocks)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(BM_BlockStorageFill, PalettedBlocks)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
+
+// The 256 chunks above, filled; then set_block (write) or block (read) of random cells of
+// random chunks, each write a type the chunk already holds (an edit of the common kind; a
+// new kind widens once and stays).
+template <class Storage>
+struct FilledStorage {
+    std::vector<Storage> chunks;
+    std::vector<uint32_t> cells;  // chunk << 12 | cell
+    std::vector<BlockType> types;
+
+    explicit FilledStorage(int pattern) : chunks(256) {
+        const std::vector<Cells> filled = storage_cells(pattern);
+        for (std::size_t c = 0; c < chunks.size(); ++c) {
+            for (int i = 0; i < kChunkVolume; ++i)
+                chunks[c].set(static_cast<uint16_t>(i), filled[c][static_cast<std::size_t>(i)]);
+            chunks[c].compact();
+        }
+        std::mt19937 rng(11);
+        for (int k = 0; k < 1 << 16; ++k) {
+            const uint32_t c = rng() % 256;
+            cells.push_back(c << 12 | (rng() % kChunkVolume));
+            types.push_back(filled[c][rng() % kChunkVolume]);
+        }
+    }
+};
+
+template <class Storage>
+void BM_BlockStorageSet(benchmark::State& state) {
+    FilledStorage<Storage> f(static_cast<int>(state.range(0)));
+    std::size_t k = 0;
+    for (auto _ : state) {
+        const std::size_t at = k++ & 0xFFFF;
+        f.chunks[f.cells[at] >> 12].set(static_cast<uint16_t>(f.cells[at] & 0xFFF), f.types[at]);
+    }
+    benchmark::DoNotOptimize(f.chunks[0].get(0));
+    state.SetItemsProcessed(state.iterations());
+    state.SetLabel(storage_label(state.range(0)));
+}
+BENCHMARK_TEMPLATE(BM_BlockStorageSet, FlatBlocks)->Arg(0)->Arg(1)->Arg(2);
+BENCHMARK_TEMPLATE(BM_BlockStorageSet, PalettedBlocks)->Arg(0)->Arg(1)->Arg(2);
+
+template <class Storage>
+void BM_BlockStorageGet(benchmark::State& state) {
+    const FilledStorage<Storage> f(static_cast<int>(state.range(0)));
+    std::size_t k = 0;
+    unsigned sum = 0;
+    for (auto _ : state) {
+        const std::size_t at = k++ & 0xFFFF;
+        sum += static_cast<unsigned>(f.chunks[f.cells[at] >> 12].get(static_cast<uint16_t>(f.cells[at] & 0xFFF)));
+    }
+    benchmark::DoNotOptimize(sum);
+    state.SetItemsProcessed(state.iterations());
+    state.SetLabel(storage_label(state.range(0)));
+}
+BENCHMARK_TEMPLATE(BM_BlockStorageGet, FlatBlocks)->Arg(0)->Arg(1)->Arg(2);
+BENCHMARK_TEMPLATE(BM_BlockStorageGet, PalettedBlocks)->Arg(0)->Arg(1)->Arg(2);
 
 }  // namespace
 }  // namespace slotcraft
