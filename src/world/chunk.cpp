@@ -44,10 +44,10 @@ std::unique_ptr<Chunk> Chunk::copy_blocks() const {
 void Chunk::set_mask(uint16_t index, uint8_t mask) {
     if (!masks_) {
         if (mask == 0) return;
-        masks_ = std::make_unique<std::array<uint8_t, kChunkVolume>>();
-        masks_->fill(0);
+        masks_ = std::make_unique<LayerMasks>();
     }
-    uint8_t& slot = (*masks_)[index];
+    if (mask == 0 && masks_->get(index) == 0) return;  // no layer made for nothing
+    uint8_t& slot = masks_->at(index);
     if ((slot != 0) != (mask != 0)) {
         if (mask != 0) {
             ++instance_count_;
@@ -132,8 +132,8 @@ void Chunk::compute_interior_masks() {
         masks_.reset();
         return;
     }
-    if (!masks_) masks_ = std::make_unique<std::array<uint8_t, kChunkVolume>>();
-    *masks_ = masks;
+    if (!masks_) masks_ = std::make_unique<LayerMasks>();
+    masks_->assign(masks);
 }
 
 FaceLinks Chunk::face_links() const {
@@ -189,15 +189,18 @@ void Chunk::append_instances(std::vector<CubeInstance>& out) const {
     out.reserve(out.size() + instance_count_);
     // Eight masks at a time: most of a chunk's cells show no face (streaming's integration
     // runs this for every chunk it shows, on the main thread's budget).
-    const uint8_t* masks = masks_->data();
-    for (int w = 0; w < kChunkVolume; w += 8) {
-        uint64_t eight = 0;
-        std::memcpy(&eight, masks + w, sizeof eight);
-        if (eight == 0) continue;
-        for (int i = w; i < w + 8; ++i) {
-            if (masks[i] == 0) continue;
-            const auto index = static_cast<uint16_t>(i);
-            out.push_back({index, block(index), masks[i], {}});
+    for (int y = 0; y < kChunkSize; ++y) {
+        const uint8_t* masks = masks_->layer(y);
+        if (masks == nullptr) continue;
+        for (int w = 0; w < LayerMasks::kLayerCells; w += 8) {
+            uint64_t eight = 0;
+            std::memcpy(&eight, masks + w, sizeof eight);
+            if (eight == 0) continue;
+            for (int i = w; i < w + 8; ++i) {
+                if (masks[i] == 0) continue;
+                const auto index = static_cast<uint16_t>(y * LayerMasks::kLayerCells + i);
+                out.push_back({index, block(index), masks[i], {}});
+            }
         }
     }
 }
@@ -277,7 +280,7 @@ void Chunk::apply_edits(std::span<const BlockEdit> edits) {
 std::size_t Chunk::storage_bytes() const {
     std::size_t bytes = sizeof(Chunk);
     bytes += blocks_.heap_bytes();
-    if (masks_) bytes += sizeof(*masks_);
+    if (masks_) bytes += masks_->heap_bytes();
     bytes += light_bytes();
     bytes += edits_.size() * (sizeof(uint16_t) + sizeof(BlockType));
     return bytes;

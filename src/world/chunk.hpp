@@ -6,6 +6,7 @@
 #include "world/block.hpp"
 #include "world/coords.hpp"
 #include "world/events.hpp"
+#include "world/layer_masks.hpp"
 #include "world/visibility.hpp"
 #include "world/paletted_blocks.hpp"
 
@@ -55,7 +56,7 @@ public:
     // A chunk with the same coordinate and blocks, no masks and no edits (for rebuilds).
     std::unique_ptr<Chunk> copy_blocks() const;
 
-    uint8_t mask(uint16_t index) const { return masks_ ? (*masks_)[index] : uint8_t{0}; }
+    uint8_t mask(uint16_t index) const { return masks_ ? masks_->get(index) : uint8_t{0}; }
     void set_mask(uint16_t index, uint8_t mask);
     uint32_t instance_count() const { return instance_count_; }
 
@@ -140,7 +141,7 @@ private:
 
     ChunkCoord coord_;
     PalettedBlocks blocks_;
-    std::unique_ptr<std::array<uint8_t, kChunkVolume>> masks_;
+    std::unique_ptr<LayerMasks> masks_;  // null while no cube shows a face
     std::unique_ptr<std::array<uint8_t, kChunkVolume>> light_;
     uint32_t instance_count_ = 0;
     uint8_t uniform_light_ = 0;

@@ -252,7 +252,7 @@ std::size_t LightPropagator::cells_changed() const {
     return n;
 }
 
-void LightPropagator::light_alone(Chunk& chunk) {
+void LightPropagator::light_alone(Chunk& chunk, bool sky_above) {
     if (!chunk.has_blocks()) {
         chunk.fill_light(kOpenSkyLight);  // all air under an open sky
         return;
@@ -263,7 +263,7 @@ void LightPropagator::light_alone(Chunk& chunk) {
         any_open = lets_light_through(chunk.block(static_cast<uint16_t>(i)));
     if (!any_open) return;  // solid: dark, no array
     LightPropagator lp([](ChunkCoord) -> Chunk* { return nullptr; }, false);
-    for (int z = 0; z < kChunkSize; ++z) {
+    for (int z = 0; z < kChunkSize && sky_above; ++z) {
         for (int x = 0; x < kChunkSize; ++x) lp.reconsider_[kSkyChannel].push_back({&chunk, local_index(x, kTopY, z)});
     }
     for (int i = 0; i < kChunkVolume; ++i) {

@@ -91,9 +91,12 @@ public:
     // changed, as an edit's memory must be, whatever chunks hold them.
     std::size_t table_buckets() const { return touched_at_.bucket_count(); }
 
-    // The light of one chunk on its own (a generation worker): open sky above it, nothing
-    // loaded around it. Leaves no array when the light is uniform.
-    static void light_alone(Chunk& chunk);
+    // The light of one chunk on its own (a generation worker): open sky above it (or, with
+    // `sky_above` false, a roof: no sky light at all), nothing loaded around it. Leaves no
+    // array when the light is uniform. Either guess is joined right when the neighbours come
+    // (LoadedChunks::relight_fresh cuts sky a roof stops and lets in sky a shaft brings); the
+    // better the guess, the less work that join is on the main thread.
+    static void light_alone(Chunk& chunk, bool sky_above = true);
 
 private:
     struct Node {

@@ -88,7 +88,7 @@ std::unique_ptr<Chunk> build_chunk(const TerrainGenerator& terrain, const Genera
     chunk->make_uniform_if_possible();  // an edit may have made it uniform (or the terrain did)
     chunk->compute_interior_masks();
     (void)chunk->face_links();  // the occlusion walk's graph, worked out here off the main thread
-    LightPropagator::light_alone(*chunk);
+    LightPropagator::light_alone(*chunk, !terrain.under_ground(job.coord, cache));
     chunk->open_light();  // worked out here, off the main thread; kept while the light agrees
     // Packed last: masks and light above read the 8-bit cells the generator wrote.
     chunk->compact_blocks();

@@ -119,6 +119,16 @@ BlockType TerrainGenerator::ground_block(int y, int surface) const {
     return BlockType::kStone;
 }
 
+bool TerrainGenerator::under_ground(ChunkCoord coord, SurfaceCache* cache) const {
+    if (source_ || type_ != WorldType::kTerrain) return false;
+    const BlockPos origin = chunk_origin(coord);
+    if (origin.y + kChunkSize - 1 < kMinSurface) return true;
+    ColumnSurfaces own;
+    if (cache == nullptr) column_surfaces(coord.x, coord.z, own);
+    const ColumnSurfaces& surfaces = cache != nullptr ? cache->surfaces(*this, coord.x, coord.z) : own;
+    return origin.y + kChunkSize - 1 < *std::min_element(surfaces.begin(), surfaces.end());
+}
+
 int TerrainGenerator::tree_at(int32_t x, int32_t z) const {
     if (source_ || type_ == WorldType::kFlat) return 0;
     const uint64_t h = column_hash(seed_, x, z);

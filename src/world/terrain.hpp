@@ -90,6 +90,11 @@ public:
     using ColumnSurfaces = std::array<int16_t, kChunkSize * kChunkSize>;
     void column_surfaces(int32_t cx, int32_t cz, ColumnSurfaces& out) const;
 
+    // Whether chunk `coord` lies under its columns' ground (generated terrain: its top below
+    // the lowest surface of its 16 x 16 columns), where the sky reaches only through the
+    // rare cave openings: its light alone is better guessed dark than under an open sky.
+    bool under_ground(ChunkCoord coord, SurfaceCache* cache = nullptr) const;
+
     // The y of the top solid block of column (x, z) before trees (the flat world: 63).
     int surface_height(int32_t x, int32_t z) const;
     // The block terrain puts at (x, y, z), trees included (a brute-force reference).
