@@ -209,9 +209,23 @@ void LoadedChunks::relight_fresh(const std::vector<uint32_t>& fresh, ChangeTrack
             }
         }
     };
+    // A chunk above that is not loaded counts as open sky (docs/light.md). A chunk lit alone
+    // as roofed (under the ground: TerrainGenerator::under_ground) gets that sky now.
+    auto open_sky_above = [&](Chunk& chunk) {
+        if (chunk.uniform() && !lets_light_through(chunk.block(0))) return;
+        for (int z = 0; z < kChunkSize; ++z) {
+            for (int x = 0; x < kChunkSize; ++x) {
+                const uint16_t top = local_index(x, kChunkSize - 1, z);
+                if (lets_light_through(chunk.block(top)) && sky_level(chunk.light(top)) < kMaxLight) {
+                    lp.raise(&chunk, top, kSkyChannel, kMaxLight);
+                }
+            }
+        }
+    };
     for (const uint32_t e : fresh) {
         Chunk& chunk = *entries_[e].chunk;
         if (const Chunk* above = near_chunk(e, face_link(kPosY))) cut_sky(chunk, *above);
+        else open_sky_above(chunk);
         if (Chunk* below = near_chunk(e, face_link(kNegY))) cut_sky(*below, chunk);
         for (int f = 0; f < kFaceCount; ++f) {
             const auto face = static_cast<Face>(f);

@@ -231,7 +231,9 @@ TEST(Caves, OresOnCaveWallsAndLavaOnlyAtTheBottom) {
             if (!is_ore(b)) continue;
             ++ores;
             EXPECT_EQ(is_deepslate_ore(b), p.y < 0) << block_name(b) << " at y " << p.y;
-            if (b == BlockType::kDiamondOre || b == BlockType::kDeepslateDiamondOre) EXPECT_LE(p.y, -16);
+            if (b == BlockType::kDiamondOre || b == BlockType::kDeepslateDiamondOre) {
+                EXPECT_LE(p.y, -16);
+            }
             const glm::ivec3 l = local_position(index);
             bool on_wall = false;
             for (const glm::ivec3& n : kFaceNormals) {

@@ -392,6 +392,42 @@ TEST(WorkerShade, StreamedTerrainHasExactLightAndShade) {
     EXPECT_EQ(model.instance_count(), world.stats().instances);
 }
 
+// Cave chunks under the ground are lit alone as if roofed (no sky); where a cave opens to
+// the sky, the join must bring the sky in. A streamed patch of caves around an opening in a
+// hillside (generator 3, seed 1) has the light of the whole loaded world worked out at once.
+TEST(WorkerShade, StreamedCavesUnderAnOpeningHaveExactLight) {
+    WorldConfig config;
+    config.type = WorldType::kTerrain;
+    config.seed = 1;
+    config.view_distance = 1;
+    config.worker_threads = 2;
+    World world(config);
+    test::InstanceModel model;
+    const glm::dvec3 camera{398.5, 92.0, 1334.5};
+    const TerrainGenerator terrain(WorldType::kTerrain, 1);
+    int roofed_with_open_cells = 0;  // chunks the guess lit dark that hold a cave
+    for (int dx = -1; dx <= 1; ++dx)
+        for (int dz = -1; dz <= 1; ++dz)
+            for (int y = kMinChunkY; y <= kTopChunkY; ++y) {
+                const ChunkCoord c{24 + dx, y, 83 + dz};
+                if (!terrain.under_ground(c)) continue;
+                const std::unique_ptr<Chunk> chunk = terrain.generate(c);
+                bool open = false;
+                for (int i = 0; i < kChunkVolume && !open; ++i)
+                    open = lets_light_through(chunk->block(static_cast<uint16_t>(i)));
+                roofed_with_open_cells += open ? 1 : 0;
+            }
+    ASSERT_GT(roofed_with_open_cells, 0) << "no cave under the ground here: the test checks nothing";
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    do {
+        model.apply(world.update(camera));
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    } while (!world.idle() && std::chrono::steady_clock::now() < until);
+    ASSERT_TRUE(world.idle());
+    EXPECT_EQ(count_light_mismatches(world), 0u);
+    EXPECT_EQ(test::count_exposure_mismatches(world, model), 0u);
+}
+
 // Once wrong: `region 0 0 0 255 255 255`, `fill stone` at view distance 12 peaked at 19.6 GB. The
 // table of changed cells was keyed by chunk pointer x 4096 + cell with the identity hash:
 // whole runs of buckets collided and the robin hash grew again and again on "extreme load"
