@@ -370,21 +370,30 @@ TEST(WorkerShade, InnerInstancesMatchTheWorldsShadeOfALoneChunk) {
 
 // Streamed the real way (workers, a tiny budget, many slices a frame, fresh chunks relit
 // against the loaded ones), the terrain's light and every instance's shade are exact.
-TEST(WorkerShade, StreamedTerrainHasExactLightAndShade) {
+// Streams the world's view around `camera` with its workers until
+// nothing is pending, or 120 s (a guard against a hang, not a bound on speed).
+void stream_around(World& world, test::InstanceModel& model, glm::dvec3 camera) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    do {
+        model.apply(world.update(camera));
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    } while (!world.idle() && std::chrono::steady_clock::now() < until);
+}
+
+WorldConfig streamed_terrain(double budget_ms) {
     WorldConfig config;
     config.type = WorldType::kTerrain;
     config.seed = 1;
     config.view_distance = 1;
     config.worker_threads = 2;
-    config.stream_budget_ms = 0.1;
-    World world(config);
+    config.stream_budget_ms = budget_ms;
+    return config;
+}
+
+TEST(WorkerShade, StreamedTerrainHasExactLightAndShade) {
+    World world(streamed_terrain(0.1));
     test::InstanceModel model;
-    const glm::dvec3 camera{8.0, 70.0, 8.0};
-    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    do {
-        model.apply(world.update(camera));
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    } while (!world.idle() && std::chrono::steady_clock::now() < until);
+    stream_around(world, model, {8.0, 70.0, 8.0});
     ASSERT_TRUE(world.idle());
     EXPECT_EQ(world.stats().chunks_loaded, max_loaded_chunks(1));
     EXPECT_EQ(count_light_mismatches(world), 0u);
@@ -396,14 +405,8 @@ TEST(WorkerShade, StreamedTerrainHasExactLightAndShade) {
 // the sky, the join must bring the sky in. A streamed patch of caves around an opening in a
 // hillside (generator 3, seed 1) has the light of the whole loaded world worked out at once.
 TEST(WorkerShade, StreamedCavesUnderAnOpeningHaveExactLight) {
-    WorldConfig config;
-    config.type = WorldType::kTerrain;
-    config.seed = 1;
-    config.view_distance = 1;
-    config.worker_threads = 2;
-    World world(config);
+    World world(streamed_terrain(WorldConfig{}.stream_budget_ms));
     test::InstanceModel model;
-    const glm::dvec3 camera{398.5, 92.0, 1334.5};
     const TerrainGenerator terrain(WorldType::kTerrain, 1);
     int roofed_with_open_cells = 0;  // chunks the guess lit dark that hold a cave
     for (int dx = -1; dx <= 1; ++dx)
@@ -418,11 +421,7 @@ TEST(WorkerShade, StreamedCavesUnderAnOpeningHaveExactLight) {
                 roofed_with_open_cells += open ? 1 : 0;
             }
     ASSERT_GT(roofed_with_open_cells, 0) << "no cave under the ground here: the test checks nothing";
-    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-    do {
-        model.apply(world.update(camera));
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    } while (!world.idle() && std::chrono::steady_clock::now() < until);
+    stream_around(world, model, {398.5, 92.0, 1334.5});
     ASSERT_TRUE(world.idle());
     EXPECT_EQ(count_light_mismatches(world), 0u);
     EXPECT_EQ(test::count_exposure_mismatches(world, model), 0u);
