@@ -83,15 +83,32 @@ const std::vector<SlotRun>& CullView::cull(const Eye& eye, const InstanceSlots& 
 // [SECTION] occlusion
 
 namespace {
-// How far from the eye the near plane's corners can lie: 0.05 at its centre, at most about
-// three times that at the widest field of view and aspect the program allows.
-constexpr float kNearReach = 0.25f;
+// How far from the eye the near plane's corners lie (the eye at `offset` in the space of
+// `view_projection`): 0.05 at its centre, more toward the corners, the more so the wider the
+// field of view and the window's aspect. Unprojected from the projection the frame draws with.
+float near_reach(const glm::mat4& view_projection, glm::vec3 offset) {
+    const glm::mat4 to_world = glm::inverse(view_projection);
+    float reach = 0.0f;
+    for (const float x : {-1.0f, 1.0f}) {
+        for (const float y : {-1.0f, 1.0f}) {
+            const glm::vec4 p = to_world * glm::vec4(x, y, -1.0f, 1.0f);
+            reach = std::max(reach, glm::length(glm::vec3(p) / p.w - offset));
+        }
+    }
+    return reach + 0.01f;  // a margin for the rounding of the inverse
+}
 
-// Whether a cell the near plane may cut lies in an opaque block: then the picture sees into
-// the rock past it, and the walk (which follows only open cells) must hide nothing.
-bool eye_in_opaque_cell(const LoadedChunks& chunks, glm::ivec3 origin_chunk, glm::vec3 offset) {
-    const glm::ivec3 lo = glm::ivec3(glm::floor(offset - glm::vec3(kNearReach)));
-    const glm::ivec3 hi = glm::ivec3(glm::floor(offset + glm::vec3(kNearReach)));
+// Beyond this reach (a window thousands of times wider than high) the test would look at too
+// many cells: the walk hides nothing.
+constexpr float kMostNearReach = 4.0f;
+
+// Whether a cell the near plane may cut (within `reach` of the eye) lies in an opaque block:
+// then the picture sees into the rock past it, and the walk (which follows only open cells)
+// must hide nothing.
+bool eye_in_opaque_cell(const LoadedChunks& chunks, glm::ivec3 origin_chunk, glm::vec3 offset, float reach) {
+    if (!(reach <= kMostNearReach)) return true;
+    const glm::ivec3 lo = glm::ivec3(glm::floor(offset - glm::vec3(reach)));
+    const glm::ivec3 hi = glm::ivec3(glm::floor(offset + glm::vec3(reach)));
     for (int y = lo.y; y <= hi.y; ++y) {
         for (int z = lo.z; z <= hi.z; ++z) {
             for (int x = lo.x; x <= hi.x; ++x) {
@@ -144,7 +161,8 @@ void CullView::walk_occlusion(const Eye& eye, const LodRings& rings, const Occlu
     const glm::ivec3 chunk = frozen_ ? occlusion_.frozen_chunk : eye.origin_chunk;
     const glm::vec3 offset = frozen_ ? occlusion_.frozen_offset : eye.offset;
     const LoadedChunks& loaded = source.chunks;
-    if (chunk.y >= kMinChunkY && chunk.y <= kTopChunkY && !eye_in_opaque_cell(loaded, chunk, offset)) {
+    const float reach = near_reach(frozen_ ? frozen_view_projection_ : eye.view_projection, offset);
+    if (chunk.y >= kMinChunkY && chunk.y <= kTopChunkY && !eye_in_opaque_cell(loaded, chunk, offset, reach)) {
         const LoadedWalkSource walk_source(loaded, rings);
         occlusion_.walk.walk(chunk, frustum_, source.view_distance, walk_source);
     }

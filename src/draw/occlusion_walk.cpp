@@ -21,6 +21,8 @@ std::size_t OcclusionWalk::cell(glm::ivec3 c) const {
 
 bool OcclusionWalk::reached(glm::ivec3 c) const {
     if (!active_ || !in_grid(c)) return true;  // hides nothing, and nothing outside its grid
+    const int64_t dx = c.x - eye_.x, dz = c.z - eye_.z;
+    if (dx * dx + dz * dz > disc_ * disc_) return true;  // nor beyond the columns it walks
     return (state_[cell(c)] & kReached) != 0;
 }
 
@@ -31,9 +33,10 @@ void OcclusionWalk::walk(glm::ivec3 eye_chunk, const Frustum& frustum, int view_
     eye_ = eye_chunk;
     radius_ = view_distance + 2;
     side_ = 2 * radius_ + 1;
-    state_.assign(static_cast<std::size_t>(side_) * static_cast<std::size_t>(side_) * kChunksPerColumn, 0);
+    state_.assign(static_cast<std::size_t>(side_) * static_cast<std::size_t>(side_) * kChunksPerColumn, uint16_t{0});
     queue_.clear();
-    const int64_t disc = view_distance + 1;
+    disc_ = view_distance + 1;
+    const int64_t disc = disc_;
     state_[cell(eye_)] = kReached;
     queue_.push_back({eye_, source.find(ChunkCoord{eye_.x, eye_.y, eye_.z}, WalkSource::kNone, kPosX)});
     constexpr std::size_t kAhead = 8;  // chunks fetched ahead of the one being left
@@ -51,9 +54,15 @@ void OcclusionWalk::walk(glm::ivec3 eye_chunk, const Frustum& frustum, int view_
         const glm::ivec3 c = queue_[head].coord;
         const uint32_t id = queue_[head].id;
         uint8_t exits = kAllFaces;
-        if (c != eye_ && id != WalkSource::kNone) {
+        // Sight passes a chunk that is not drawn, and what it enters from there (see
+        // kThroughOpen); the eye's chunk is left by every face, its own blocks seen right.
+        bool through_open = id == WalkSource::kNone || (state_[cell(c)] & kThroughOpen) != 0;
+        if (!through_open) {
             const WalkChunk here = source.chunk(id, ChunkCoord{c.x, c.y, c.z});
-            if (!here.open) exits = faces_reached(here.links, state_[cell(c)] & kEntered);
+            through_open = here.open;
+            if (!here.open && c != eye_) {
+                exits = faces_reached(here.links, static_cast<uint8_t>(state_[cell(c)] & kEntered));
+            }
         }
         for (int f = 0; f < kFaceCount; ++f) {
             if ((exits & (1u << f)) == 0) continue;
@@ -65,10 +74,11 @@ void OcclusionWalk::walk(glm::ivec3 eye_chunk, const Frustum& frustum, int view_
             if (d.y < kMinChunkY || d.y > kTopChunkY) continue;
             const int64_t dx = d.x - eye_.x, dz = d.z - eye_.z;
             if (dx * dx + dz * dz > disc * disc) continue;
-            uint8_t& s = state_[cell(d)];
-            const auto in = face_bit(opposite(static_cast<Face>(f)));
+            uint16_t& s = state_[cell(d)];
+            const auto in = static_cast<uint16_t>(face_bit(opposite(static_cast<Face>(f))) |
+                                                  (through_open ? kThroughOpen : 0));
             if ((s & kReached) != 0) {
-                s = static_cast<uint8_t>(s | in);
+                s = static_cast<uint16_t>(s | in);
                 continue;
             }
             if ((s & kOutsideFrustum) != 0) continue;
@@ -79,11 +89,11 @@ void OcclusionWalk::walk(glm::ivec3 eye_chunk, const Frustum& frustum, int view_
                 box.min = glm::vec3((d - frustum.origin_chunk()) * kChunkSize);
                 box.max = box.min + glm::vec3(kChunkSize);
                 if (frustum.culls(box)) {
-                    s = static_cast<uint8_t>(s | kOutsideFrustum);
+                    s = static_cast<uint16_t>(s | kOutsideFrustum);
                     continue;
                 }
             }
-            s = static_cast<uint8_t>(s | kReached | in);
+            s = static_cast<uint16_t>(s | kReached | in);
             queue_.push_back({d, source.find(ChunkCoord{d.x, d.y, d.z}, id, static_cast<Face>(f))});
         }
     }

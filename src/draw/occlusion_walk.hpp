@@ -61,17 +61,23 @@ public:
     std::size_t chunks_reached() const { return active_ ? queue_.size() : 0; }
 
 private:
-    static constexpr uint8_t kEntered = 0x3F;  // face bits it was entered by
-    static constexpr uint8_t kReached = 0x40;
-    static constexpr uint8_t kOutsideFrustum = 0x80;
+    static constexpr uint16_t kEntered = 0x3F;  // face bits it was entered by
+    static constexpr uint16_t kReached = 0x40;
+    static constexpr uint16_t kOutsideFrustum = 0x80;
+    // Entered from a chunk that is not drawn (WalkChunk::open): the faces of this chunk's
+    // border cubes toward it are hidden where its cells are opaque, so a view through the
+    // undrawn chunk sees into this one's rock and through it. Such a chunk is left by every
+    // face, and passes the state on.
+    static constexpr uint16_t kThroughOpen = 0x100;
     bool in_grid(glm::ivec3 c) const;
     std::size_t cell(glm::ivec3 c) const;
 
     bool active_ = false;
     glm::ivec3 eye_{0};
-    int radius_ = 0;              // the grid reaches this many columns each way
-    int side_ = 0;                // 2 radius + 1
-    std::vector<uint8_t> state_;  // per chunk of the grid: kEntered bits, kReached, kOutsideFrustum
+    int radius_ = 0;               // the grid reaches this many columns each way
+    int side_ = 0;                 // 2 radius + 1
+    int64_t disc_ = 0;             // the walk's columns: dx^2 + dz^2 <= disc_^2
+    std::vector<uint16_t> state_;  // per chunk of the grid: kEntered bits, kReached, ...
     struct Reached {
         glm::ivec3 coord;
         uint32_t id;  // the source's handle, or WalkSource::kNone
