@@ -213,6 +213,7 @@ void LoadedChunks::relight_fresh(const std::vector<uint32_t>& fresh, ChangeTrack
     // as roofed (under the ground: TerrainGenerator::under_ground) gets that sky now.
     auto open_sky_above = [&](Chunk& chunk) {
         if (chunk.uniform() && !lets_light_through(chunk.block(0))) return;
+        if (!chunk.has_light_array() && sky_level(chunk.light(0)) == kMaxLight) return;  // lit under open sky
         for (int z = 0; z < kChunkSize; ++z) {
             for (int x = 0; x < kChunkSize; ++x) {
                 const uint16_t top = local_index(x, kChunkSize - 1, z);
