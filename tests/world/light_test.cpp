@@ -401,8 +401,8 @@ TEST(WorkerShade, StreamedTerrainHasExactLightAndShade) {
     EXPECT_EQ(model.instance_count(), world.stats().instances);
 }
 
-// Cave chunks under the ground are lit alone as if roofed (no sky); where a cave opens to
-// the sky, the join must bring the sky in. A streamed patch of caves around an opening in a
+// Cave chunks under the ground are lit alone as if roofed (no sky); where the sky comes in
+// after all, the join must bring it. A streamed patch of caves around an opening in a
 // hillside (generator 3, seed 1) has the light of the whole loaded world worked out at once.
 TEST(WorkerShade, StreamedCavesUnderAnOpeningHaveExactLight) {
     World world(streamed_terrain(WorldConfig{}.stream_budget_ms));
@@ -423,6 +423,23 @@ TEST(WorkerShade, StreamedCavesUnderAnOpeningHaveExactLight) {
     ASSERT_GT(roofed_with_open_cells, 0) << "no cave under the ground here: the test checks nothing";
     stream_around(world, model, {398.5, 92.0, 1334.5});
     ASSERT_TRUE(world.idle());
+    EXPECT_EQ(count_light_mismatches(world), 0u);
+    EXPECT_EQ(test::count_exposure_mismatches(world, model), 0u);
+    // Where the guess is wrong the join puts it right: a shaft dug from the surface down into a
+    // chunk under the ground, the view moved away (the chunks unload, their edits kept) and
+    // back: the chunk is made again with the shaft, lit alone as roofed, and the sky must come
+    // down the shaft from the chunk above.
+    const BlockPos top{398, terrain.surface_height(398, 1334), 1334};
+    ChunkCoord deep = chunk_of(top);
+    while (!terrain.under_ground(deep)) --deep.y;
+    const int bottom = deep.y * kChunkSize + 4;
+    for (int y = top.y; y >= bottom; --y) model.apply(world.set_block({top.x, y, top.z}, BlockType::kAir));
+    stream_around(world, model, {398.5 + 40 * kChunkSize, 92.0, 1334.5});
+    ASSERT_FALSE(world.handle(deep).has_value()) << "the shaft's chunk unloaded";
+    stream_around(world, model, {398.5, 92.0, 1334.5});
+    ASSERT_TRUE(world.idle());
+    const Chunk& shaft = *world.chunk(*world.handle(deep));
+    EXPECT_EQ(sky_level(shaft.light(local_index(BlockPos{top.x, bottom, top.z}))), kMaxLight);
     EXPECT_EQ(count_light_mismatches(world), 0u);
     EXPECT_EQ(test::count_exposure_mismatches(world, model), 0u);
 }
