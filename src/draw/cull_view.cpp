@@ -294,7 +294,6 @@ std::optional<std::array<glm::vec3, 8>> CullView::frozen_frustum(glm::ivec3 orig
 CullView::Stats CullView::stats() const {
     Stats s{octree_.stats(), sort_us_, frozen_, show_boxes_, runs_turned_away_, axes_turned_away_};
     s.occlusion = occlusion_.on;
-    s.occlusion_active = occlusion_.walk.hides_anything();
     s.occluded_chunks = occlusion_.chunks;
     s.occluded_instances = occlusion_.instances;
     s.walk_reached = occlusion_.walk.chunks_reached();

@@ -48,11 +48,10 @@ public:
         // eye, and axes left out of the runs kept (axes_turned_to_eye).
         uint64_t runs_turned_away = 0;
         uint64_t axes_turned_away = 0;
-        // The occlusion walk (docs/culling.md "Occlusion"): whether it is on, whether it hid
-        // anything in the last cull() (off, or the eye in an opaque cell: it hides nothing),
-        // the chunks and cubes the frustum kept that it hid, what it reached, and its time.
+        // The occlusion walk (docs/culling.md "Occlusion"): whether it is on, the chunks and
+        // cubes the frustum kept that it hid in the last cull() (none while it is off or the
+        // eye is in an opaque cell), what it reached, and its time.
         bool occlusion = true;
-        bool occlusion_active = false;
         uint64_t occluded_chunks = 0;
         uint64_t occluded_instances = 0;
         uint64_t walk_reached = 0;
